@@ -1,0 +1,33 @@
+package train
+
+import (
+	"math/rand/v2"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/tree"
+)
+
+// Learner fits a model on the rows of d whose bit is set in rows.
+type Learner interface {
+	Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Model, error)
+}
+
+// Model predicts a class code for an input (x[f] = code of feature f).
+type Model interface {
+	Predict(x []uint8) int
+}
+
+// TreeModel is a Model that is a decision tree.
+type TreeModel interface {
+	Model
+	Tree() *tree.Tree
+}
+
+// treeModel adapts a *tree.Tree to TreeModel.
+type treeModel struct{ t *tree.Tree }
+
+// NewTreeModel wraps a tree as a TreeModel.
+func NewTreeModel(t *tree.Tree) TreeModel { return treeModel{t} }
+
+func (m treeModel) Predict(x []uint8) int { return m.t.Predict(x) }
+func (m treeModel) Tree() *tree.Tree      { return m.t }

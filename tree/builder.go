@@ -1,0 +1,96 @@
+package tree
+
+// Builder grows a Tree node by node. Allocate a node with Node, then make
+// it a leaf with SetLeaf or split it with Split; every allocated node must
+// be settled before Tree is called. Children are allocated by Split, so
+// their ids are always larger than their parent's.
+type Builder struct {
+	t Tree
+}
+
+// NewBuilder starts a tree over features with the given domains and classes.
+func NewBuilder(domains []int, classes int) *Builder {
+	return &Builder{t: Tree{Domains: append([]int(nil), domains...), Classes: classes}}
+}
+
+// Root allocates the root node and returns its id (0). Call it once, first.
+func (b *Builder) Root() int {
+	if len(b.t.Feature) != 0 {
+		panic("tree: Root called twice")
+	}
+	return b.node()
+}
+
+func (b *Builder) node() int {
+	b.t.Feature = append(b.t.Feature, Leaf)
+	b.t.Class = append(b.t.Class, NoClass)
+	b.t.Offset = append(b.t.Offset, -1)
+	return len(b.t.Feature) - 1
+}
+
+// SetLeaf makes node n a leaf predicting class c.
+func (b *Builder) SetLeaf(n, c int) {
+	b.t.Feature[n] = Leaf
+	b.t.Class[n] = int32(c)
+	b.t.Offset[n] = -1
+}
+
+// SetCounts records node n's class counts; the first call fixes that every
+// node has counts, so call it for all nodes or none.
+func (b *Builder) SetCounts(n int, counts []int) {
+	k := b.t.Classes
+	if need := (n + 1) * k; len(b.t.Counts) < need {
+		b.t.Counts = append(b.t.Counts, make([]int32, need-len(b.t.Counts))...)
+	}
+	for c, v := range counts {
+		b.t.Counts[n*k+c] = int32(v)
+	}
+}
+
+// Split makes node n test feature f. group[v] names the branch that value v
+// takes (0..g-1, every branch used); Split allocates one child per branch
+// and returns their ids in branch order. A multiway split passes the
+// identity; a binary subset split passes 0/1 per value.
+func (b *Builder) Split(n, f int, group []int) []int {
+	z := b.t.Domains[f]
+	if len(group) != z {
+		panic("tree: Split group table does not match the feature's domain")
+	}
+	g := 0
+	for _, x := range group {
+		g = max(g, x+1)
+	}
+	kids := make([]int, g)
+	for i := range kids {
+		kids[i] = b.node()
+	}
+	b.t.Feature[n] = int32(f)
+	b.t.Class[n] = NoClass
+	b.t.Offset[n] = int32(len(b.t.Child))
+	for _, x := range group {
+		b.t.Child = append(b.t.Child, int32(kids[x]))
+	}
+	return kids
+}
+
+// SplitMultiway makes node n test feature f with one child per value and
+// returns the children, child i for value i.
+func (b *Builder) SplitMultiway(n, f int) []int {
+	group := make([]int, b.t.Domains[f])
+	for v := range group {
+		group[v] = v
+	}
+	return b.Split(n, f, group)
+}
+
+// Len returns the number of nodes allocated so far.
+func (b *Builder) Len() int { return len(b.t.Feature) }
+
+// Tree returns the finished tree. The builder must not be used afterwards.
+func (b *Builder) Tree() *Tree {
+	t := b.t
+	if len(t.Counts) != 0 && len(t.Counts) < len(t.Feature)*t.Classes {
+		t.Counts = append(t.Counts, make([]int32, len(t.Feature)*t.Classes-len(t.Counts))...)
+	}
+	return &t
+}
