@@ -13,151 +13,343 @@ import (
 // ReadARFF reads a nominal ARFF file. The class is the attribute named
 // class, or the last attribute when class is "". Every attribute must be
 // nominal ({a, b, …}); numeric attributes are discretized by the import
-// stage, not here. Rows with a missing value ("?") are an error for now.
-// Errors are *input.Error values naming the file and line.
+// stage, not here. Missing values ("?") and sparse rows are errors for now.
+// Errors are *input.Error values naming the file and, when it applies, the
+// line.
 func ReadARFF(path, class string) (*Dataset, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, &input.Error{File: path, Err: err}
 	}
-	defer f.Close()
-	d, err := parseARFF(f, path, class)
-	if err != nil {
-		return nil, err
-	}
-	return d, nil
+	defer f.Close() // read only: Close cannot lose data
+	return ParseARFF(f, path, class)
 }
 
-func parseARFF(r io.Reader, path, class string) (*Dataset, error) {
-	var attrs []Attribute
-	index := []map[string]uint8{}
-	var rows [][]uint8
-	inData := false
+// ParseARFF reads nominal ARFF text from r as ReadARFF does; name stands
+// for the input in error messages.
+//
+// The syntax accepted is Weka's for nominal data: keywords in any case;
+// names and values bare or quoted with ' or ", with Weka's backslash escapes
+// (\\ \' \" \n \r \t \%) inside quotes; an unquoted % starts a comment that
+// runs to the end of the line; blank lines are ignored. An attribute named
+// twice, a value listed twice in one domain, or a domain of more than
+// MaxValues values is an error.
+func ParseARFF(r io.Reader, name, class string) (*Dataset, error) {
+	p := arffParser{file: name}
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	line := 0
+	sc.Buffer(make([]byte, 64<<10), 64<<20)
 	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "%") {
-			continue
+		p.line++
+		text := sc.Text()
+		if p.line == 1 {
+			text = strings.TrimPrefix(text, "\uFEFF") // byte-order mark
 		}
-		if !inData {
-			lower := strings.ToLower(text)
-			switch {
-			case strings.HasPrefix(lower, "@relation"):
-			case strings.HasPrefix(lower, "@attribute"):
-				a, err := parseAttribute(text[len("@attribute"):])
-				if err != nil {
-					return nil, input.Filef(path, line, "%v", err)
-				}
-				if len(a.Values) > MaxValues {
-					return nil, input.Filef(path, line, "attribute %s has %d values, more than %d", a.Name, len(a.Values), MaxValues)
-				}
-				m := make(map[string]uint8, len(a.Values))
-				for i, v := range a.Values {
-					m[v] = uint8(i)
-				}
-				attrs = append(attrs, a)
-				index = append(index, m)
-			case strings.HasPrefix(lower, "@data"):
-				inData = true
-			default:
-				return nil, input.Filef(path, line, "unexpected header line %q", text)
-			}
-			continue
+		if err := p.parseLine(text); err != nil {
+			return nil, err
 		}
-		fields := splitARFF(text)
-		if len(fields) != len(attrs) {
-			return nil, input.Filef(path, line, "%d values, want %d", len(fields), len(attrs))
-		}
-		row := make([]uint8, len(fields))
-		for i, v := range fields {
-			code, ok := index[i][v]
-			if !ok {
-				return nil, input.Filef(path, line, "value %q not in the domain of %s", v, attrs[i].Name)
-			}
-			row[i] = code
-		}
-		rows = append(rows, row)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, &input.Error{File: path, Err: err}
+		return nil, &input.Error{File: name, Line: p.line + 1, Err: err}
 	}
-	if len(attrs) < 2 {
-		return nil, input.Filef(path, 0, "need at least one feature and a class, got %d attributes", len(attrs))
+	return p.dataset(class)
+}
+
+// arffParser holds the state of one ARFF read.
+type arffParser struct {
+	file   string
+	line   int
+	attrs  []Attribute
+	index  []map[string]uint8 // index[a][label] = code
+	inData bool
+	rows   [][]uint8 // rows[r][a], attributes in file order
+}
+
+func (p *arffParser) errorf(format string, args ...any) error {
+	return input.Filef(p.file, p.line, format, args...)
+}
+
+// parseLine handles one line of header or data.
+func (p *arffParser) parseLine(text string) error {
+	l := &lexer{s: text}
+	if l.atEnd() {
+		return nil // blank or comment
 	}
-	ci := len(attrs) - 1
+	if p.inData {
+		return p.parseRow(l)
+	}
+	word := l.word()
+	switch strings.ToLower(word) {
+	case "@relation":
+		return nil
+	case "@attribute":
+		return p.parseAttribute(l)
+	case "@data":
+		if len(p.attrs) == 0 {
+			return p.errorf("@data before any @attribute")
+		}
+		p.inData = true
+		return nil
+	}
+	return p.errorf("unexpected header line %q", text)
+}
+
+// parseAttribute parses the rest of `@attribute name {v1, v2, …}`.
+func (p *arffParser) parseAttribute(l *lexer) error {
+	name, err := l.token("{")
+	if err != nil {
+		return p.errorf("attribute name: %v", err)
+	}
+	for i, a := range p.attrs {
+		if a.Name == name.text {
+			return p.errorf("attribute %q declared twice (attributes %d and %d)", name.text, i+1, len(p.attrs)+1)
+		}
+	}
+	if l.atEnd() {
+		return p.errorf("attribute %q has no type", name.text)
+	}
+	if !l.consume('{') {
+		return p.errorf("attribute %q has type %s; only nominal attributes ({a, b, …}) are read, numeric ones are discretized by dtbench import", name.text, l.word())
+	}
+	var values []string
+	index := map[string]uint8{}
+	if l.consume('}') {
+		return p.errorf("attribute %q has an empty domain", name.text)
+	}
+	for {
+		v, err := l.token(",{}")
+		if err != nil {
+			return p.errorf("attribute %q: %v", name.text, err)
+		}
+		if _, dup := index[v.text]; dup {
+			return p.errorf("attribute %q lists value %q twice", name.text, v.text)
+		}
+		if len(values) == MaxValues {
+			return p.errorf("attribute %q has more than %d values", name.text, MaxValues)
+		}
+		index[v.text] = uint8(len(values))
+		values = append(values, v.text)
+		if l.consume('}') {
+			break
+		}
+		if !l.consume(',') {
+			return p.errorf("attribute %q: want , or } after value %q", name.text, v.text)
+		}
+	}
+	if !l.atEnd() {
+		return p.errorf("attribute %q: unexpected text after }", name.text)
+	}
+	p.attrs = append(p.attrs, Attribute{Name: name.text, Values: values})
+	p.index = append(p.index, index)
+	return nil
+}
+
+// parseRow parses one data row of comma-separated values.
+func (p *arffParser) parseRow(l *lexer) error {
+	if l.peek() == '{' {
+		return p.errorf("sparse rows ({index value, …}) are not supported")
+	}
+	row := make([]uint8, 0, len(p.attrs))
+	for {
+		v, err := l.token(",")
+		if err != nil {
+			return p.errorf("value %d: %v", len(row)+1, err)
+		}
+		a := len(row)
+		if a == len(p.attrs) {
+			return p.errorf("more than %d values", len(p.attrs))
+		}
+		if v.text == "?" && !v.quoted {
+			return p.errorf("missing value (?) for attribute %q; missing values are not supported", p.attrs[a].Name)
+		}
+		code, ok := p.index[a][v.text]
+		if !ok {
+			return p.errorf("value %q not in the domain of attribute %q", v.text, p.attrs[a].Name)
+		}
+		row = append(row, code)
+		if l.atEnd() {
+			break
+		}
+		if !l.consume(',') {
+			return p.errorf("want , after value %q", v.text)
+		}
+	}
+	if len(row) != len(p.attrs) {
+		return p.errorf("%d values, want %d", len(row), len(p.attrs))
+	}
+	p.rows = append(p.rows, row)
+	return nil
+}
+
+// dataset splits the class column off and builds the Dataset.
+func (p *arffParser) dataset(class string) (*Dataset, error) {
+	if !p.inData {
+		return nil, input.Filef(p.file, 0, "no @data section")
+	}
+	if len(p.attrs) < 2 {
+		return nil, input.Filef(p.file, 0, "need at least one feature and a class, got %d attribute(s)", len(p.attrs))
+	}
+	ci := len(p.attrs) - 1
 	if class != "" {
 		ci = -1
-		for i, a := range attrs {
+		names := make([]string, len(p.attrs))
+		for i, a := range p.attrs {
+			names[i] = a.Name
 			if a.Name == class {
 				ci = i
 			}
 		}
 		if ci < 0 {
-			return nil, input.Filef(path, 0, "no attribute named %q for the class", class)
+			return nil, input.Filef(p.file, 0, "no attribute named %q for the class (attributes: %s)", class, strings.Join(names, ", "))
 		}
 	}
 	var schema Schema
-	x := make([][]uint8, len(rows))
-	y := make([]uint8, len(rows))
-	for i, a := range attrs {
+	for i, a := range p.attrs {
 		if i == ci {
 			schema.Class = a
 		} else {
 			schema.Features = append(schema.Features, a)
 		}
 	}
-	for r, row := range rows {
-		y[r] = row[ci]
-		x[r] = append(append([]uint8(nil), row[:ci]...), row[ci+1:]...)
+	n := len(p.rows)
+	cols := make([][]uint8, len(schema.Features))
+	for f := range cols {
+		a := f
+		if f >= ci {
+			a++
+		}
+		cols[f] = make([]uint8, n)
+		for r, row := range p.rows {
+			cols[f][r] = row[a]
+		}
 	}
-	d, err := FromRows(schema, x, y)
+	labels := make([]uint8, n)
+	for r, row := range p.rows {
+		labels[r] = row[ci]
+	}
+	d, err := New(schema, cols, labels)
 	if err != nil {
-		return nil, &input.Error{File: path, Err: err}
+		return nil, &input.Error{File: p.file, Err: err}
 	}
 	return d, nil
 }
 
-// parseAttribute parses `name {v1, v2, …}` (name possibly quoted).
-func parseAttribute(s string) (Attribute, error) {
-	s = strings.TrimSpace(s)
-	var name string
-	if s != "" && (s[0] == '\'' || s[0] == '"') {
-		end := strings.IndexByte(s[1:], s[0])
-		if end < 0 {
-			return Attribute{}, fmt.Errorf("unterminated attribute name in %q", s)
-		}
-		name, s = s[1:end+1], strings.TrimSpace(s[end+2:])
-	} else {
-		i := strings.IndexAny(s, " \t{")
-		if i < 0 {
-			return Attribute{}, fmt.Errorf("attribute %q has no type", s)
-		}
-		name, s = s[:i], strings.TrimSpace(s[i:])
-	}
-	if !strings.HasPrefix(s, "{") || !strings.HasSuffix(s, "}") {
-		return Attribute{}, fmt.Errorf("attribute %s is not nominal (type %q)", name, s)
-	}
-	values := splitARFF(s[1 : len(s)-1])
-	if len(values) == 0 {
-		return Attribute{}, fmt.Errorf("attribute %s has an empty domain", name)
-	}
-	return Attribute{Name: name, Values: values}, nil
+// lexer reads the tokens of one ARFF line.
+type lexer struct {
+	s string
+	i int
 }
 
-// splitARFF splits a comma-separated list, trimming spaces and quotes.
-func splitARFF(s string) []string {
-	var out []string
-	for _, p := range strings.Split(s, ",") {
-		p = strings.TrimSpace(p)
-		if len(p) >= 2 && (p[0] == '\'' || p[0] == '"') && p[len(p)-1] == p[0] {
-			p = p[1 : len(p)-1]
+// isSpace reports whether c separates tokens; only ASCII blanks do, so a
+// bare label may begin with any other byte.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' }
+
+func (l *lexer) skipSpace() {
+	for l.i < len(l.s) && isSpace(l.s[l.i]) {
+		l.i++
+	}
+}
+
+// atEnd skips blanks and reports whether only a comment (or nothing) is left.
+func (l *lexer) atEnd() bool {
+	l.skipSpace()
+	return l.i == len(l.s) || l.s[l.i] == '%'
+}
+
+// peek returns the next non-blank byte, or 0 at the end.
+func (l *lexer) peek() byte {
+	l.skipSpace()
+	if l.i == len(l.s) {
+		return 0
+	}
+	return l.s[l.i]
+}
+
+// consume skips blanks and the byte c if it comes next.
+func (l *lexer) consume(c byte) bool {
+	if l.peek() == c {
+		l.i++
+		return true
+	}
+	return false
+}
+
+// word returns the next run of non-blank bytes.
+func (l *lexer) word() string {
+	l.skipSpace()
+	start := l.i
+	for l.i < len(l.s) && !isSpace(l.s[l.i]) {
+		l.i++
+	}
+	return l.s[start:l.i]
+}
+
+// arffToken is a name or value and whether it was quoted (a quoted '?' is
+// a label, a bare ? a missing value).
+type arffToken struct {
+	text   string
+	quoted bool
+}
+
+// token reads a quoted string, or a bare one that ends before a byte of
+// stop, a %, or the end of the line, with blanks trimmed. Blanks inside a
+// bare token are kept, except in a name, which ends at the first blank
+// (stop contains '{' only when reading a name).
+func (l *lexer) token(stop string) (arffToken, error) {
+	l.skipSpace()
+	if l.i < len(l.s) && (l.s[l.i] == '\'' || l.s[l.i] == '"') {
+		return l.quoted()
+	}
+	start := l.i
+	name := stop == "{"
+	for l.i < len(l.s) {
+		c := l.s[l.i]
+		if c == '%' || strings.IndexByte(stop, c) >= 0 || (name && isSpace(c)) {
+			break
 		}
-		if p != "" {
-			out = append(out, p)
+		l.i++
+	}
+	text := strings.TrimRight(l.s[start:l.i], " \t\r\f\v")
+	if text == "" {
+		return arffToken{}, fmt.Errorf("empty value")
+	}
+	return arffToken{text: text}, nil
+}
+
+// quoted reads a string in ' or " quotes with Weka's backslash escapes.
+func (l *lexer) quoted() (arffToken, error) {
+	q := l.s[l.i]
+	l.i++
+	var b strings.Builder
+	for l.i < len(l.s) {
+		c := l.s[l.i]
+		l.i++
+		switch {
+		case c == q:
+			return arffToken{text: b.String(), quoted: true}, nil
+		case c == '\\' && l.i < len(l.s):
+			e := l.s[l.i]
+			l.i++
+			switch e {
+			case 'n':
+				b.WriteByte('\n')
+			case 'r':
+				b.WriteByte('\r')
+			case 't':
+				b.WriteByte('\t')
+			case '\\', '\'', '"', '%':
+				b.WriteByte(e)
+			default:
+				if e == 'u' && strings.HasPrefix(l.s[l.i:], "001E") {
+					b.WriteByte(0x1e)
+					l.i += 4
+					continue
+				}
+				b.WriteByte('\\')
+				b.WriteByte(e)
+			}
+		default:
+			b.WriteByte(c)
 		}
 	}
-	return out
+	return arffToken{}, fmt.Errorf("unterminated quoted string")
 }

@@ -31,7 +31,9 @@ func (s Schema) Domains() []int {
 	return d
 }
 
-// Validate checks that every domain has 1..MaxValues values and the class 2..MaxValues.
+// Validate checks that every feature and the class have 1..MaxValues values.
+// A one-class schema is allowed (a fold or a filtered file may have one);
+// studies that need two classes check that themselves.
 func (s Schema) Validate() error {
 	for i, f := range s.Features {
 		if len(f.Values) < 1 || len(f.Values) > MaxValues {

@@ -11,7 +11,14 @@
 //   - Storage is column-major: Column(f)[row] is the code of feature f in row.
 //   - For every (feature, value) and every class the dataset keeps a Bitset
 //     over rows. Split statistics are then AND + popcount over those bitsets
-//     and a row subset, and no learner copies rows.
+//     and a row subset, and no learner copies rows. A Bitset for n rows has
+//     (n+63)/64 words and no bit set past row n-1; the binary operations
+//     take operands of equal length.
 //   - Row subsets are Bitsets too: Fit(d, rows, rng) trains on the rows whose
 //     bit is set, so cross-validation folds and held-out splits cost nothing.
+//   - A Dataset is immutable once built; slices it returns must not be
+//     modified.
+//   - ReadARFF and ParseARFF read Weka's nominal ARFF; every error they
+//     return for a bad file is an *input.Error naming the file and line.
+//     WriteARFF writes ARFF that reads back to an equal dataset.
 package dataset

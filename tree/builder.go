@@ -1,9 +1,13 @@
 package tree
 
-// Builder grows a Tree node by node. Allocate a node with Node, then make
-// it a leaf with SetLeaf or split it with Split; every allocated node must
-// be settled before Tree is called. Children are allocated by Split, so
-// their ids are always larger than their parent's.
+import "fmt"
+
+// Builder grows a Tree node by node. Allocate the root with Root, then make
+// every node a leaf with SetLeaf or split it with Split, which allocates its
+// children; a node left unsettled is a leaf without a class, which Validate
+// rejects. Children are allocated by Split, so their ids are always larger
+// than their parent's. Misuse (a bad group table, a wrong count vector) is
+// a programmer error and panics.
 type Builder struct {
 	t Tree
 }
@@ -39,6 +43,9 @@ func (b *Builder) SetLeaf(n, c int) {
 // node has counts, so call it for all nodes or none.
 func (b *Builder) SetCounts(n int, counts []int) {
 	k := b.t.Classes
+	if len(counts) != k {
+		panic(fmt.Sprintf("tree: SetCounts got %d counts for %d classes", len(counts), k))
+	}
 	if need := (n + 1) * k; len(b.t.Counts) < need {
 		b.t.Counts = append(b.t.Counts, make([]int32, need-len(b.t.Counts))...)
 	}
@@ -58,7 +65,19 @@ func (b *Builder) Split(n, f int, group []int) []int {
 	}
 	g := 0
 	for _, x := range group {
+		if x < 0 {
+			panic(fmt.Sprintf("tree: Split group table has negative branch %d", x))
+		}
 		g = max(g, x+1)
+	}
+	used := make([]bool, g)
+	for _, x := range group {
+		used[x] = true
+	}
+	for x, u := range used {
+		if !u {
+			panic(fmt.Sprintf("tree: Split group table leaves branch %d unused", x))
+		}
 	}
 	kids := make([]int, g)
 	for i := range kids {

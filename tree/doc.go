@@ -8,9 +8,18 @@
 //     a leaf predicts; internal nodes carry NoClass.
 //   - An internal node's value → child table is Child[Offset[n] : Offset[n]+Z]
 //     where Z is the domain of its feature. Several values may share a child,
-//     so multiway (ID3, C4.5) and binary subset (CART) splits are one type.
+//     so multiway (ID3, C4.5) and binary subset (CART) splits are one type;
+//     Branches lists a node's distinct children with their value masks.
 //     A feature may be tested again below itself (CART does), with the
 //     values already excluded on the path leading to children never reached.
 //   - Counts, when recorded, are per-node class counts of the training rows
 //     (Classes entries per node); oracles have none.
+//   - Validate checks all of the above without panicking, whatever the
+//     slices hold; run it after every load. Apply, Predict and the other
+//     walks assume a valid tree and inputs within the domains.
+//   - Builder misuse is a programmer error and panics with a "tree: " prefix;
+//     bad data never panics.
+//   - WriteText (Weka's Id3/J48 layout) and WriteDOT (Graphviz) render a
+//     tree for people; Names supplies the labels, with codes as defaults.
+//     Both outputs depend only on the tree and the names.
 package tree

@@ -39,6 +39,31 @@ func (t *Tree) Children(n int) []int32 {
 	return t.Child[o : o+int32(t.Domains[f])]
 }
 
+// Branch is one distinct child of an internal node and the set of its
+// feature's values that lead there (bit v set = value v), so a multiway
+// split has one value per branch and a subset split several.
+type Branch struct {
+	Child  int
+	Values uint64
+}
+
+// Branches returns node n's distinct children in the order of their
+// smallest value, each with its value mask; nil at a leaf.
+func (t *Tree) Branches(n int) []Branch {
+	var out []Branch
+	for v, c := range t.Children(n) {
+		i := 0
+		for i < len(out) && out[i].Child != int(c) {
+			i++
+		}
+		if i == len(out) {
+			out = append(out, Branch{Child: int(c)})
+		}
+		out[i].Values |= 1 << v
+	}
+	return out
+}
+
 // Next returns the child of internal node n reached with value v of its feature.
 func (t *Tree) Next(n int, v uint8) int {
 	return int(t.Child[int(t.Offset[n])+int(v)])
@@ -118,7 +143,9 @@ func (t *Tree) Leaves() int {
 
 // Validate checks the structural invariants of the package doc: a root,
 // children after their parents, each node reached exactly once, complete
-// value tables, leaf classes within range, consistent counts.
+// value tables, leaf classes within range, internal nodes without a class,
+// and counts (when present) non-negative with Classes entries per node.
+// It never panics, whatever the slices hold, so it can guard every load.
 func (t *Tree) Validate() error {
 	n := t.Len()
 	if n == 0 {
@@ -130,16 +157,26 @@ func (t *Tree) Validate() error {
 	if t.Classes < 1 {
 		return fmt.Errorf("tree: %d classes", t.Classes)
 	}
-	if len(t.Counts) != 0 && len(t.Counts) != n*t.Classes {
+	// Compare by division so that a huge Classes cannot overflow n*Classes.
+	if len(t.Counts) != 0 && (len(t.Counts)%t.Classes != 0 || len(t.Counts)/t.Classes != n) {
 		return fmt.Errorf("tree: %d counts for %d nodes × %d classes", len(t.Counts), n, t.Classes)
+	}
+	for i, c := range t.Counts {
+		if c < 0 {
+			return fmt.Errorf("tree: node %d has count %d for class %d", i/t.Classes, c, i%t.Classes)
+		}
 	}
 	for f, z := range t.Domains {
 		if z < 1 || z > 64 {
 			return fmt.Errorf("tree: feature %d has domain %d outside 1..64", f, z)
 		}
 	}
-	reached := make([]bool, n)
-	reached[0] = true
+	// parent[c] is the node whose table first named c, -1 before that; a
+	// child named twice by one table (shared branch) is fine, by two is not.
+	parent := make([]int32, n)
+	for i := range parent {
+		parent[i] = -1
+	}
 	for i := range n {
 		f := t.Feature[i]
 		if f == Leaf {
@@ -154,27 +191,25 @@ func (t *Tree) Validate() error {
 		if t.Class[i] != NoClass {
 			return fmt.Errorf("tree: internal node %d has class %d", i, t.Class[i])
 		}
-		o := int(t.Offset[i])
-		if o < 0 || o+t.Domains[f] > len(t.Child) {
-			return fmt.Errorf("tree: node %d child table [%d,%d) outside %d entries", i, o, o+t.Domains[f], len(t.Child))
+		o, z := int(t.Offset[i]), t.Domains[f]
+		if o < 0 || o+z > len(t.Child) {
+			return fmt.Errorf("tree: node %d child table [%d,%d) outside %d entries", i, o, o+z, len(t.Child))
 		}
-		seen := map[int32]bool{}
-		for _, c := range t.Child[o : o+t.Domains[f]] {
+		for _, c := range t.Child[o : o+z] {
 			if int(c) <= i || int(c) >= n {
 				return fmt.Errorf("tree: node %d has child %d (must be in %d..%d)", i, c, i+1, n-1)
 			}
-			if seen[c] {
-				continue
+			switch parent[c] {
+			case int32(i):
+			case -1:
+				parent[c] = int32(i)
+			default:
+				return fmt.Errorf("tree: node %d has two parents, %d and %d", c, parent[c], i)
 			}
-			seen[c] = true
-			if reached[c] {
-				return fmt.Errorf("tree: node %d has two parents", c)
-			}
-			reached[c] = true
 		}
 	}
-	for i, r := range reached {
-		if !r {
+	for i := 1; i < n; i++ {
+		if parent[i] < 0 {
 			return fmt.Errorf("tree: node %d is unreachable", i)
 		}
 	}

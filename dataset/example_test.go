@@ -1,0 +1,62 @@
+package dataset_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/dtbench/dtbench/dataset"
+)
+
+// Read a small ARFF file, count classes among the rows where a feature has
+// a value with one AND + popcount, and write the data back as ARFF.
+func Example() {
+	const text = `@relation 'tiny weather'
+@attribute outlook {sunny, overcast, rainy}
+@attribute windy {TRUE, FALSE}
+@attribute play {yes, no}
+@data
+sunny, FALSE, no
+sunny, TRUE,  no
+overcast, FALSE, yes
+rainy, FALSE, yes
+rainy, TRUE, no
+`
+	d, err := dataset.ParseARFF(strings.NewReader(text), "tiny.arff", "play")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s := d.Schema()
+	fmt.Println(d.Len(), "rows; class counts", d.ClassCounts(d.All()))
+	calm := d.ValueRows(1, 1) // windy = FALSE
+	fmt.Println("calm rows", calm.Rows(nil), "play yes:", dataset.AndCount(calm, d.ClassRows(0)))
+	fmt.Println("majority when calm:", s.Class.Values[d.Majority(calm)])
+	if err := dataset.WriteARFF(os.Stdout, d, "tiny weather"); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// 5 rows; class counts [2 3]
+	// calm rows [0 2 3] play yes: 2
+	// majority when calm: yes
+	// @relation 'tiny weather'
+	//
+	// @attribute outlook {sunny,overcast,rainy}
+	// @attribute windy {TRUE,FALSE}
+	// @attribute play {yes,no}
+	//
+	// @data
+	// sunny,FALSE,no
+	// sunny,TRUE,no
+	// overcast,FALSE,yes
+	// rainy,FALSE,yes
+	// rainy,TRUE,no
+}
+
+// Errors from a bad file name the file and line, and are bad input.
+func ExampleParseARFF() {
+	_, err := dataset.ParseARFF(strings.NewReader("@attribute a {x, y}\n@attribute c {p, n}\n@data\nx,p\nz,n\n"), "data.arff", "")
+	fmt.Println(err)
+	// Output:
+	// data.arff:5: value "z" not in the domain of attribute "a"
+}

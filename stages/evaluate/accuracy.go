@@ -1,0 +1,84 @@
+package evaluate
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/dtbench/dtbench/dataset"
+)
+
+// Predictor is anything that classifies an input (x[f] = code of feature
+// f); train.Model satisfies it.
+type Predictor interface {
+	Predict(x []uint8) int
+}
+
+// Accuracy returns μ, the share of the rows of d in rows that m classifies
+// correctly; NaN when rows is empty.
+func Accuracy(m Predictor, d *dataset.Dataset, rows dataset.Bitset) float64 {
+	labels := d.Labels()
+	x := make([]uint8, 0, d.NumFeatures())
+	n, correct := 0, 0
+	for i, w := range rows {
+		for ; w != 0; w &= w - 1 {
+			r := i<<6 + bits.TrailingZeros64(w)
+			x = d.Row(r, x)
+			n++
+			if m.Predict(x) == int(labels[r]) {
+				correct++
+			}
+		}
+	}
+	if n == 0 {
+		return math.NaN()
+	}
+	return float64(correct) / float64(n)
+}
+
+// RandomAccuracy returns μ_X, the expected accuracy of the random benchmark
+// classifier X, which draws each prediction from the training class priors
+// p_j = N_j / N: on an evaluation set with class counts N'_j,
+//
+//	μ_X = Σ_j (N'_j / N') p_j,
+//
+// which is Σ_j p_j² when both sets have the same distribution. Counts are
+// indexed by class code; a class beyond the end of a slice counts 0. NaN
+// when either set is empty.
+func RandomAccuracy(trainCounts, evalCounts []int) float64 {
+	n, ne := sum(trainCounts), sum(evalCounts)
+	if n == 0 || ne == 0 {
+		return math.NaN()
+	}
+	mu := 0.0
+	for j := range min(len(trainCounts), len(evalCounts)) {
+		mu += float64(evalCounts[j]) * float64(trainCounts[j])
+	}
+	return mu / (float64(ne) * float64(n))
+}
+
+// MajorityAccuracy returns μ_V, the accuracy of the majority benchmark
+// classifier V, which always predicts the training majority class (ties to
+// the lowest code; class 0 with no training rows, as dataset.Majority): the
+// share of evaluation rows in that class. NaN when evalCounts sums to 0.
+func MajorityAccuracy(trainCounts, evalCounts []int) float64 {
+	ne := sum(evalCounts)
+	if ne == 0 {
+		return math.NaN()
+	}
+	j := 0
+	if len(trainCounts) > 0 {
+		j = dataset.ArgMax(trainCounts)
+	}
+	if j >= len(evalCounts) {
+		return 0
+	}
+	return float64(evalCounts[j]) / float64(ne)
+}
+
+func sum(xs []int) int {
+	s := 0
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}

@@ -1,0 +1,132 @@
+package evaluate
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/tree"
+)
+
+// sameFloat reports whether got equals want within tol, NaN matching NaN.
+func sameFloat(got, want, tol float64) bool {
+	if math.IsNaN(want) {
+		return math.IsNaN(got)
+	}
+	return math.Abs(got-want) <= tol
+}
+
+func TestAccuracy(t *testing.T) {
+	schema := dataset.Schema{
+		Features: []dataset.Attribute{{Name: "a", Values: []string{"x", "y", "z"}}, {Name: "b", Values: []string{"n", "p"}}},
+		Class:    dataset.Attribute{Name: "c", Values: []string{"0", "1"}},
+	}
+	// Rows (a, b) → class; the tree below predicts class 1 exactly when a = y.
+	x := [][]uint8{{0, 0}, {1, 0}, {1, 1}, {2, 1}, {0, 1}, {1, 0}}
+	y := []uint8{0, 1, 0, 1, 0, 1}
+	d, err := dataset.FromRows(schema, x, y)
+	if err != nil {
+		t.Fatalf("FromRows: %v", err)
+	}
+	b := tree.NewBuilder(schema.Domains(), 2)
+	kids := b.Split(b.Root(), 0, []int{0, 1, 0})
+	b.SetLeaf(kids[0], 0)
+	b.SetLeaf(kids[1], 1)
+	model := b.Tree()
+
+	rows := func(rs ...int) dataset.Bitset {
+		s := dataset.NewBitset(d.Len())
+		for _, r := range rs {
+			s.Set(r)
+		}
+		return s
+	}
+	cases := []struct {
+		name string
+		rows dataset.Bitset
+		want float64
+	}{
+		{"all rows", d.All(), 4.0 / 6}, // wrong on rows 2 (a=y, class 0) and 3 (a=z, class 1)
+		{"correct rows", rows(0, 1, 4, 5), 1},
+		{"wrong rows", rows(2, 3), 0},
+		{"one of each", rows(2, 5), 0.5},
+		{"no rows", rows(), math.NaN()},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Accuracy(model, d, tc.rows); !sameFloat(got, tc.want, 1e-15) {
+				t.Errorf("Accuracy = %g; want %g", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestRandomAccuracy(t *testing.T) {
+	cases := []struct {
+		name        string
+		train, eval []int
+		want        float64
+	}{
+		{"same distribution", []int{3, 1}, []int{6, 2}, 0.75*0.75 + 0.25*0.25},
+		{"uniform priors", []int{1, 1}, []int{10, 0}, 0.5},
+		{"three classes", []int{2, 0, 2}, []int{1, 1, 2}, (1*0.5 + 2*0.5) / 4},
+		{"eval lacks a class", []int{1, 1, 2}, []int{2, 2}, (2*0.25 + 2*0.25) / 4},
+		{"train lacks a class", []int{1, 1}, []int{1, 1, 2}, (1*0.5 + 1*0.5) / 4},
+		{"no training rows", []int{0, 0}, []int{1, 1}, math.NaN()},
+		{"no evaluation rows", []int{1, 1}, []int{0, 0}, math.NaN()},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := RandomAccuracy(tc.train, tc.eval); !sameFloat(got, tc.want, 1e-15) {
+				t.Errorf("RandomAccuracy(%v, %v) = %g; want %g", tc.train, tc.eval, got, tc.want)
+			}
+		})
+	}
+	t.Run("Σ p² when eval = train distribution", func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(3, 4))
+		for range 200 {
+			train := make([]int, 2+rng.IntN(6))
+			n := 0
+			for j := range train {
+				train[j] = rng.IntN(50)
+				n += train[j]
+			}
+			if n == 0 {
+				continue
+			}
+			scale := 1 + rng.IntN(5)
+			eval := make([]int, len(train))
+			want := 0.0
+			for j, c := range train {
+				eval[j] = c * scale
+				p := float64(c) / float64(n)
+				want += p * p
+			}
+			if got := RandomAccuracy(train, eval); !sameFloat(got, want, 1e-12) {
+				t.Fatalf("RandomAccuracy(%v, %v) = %.15g; want Σ p² = %.15g", train, eval, got, want)
+			}
+		}
+	})
+}
+
+func TestMajorityAccuracy(t *testing.T) {
+	cases := []struct {
+		name        string
+		train, eval []int
+		want        float64
+	}{
+		{"clear majority", []int{1, 5}, []int{4, 6}, 0.6},
+		{"tie goes to lowest code", []int{2, 2, 1}, []int{1, 3, 4}, 1.0 / 8},
+		{"majority absent from eval", []int{0, 0, 7}, []int{5, 5}, 0},
+		{"no training rows: class 0", []int{0, 0}, []int{3, 1}, 0.75},
+		{"no evaluation rows", []int{1, 2}, []int{0, 0}, math.NaN()},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := MajorityAccuracy(tc.train, tc.eval); !sameFloat(got, tc.want, 1e-15) {
+				t.Errorf("MajorityAccuracy(%v, %v) = %g; want %g", tc.train, tc.eval, got, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,63 @@
+package report
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/dtbench/dtbench/schemas"
+)
+
+// benchEvaluations returns n evaluation rows shaped like the oracle paper's
+// grid: 5 learners (one without a tree), 4 depths, 2 modes, 30 sizes, all
+// measures set except the tree ones of the non-tree learner.
+func benchEvaluations(n int) []schemas.Evaluation {
+	rng := rand.New(rand.NewPCG(7, 7))
+	learners := []string{"id3", "c45", "cart", "randomtree", "naivebayes"}
+	modes := []string{"complete", "unique"}
+	rows := make([]schemas.Evaluation, n)
+	for i := range rows {
+		task := i / len(learners)
+		e := schemas.Evaluation{
+			Learner:  learners[i%len(learners)],
+			Features: 10,
+			Depth:    int32(5 + task%4),
+			Mode:     modes[task/4%2],
+			Size:     int32(100 * (1 + task/8%30)),
+			Rep:      int32(task / 240),
+		}
+		x := func() *float64 { v := rng.Float64(); return &v }
+		e.Accuracy, e.AccX, e.AccV, e.AccI = x(), x(), x(), x()
+		e.GammaX, e.GammaV, e.GammaI = x(), x(), x()
+		if i%len(learners) != len(learners)-1 {
+			e.DOE, e.Agreement = x(), x()
+			d, l := int32(rng.IntN(10)), int32(rng.IntN(100))
+			e.TreeDepth, e.TreeLeaves = &d, &l
+		}
+		rows[i] = e
+	}
+	return rows
+}
+
+func BenchmarkSummarize(b *testing.B) {
+	for _, n := range []int{1000, 100000} {
+		rows := benchEvaluations(n)
+		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Summarize(rows)
+			}
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+		})
+	}
+}
+
+func BenchmarkTQuantile(b *testing.B) {
+	for _, df := range []int{2, 30, 1000} {
+		b.Run(fmt.Sprintf("df=%d", df), func(b *testing.B) {
+			for b.Loop() {
+				TQuantile(0.975, df)
+			}
+		})
+	}
+}

@@ -1,0 +1,27 @@
+// Package report turns evaluation rows into what a reader looks at: the
+// summary table (one row per learner and grid cell, with each measure's
+// count, mean, standard deviation and 95% confidence interval of the mean)
+// and report.md.
+//
+// Conventions:
+//
+//   - A measure's null values (a nil pointer in schemas.Evaluation) are
+//     skipped for that measure only; a Stat's N counts the non-null values.
+//     With N = 0 every float of the Stat is NaN; with N = 1 the mean is set
+//     and the SD and interval are NaN. NaN is written as null by schemas and
+//     rendered as "–" in Markdown.
+//   - The interval is mean ± t(0.975, N−1)·SD/√N with Student's t quantile
+//     from TQuantile; the SD is the sample SD (divisor N−1).
+//   - Everything is deterministic: the same rows in the same order give the
+//     same bits, and output order depends only on the rows, never on map
+//     iteration or timing.
+//   - Summary order is learner (first appearance in the rows, which is the
+//     config's order), features ascending, depth ascending, mode (first
+//     appearance), size ascending.
+//   - Markdown numbers have 3 decimals; tables are sizes × learners, so a
+//     learner's column reads down the learning curve.
+//
+// This package does no file IO of its own: Parquet reading and writing
+// belongs to package schemas, and the caller passes an io.Writer for
+// report.md.
+package report

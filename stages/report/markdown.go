@@ -1,0 +1,188 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/dtbench/dtbench/schemas"
+)
+
+// Meta is what report.md says about the run besides the summary: its
+// name, seed, dtbench version, learners (the config's order) and free
+// lines summarising the config (grid, repetitions, test size…), each
+// rendered as one bullet.
+type Meta struct {
+	Name     string
+	Seed     uint64
+	Version  string
+	Learners []string
+	Notes    []string
+}
+
+// Markdown writes report.md for summary rows (as Summarize returns them):
+// a title and the run's Meta, then per (features, mode) and per depth the
+// mean DOE table (± 95% CI half-width), a table of mean agreement and
+// accuracy, the γ^X / γ^V / Γ table when some learner has γ values, and
+// the mean tree leaves. Tables are sizes × learners; numbers have 3
+// decimals and "–" marks a measure with no value. The output depends only
+// on its arguments, so the same run gives the same bytes.
+func Markdown(w io.Writer, meta Meta, rows []schemas.Summary) error {
+	var b strings.Builder
+	writeHeader(&b, meta)
+	panels := Panels(rows)
+	if len(panels) == 0 {
+		b.WriteString("No evaluation rows to summarise.\n")
+	}
+	for i, p := range panels {
+		if i == 0 || p.Features != panels[i-1].Features || p.Mode != panels[i-1].Mode {
+			fmt.Fprintf(&b, "\n## %d features, %s mode\n", p.Features, escape(p.Mode))
+		}
+		writePanel(&b, rows, p)
+	}
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return fmt.Errorf("write report %s: %w", meta.Name, err)
+	}
+	return nil
+}
+
+// writeHeader writes the title, the run's facts and how to read the cells.
+func writeHeader(b *strings.Builder, meta Meta) {
+	fmt.Fprintf(b, "# dtbench report: %s\n\n", escape(meta.Name))
+	fmt.Fprintf(b, "- Seed: %d\n", meta.Seed)
+	if meta.Version != "" {
+		fmt.Fprintf(b, "- Version: %s\n", escape(meta.Version))
+	}
+	if len(meta.Learners) > 0 {
+		names := make([]string, len(meta.Learners))
+		for i, l := range meta.Learners {
+			names[i] = escape(l)
+		}
+		fmt.Fprintf(b, "- Learners: %s\n", strings.Join(names, ", "))
+	}
+	for _, n := range meta.Notes {
+		fmt.Fprintf(b, "- %s\n", escape(n))
+	}
+	b.WriteString("\nEach cell is a mean over the repetitions of one grid cell; ± is the " +
+		"half-width of the two-sided 95% confidence interval of the mean (Student's t, " +
+		"N − 1 degrees of freedom); – marks a measure with no value, such as the DOE of " +
+		"a learner that builds no tree.\n")
+}
+
+// writePanel writes the tables of one (features, mode, depth) panel.
+func writePanel(b *strings.Builder, rows []schemas.Summary, p Panel) {
+	fmt.Fprintf(b, "\n### Depth %d\n\n", p.Depth)
+	fmt.Fprintf(b, "Repetitions per cell: %s.\n", repetitions(rows, p))
+
+	if doe := DOETable(rows, p); len(doe.Learners) > 0 {
+		b.WriteString("\nMean DOE (± 95% CI half-width):\n\n")
+		doe.write(b, func(i, j int) string { return meanCI(doe.Stats[i][j]) })
+	}
+
+	agr := MeanTable(rows, p, Agreement)
+	acc := MeanTable(rows, p, Accuracy)
+	b.WriteString("\nMean agreement / accuracy:\n\n")
+	agr.write(b, func(i, j int) string {
+		return num(agr.Stats[i][j]) + " / " + num(acc.Stats[i][j])
+	})
+
+	gx := MeanTable(rows, p, GammaX)
+	gv := MeanTable(rows, p, GammaV)
+	gi := MeanTable(rows, p, GammaI)
+	if anyValue(gx) || anyValue(gv) || anyValue(gi) {
+		b.WriteString("\nMean γ^X / γ^V / Γ of accuracy:\n\n")
+		gx.write(b, func(i, j int) string {
+			return num(gx.Stats[i][j]) + " / " + num(gv.Stats[i][j]) + " / " + num(gi.Stats[i][j])
+		})
+	}
+
+	if leaves := MeanTable(rows, p, TreeLeaves).DropEmpty(); len(leaves.Learners) > 0 {
+		b.WriteString("\nMean tree leaves:\n\n")
+		leaves.write(b, func(i, j int) string { return num(leaves.Stats[i][j]) })
+	}
+}
+
+// repetitions lists, per learner of panel p, its evaluation rows per cell:
+// "id3 10, exact 2–3" (a range when the cells differ).
+func repetitions(rows []schemas.Summary, p Panel) string {
+	type span struct{ lo, hi int64 }
+	var order []string
+	spans := make(map[string]span)
+	for i := range rows {
+		r := &rows[i]
+		if (Panel{r.Features, r.Mode, r.Depth}) != p {
+			continue
+		}
+		s, ok := spans[r.Learner]
+		if !ok {
+			order = append(order, r.Learner)
+			s = span{r.Count, r.Count}
+		}
+		s.lo, s.hi = min(s.lo, r.Count), max(s.hi, r.Count)
+		spans[r.Learner] = s
+	}
+	parts := make([]string, len(order))
+	for i, l := range order {
+		s := spans[l]
+		if s.lo == s.hi {
+			parts[i] = fmt.Sprintf("%s %d", escape(l), s.lo)
+		} else {
+			parts[i] = fmt.Sprintf("%s %d–%d", escape(l), s.lo, s.hi)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// anyValue reports whether some Stat of t has a value.
+func anyValue(t Table) bool {
+	for _, row := range t.Stats {
+		for _, s := range row {
+			if s.N > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// num formats a Stat's mean with 3 decimals, "–" when it has none.
+func num(s schemas.Stat) string { return format(s.Mean) }
+
+// meanCI formats "mean ± half-width", the mean alone when the interval is
+// undefined (N = 1), "–" when there is no value.
+func meanCI(s schemas.Stat) string {
+	if s.N == 0 || math.IsNaN(s.Mean) {
+		return "–"
+	}
+	h := HalfWidth(s)
+	if math.IsNaN(h) {
+		return format(s.Mean)
+	}
+	return format(s.Mean) + " ± " + format(h)
+}
+
+// format writes x with 3 decimals, "–" for NaN, and never "-0.000".
+func format(x float64) string {
+	if math.IsNaN(x) {
+		return "–"
+	}
+	s := fmt.Sprintf("%.3f", x)
+	if s == "-0.000" {
+		s = "0.000"
+	}
+	return s
+}
+
+// escape makes a config-supplied string safe inside a Markdown table
+// cell or line: pipes are escaped and line breaks become spaces.
+func escape(s string) string {
+	return strings.NewReplacer("|", `\|`, "\r\n", " ", "\n", " ", "\r", " ").Replace(s)
+}
+
+// writeRow writes one Markdown table row.
+func writeRow(b *strings.Builder, cells []string) {
+	b.WriteString("| ")
+	b.WriteString(strings.Join(cells, " | "))
+	b.WriteString(" |\n")
+}

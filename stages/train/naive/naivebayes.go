@@ -1,0 +1,153 @@
+package naive
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/dtbench/dtbench/dataset"
+)
+
+// NaiveBayes is nominal naive Bayes as Weka's NaiveBayes computes it on
+// nominal data without missing values. With N training rows, K classes, N_c
+// rows of class c, N_{c,f,v} rows of class c with feature f = v and Z_f
+// values of feature f, the Laplace-smoothed estimates are
+//
+//	P(c)         = (N_c + 1) / (N + K)
+//	P(x_f=v | c) = (N_{c,f,v} + 1) / (N_c + Z_f)
+//
+// and the model predicts argmax_c P(c) Π_f P(x_f | c), ties to the lowest
+// class code. Scores are summed in log space so that 64 features or more
+// cannot underflow.
+type NaiveBayes struct{}
+
+// NaiveBayesModel is a fitted naive Bayes classifier: log priors and a flat
+// table of log conditional probabilities.
+type NaiveBayesModel struct {
+	classes  int
+	domains  []int     // Z_f
+	offset   []int     // offset[f]: index of (f, 0) in logCond, in units of K entries
+	logPrior []float64 // logPrior[c] = log P(c)
+	logCond  []float64 // logCond[(offset[f]+v)*K + c] = log P(x_f=v | c)
+}
+
+// Fit counts classes and (feature, value, class) triples over rows with
+// bitset AND + popcount and turns them into log probabilities. rng is unused.
+func (NaiveBayes) Fit(d *dataset.Dataset, rows dataset.Bitset, _ *rand.Rand) (*NaiveBayesModel, error) {
+	if err := checkFit("naivebayes", d, rows); err != nil {
+		return nil, err
+	}
+	k, nf := d.Classes(), d.NumFeatures()
+	m := &NaiveBayesModel{
+		classes:  k,
+		domains:  d.Domains(),
+		offset:   make([]int, nf),
+		logPrior: make([]float64, k),
+	}
+	total := 0
+	for f, z := range m.domains {
+		m.offset[f] = total
+		total += z
+	}
+	m.logCond = make([]float64, total*k)
+
+	inClass := dataset.NewBitset(d.Len())
+	classCount := make([]int, k)
+	n := 0
+	for c := range k {
+		dataset.And(inClass, rows, d.ClassRows(c))
+		nc := inClass.Count()
+		classCount[c] = nc
+		n += nc
+		for f, z := range m.domains {
+			// The last value's count is what the others leave over.
+			rest := nc
+			for v := range z {
+				cnt := rest
+				if v < z-1 {
+					cnt = dataset.AndCount(inClass, d.ValueRows(f, v))
+					rest -= cnt
+				}
+				m.logCond[(m.offset[f]+v)*k+c] = math.Log(float64(cnt+1) / float64(nc+z))
+			}
+		}
+	}
+	for c, nc := range classCount {
+		m.logPrior[c] = math.Log(float64(nc+1) / float64(n+k))
+	}
+	return m, nil
+}
+
+// scores writes log P(c) + Σ_f log P(x_f | c) into s (len K). A feature whose
+// code is outside its domain is skipped, as Weka skips a missing value.
+func (m *NaiveBayesModel) scores(x []uint8, s []float64) {
+	k := m.classes
+	copy(s, m.logPrior)
+	for f, z := range m.domains {
+		v := int(x[f])
+		if v >= z {
+			continue
+		}
+		row := m.logCond[(m.offset[f]+v)*k : (m.offset[f]+v+1)*k]
+		for c, l := range row {
+			s[c] += l
+		}
+	}
+}
+
+// Predict returns the class of largest posterior, ties to the lowest code.
+func (m *NaiveBayesModel) Predict(x []uint8) int {
+	if m.classes == 2 {
+		return m.predict2(x)
+	}
+	var buf [dataset.MaxValues]float64
+	s := buf[:m.classes]
+	m.scores(x, s)
+	best := 0
+	for c, v := range s {
+		if v > s[best] {
+			best = c
+		}
+	}
+	return best
+}
+
+// predict2 is Predict for two classes with both scores in registers: the
+// same sums in the same order as scores, so the same answer.
+func (m *NaiveBayesModel) predict2(x []uint8) int {
+	s0, s1 := m.logPrior[0], m.logPrior[1]
+	for f, z := range m.domains {
+		v := int(x[f])
+		if v >= z {
+			continue
+		}
+		i := 2 * (m.offset[f] + v)
+		s0 += m.logCond[i]
+		s1 += m.logCond[i+1]
+	}
+	if s1 > s0 {
+		return 1
+	}
+	return 0
+}
+
+// Posterior returns the normalised class posteriors P(c | x), one per class.
+func (m *NaiveBayesModel) Posterior(x []uint8) []float64 {
+	s := make([]float64, m.classes)
+	m.scores(x, s)
+	hi := math.Inf(-1)
+	for _, v := range s {
+		hi = max(hi, v)
+	}
+	sum := 0.0
+	for c, v := range s {
+		s[c] = math.Exp(v - hi)
+		sum += s[c]
+	}
+	for c := range s {
+		s[c] /= sum
+	}
+	return s
+}
+
+// Classes returns the number of classes the model predicts among.
+func (m *NaiveBayesModel) Classes() int { return m.classes }
