@@ -1,0 +1,269 @@
+package exact
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/tree"
+)
+
+// smallCase is one random small dataset and the rows to train on.
+type smallCase struct {
+	name string
+	d    *dataset.Dataset
+	rows []int
+	bits dataset.Bitset
+}
+
+// smallCases draws n random datasets with m ≤ 6 binary or ternary
+// features, 2–3 classes and up to 40 rows, training on a random subset of
+// the rows half of the time.
+func smallCases(t *testing.T, seed uint64, n int, consistent bool) []smallCase {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	out := make([]smallCase, n)
+	for i := range out {
+		m := 1 + rng.IntN(6)
+		domains := make([]int, m)
+		for f := range domains {
+			domains[f] = 2 + rng.IntN(2)
+		}
+		k := 2 + rng.IntN(2)
+		rows := 1 + rng.IntN(40)
+		d := randomData(t, rng, domains, k, rows, consistent)
+		c := smallCase{name: fmt.Sprintf("%d/m%d/k%d/n%d", i, m, k, rows), d: d, bits: dataset.NewBitset(rows)}
+		for r := range rows {
+			if rng.IntN(2) == 0 || i%2 == 0 {
+				c.rows = append(c.rows, r)
+				c.bits.Set(r)
+			}
+		}
+		out[i] = c
+	}
+	return out
+}
+
+func fit(t *testing.T, opts Options, d *dataset.Dataset, rows dataset.Bitset) *Model {
+	t.Helper()
+	m, err := Learner{Opts: opts}.Fit(d, rows, nil)
+	if err != nil {
+		t.Fatalf("Fit: %v", err)
+	}
+	if err := m.Tree().Validate(); err != nil {
+		t.Fatalf("Validate: %v", err)
+	}
+	return m
+}
+
+// checkBrute compares a model with the brute force at the least depth that
+// reaches the least error: depth, errors, leaves and the canonical tree.
+func checkBrute(t *testing.T, c smallCase, m *Model) {
+	t.Helper()
+	bf := &brute{d: c.d, used: make([]bool, c.d.NumFeatures())}
+	depth, want := bf.minDepth(c.rows)
+	got := m.Tree()
+	if got.Depth() != depth || got.Leaves() != want.leaves {
+		t.Fatalf("depth %d, leaves %d; brute force %d, %d", got.Depth(), got.Leaves(), depth, want.leaves)
+	}
+	if e := trainingErrors(got, c.d, c.rows); e != want.errors || m.TrainingErrors() != e {
+		t.Fatalf("training errors %d (reported %d); brute force %d", e, m.TrainingErrors(), want.errors)
+	}
+	if !m.Optimal() {
+		t.Fatal("Optimal() = false without a time budget")
+	}
+	if diff := sameTree(got, bf.tree(c.rows, depth)); diff != "" {
+		t.Fatalf("tree differs from the canonical brute-force tree %s", diff)
+	}
+}
+
+func TestMinimumDepthMatchesBruteForce(t *testing.T) {
+	for _, c := range smallCases(t, 1, 300, true) {
+		t.Run(c.name, func(t *testing.T) {
+			m := fit(t, Options{}, c.d, c.bits)
+			if e := trainingErrors(m.Tree(), c.d, c.rows); e != 0 {
+				t.Fatalf("consistent data: %d training errors", e)
+			}
+			checkBrute(t, c, m)
+		})
+	}
+}
+
+func TestContradictoryDataMatchesBruteForce(t *testing.T) {
+	for _, c := range smallCases(t, 2, 300, false) {
+		t.Run(c.name, func(t *testing.T) {
+			m := fit(t, Options{}, c.d, c.bits)
+			if got, want := m.TrainingErrors(), leastErrors(c.d, c.rows); got != want {
+				t.Fatalf("TrainingErrors() = %d; least possible %d", got, want)
+			}
+			checkBrute(t, c, m)
+		})
+	}
+}
+
+func TestMaxDepthBoundMatchesBruteForce(t *testing.T) {
+	for _, c := range smallCases(t, 3, 200, false) {
+		t.Run(c.name, func(t *testing.T) {
+			bf := &brute{d: c.d, used: make([]bool, c.d.NumFeatures())}
+			depth, _ := bf.minDepth(c.rows)
+			for bound := 1; bound < depth; bound++ {
+				m := fit(t, Options{MaxDepth: bound}, c.d, c.bits)
+				want := bf.best(c.rows, bound)
+				got := m.Tree()
+				if got.Depth() > bound {
+					t.Fatalf("MaxDepth %d: depth %d", bound, got.Depth())
+				}
+				if e := trainingErrors(got, c.d, c.rows); e != want.errors || m.TrainingErrors() != e || got.Leaves() != want.leaves {
+					t.Fatalf("MaxDepth %d: errors %d (reported %d), leaves %d; brute force %d, %d",
+						bound, e, m.TrainingErrors(), got.Leaves(), want.errors, want.leaves)
+				}
+				if diff := sameTree(got, bf.tree(c.rows, bound)); diff != "" {
+					t.Fatalf("MaxDepth %d: tree differs from the canonical brute-force tree %s", bound, diff)
+				}
+				if !m.Optimal() {
+					t.Fatalf("MaxDepth %d: Optimal() = false", bound)
+				}
+			}
+			// A bound at or above the least depth changes nothing.
+			free := fit(t, Options{}, c.d, c.bits)
+			bounded := fit(t, Options{MaxDepth: max(depth, 1)}, c.d, c.bits)
+			if !reflect.DeepEqual(free.Tree(), bounded.Tree()) {
+				t.Fatalf("MaxDepth %d changed the tree of depth %d", max(depth, 1), depth)
+			}
+		})
+	}
+}
+
+func TestOracleSamples(t *testing.T) {
+	cases := []struct {
+		m, depth, k, n int
+	}{
+		{6, 3, 2, 40}, {8, 4, 3, 200}, {10, 5, 2, 600}, {10, 6, 2, 1000}, {12, 6, 3, 1500},
+	}
+	for _, tc := range cases {
+		name := fmt.Sprintf("m%d/depth%d/k%d/n%d", tc.m, tc.depth, tc.k, tc.n)
+		t.Run(name, func(t *testing.T) {
+			d := oracleData(t, uint64(tc.n), tc.m, tc.depth, tc.k, tc.n)
+			m := fit(t, Options{}, d, d.All())
+			all := d.All().Rows(nil)
+			if e := trainingErrors(m.Tree(), d, all); e != 0 || m.TrainingErrors() != 0 {
+				t.Fatalf("training errors %d (reported %d) on noise-free data", e, m.TrainingErrors())
+			}
+			if got := m.Tree().Depth(); got > tc.depth {
+				t.Fatalf("depth %d exceeds the oracle's %d", got, tc.depth)
+			}
+			checkCounts(t, m.Tree(), d, all)
+		})
+	}
+}
+
+// checkCounts checks the root's counts against the data and every internal
+// node's against the sum of its children's.
+func checkCounts(t *testing.T, tr *tree.Tree, d *dataset.Dataset, rows []int) {
+	t.Helper()
+	want := make([]int32, d.Classes())
+	for _, r := range rows {
+		want[d.Label(r)]++
+	}
+	if got := tr.NodeCounts(0); !reflect.DeepEqual(got, want) {
+		t.Fatalf("root counts %v; want %v", got, want)
+	}
+	for n := range tr.Len() {
+		if tr.IsLeaf(n) {
+			continue
+		}
+		sum := make([]int32, d.Classes())
+		for _, c := range tr.Children(n) {
+			for j, v := range tr.NodeCounts(int(c)) {
+				sum[j] += v
+			}
+		}
+		if !reflect.DeepEqual(sum, tr.NodeCounts(n)) {
+			t.Fatalf("node %d counts %v; children sum to %v", n, tr.NodeCounts(n), sum)
+		}
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	d := oracleData(t, 5, 10, 6, 2, 800)
+	a := fit(t, Options{}, d, d.All())
+	b := fit(t, Options{}, d, d.All())
+	if !reflect.DeepEqual(a.Tree(), b.Tree()) {
+		t.Fatal("two fits on the same data differ")
+	}
+	// The tree depends on the rows, not their order.
+	rng := rand.New(rand.NewPCG(9, 9))
+	perm := rng.Perm(d.Len())
+	x := make([][]uint8, d.Len())
+	y := make([]uint8, d.Len())
+	for i, r := range perm {
+		x[i] = d.Row(r, nil)
+		y[i] = d.Label(r)
+	}
+	shuffled := newData(t, d.Domains(), d.Classes(), x, y)
+	c := fit(t, Options{}, shuffled, shuffled.All())
+	if diff := sameTree(a.Tree(), c.Tree()); diff != "" {
+		t.Fatalf("shuffled rows give another tree %s", diff)
+	}
+}
+
+func TestTimeBudget(t *testing.T) {
+	d := oracleData(t, 11, 16, 8, 2, 3000)
+	all := d.All().Rows(nil)
+	for _, maxDepth := range []int{0, 4} {
+		t.Run(fmt.Sprintf("max_depth=%d", maxDepth), func(t *testing.T) {
+			m := fit(t, Options{TimeBudget: 1, MaxDepth: maxDepth}, d, d.All())
+			if m.Optimal() {
+				t.Fatal("Optimal() = true after a 1ns budget")
+			}
+			if e := trainingErrors(m.Tree(), d, all); e != m.TrainingErrors() {
+				t.Fatalf("TrainingErrors() = %d; the tree misclassifies %d", m.TrainingErrors(), e)
+			}
+			if maxDepth > 0 && m.Tree().Depth() > maxDepth {
+				t.Fatalf("depth %d exceeds MaxDepth %d", m.Tree().Depth(), maxDepth)
+			}
+			if maxDepth == 0 && m.TrainingErrors() != 0 {
+				t.Fatalf("fallback tree has %d training errors on consistent data", m.TrainingErrors())
+			}
+			checkCounts(t, m.Tree(), d, all)
+		})
+	}
+}
+
+func TestEdgeCases(t *testing.T) {
+	cases := []struct {
+		name          string
+		domains       []int
+		k             int
+		x             [][]uint8
+		y             []uint8
+		depth, leaves int
+	}{
+		{"no rows", []int{2}, 2, nil, nil, 0, 1},
+		{"one class", []int{2, 2}, 3, [][]uint8{{0, 1}, {1, 0}}, []uint8{2, 2}, 0, 1},
+		{"one input, two classes", []int{2}, 2, [][]uint8{{1}, {1}, {1}}, []uint8{1, 0, 1}, 0, 1},
+		{"domain of one", []int{1, 2}, 2, [][]uint8{{0, 0}, {0, 1}}, []uint8{0, 1}, 1, 2},
+		{"xor", []int{2, 2}, 2, [][]uint8{{0, 0}, {0, 1}, {1, 0}, {1, 1}}, []uint8{0, 1, 1, 0}, 2, 4},
+		{"xor beside a copy", []int{2, 2, 2}, 2, [][]uint8{{0, 0, 1}, {0, 1, 0}, {1, 0, 0}, {1, 1, 1}}, []uint8{0, 1, 1, 0}, 1, 2},
+		{"empty branch", []int{3}, 2, [][]uint8{{0}, {2}, {2}}, []uint8{1, 0, 0}, 1, 3},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			d := newData(t, tc.domains, tc.k, tc.x, tc.y)
+			m := fit(t, Options{}, d, d.All())
+			if got := m.Tree(); got.Depth() != tc.depth || got.Leaves() != tc.leaves {
+				t.Fatalf("depth %d, leaves %d; want %d, %d", got.Depth(), got.Leaves(), tc.depth, tc.leaves)
+			}
+		})
+	}
+}
+
+func TestEmptyBranchTakesParentMajority(t *testing.T) {
+	// Value 1 of f0 has no rows; the root's majority is class 0.
+	d := newData(t, []int{3}, 2, [][]uint8{{0}, {2}, {2}}, []uint8{1, 0, 0})
+	m := fit(t, Options{}, d, d.All())
+	if got := m.Predict([]uint8{1}); got != 0 {
+		t.Fatalf("empty branch predicts %d; want the parent's majority 0", got)
+	}
+}

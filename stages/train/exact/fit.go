@@ -1,0 +1,96 @@
+package exact
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/tree"
+)
+
+// Fit learns the minimum-depth tree of the rows of d selected by rows: the
+// shallowest tree at the least achievable training error, then the one
+// with the fewest leaves (see the package documentation). rng is unused:
+// the result depends on the data alone.
+func (l Learner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (*Model, error) {
+	if err := l.Opts.Validate(); err != nil {
+		return nil, fmt.Errorf("exact: fit: %w", err)
+	}
+	if d == nil {
+		return nil, errors.New("exact: fit: nil dataset")
+	}
+	if want := len(d.All()); len(rows) != want {
+		return nil, fmt.Errorf("exact: fit: row set has %d words, dataset of %d rows needs %d", len(rows), d.Len(), want)
+	}
+	var deadline time.Time
+	timed := l.Opts.TimeBudget > 0
+	if timed {
+		deadline = time.Now().Add(l.Opts.TimeBudget)
+	}
+	pr := newProblem(d, rows)
+	limit := pr.m
+	if l.Opts.MaxDepth > 0 {
+		limit = min(l.Opts.MaxDepth, pr.m)
+	}
+	t, errs, optimal, err := solve(pr, limit, deadline, timed)
+	if err != nil {
+		return nil, fmt.Errorf("exact: fit: %w", err)
+	}
+	return &Model{t: t, optimal: optimal, errors: errs}, nil
+}
+
+// solve runs the search within depth limit and builds the tree: the tree
+// and its training errors, and whether the search finished.
+func solve(pr *problem, limit int, deadline time.Time, timed bool) (*tree.Tree, int, bool, error) {
+	pts := make([]int32, pr.n)
+	for i := range pts {
+		pts[i] = int32(i)
+	}
+	s := newSearcher(pr, false, pr.m, deadline, timed)
+	root := s.root(pts)
+	if root == noEntry {
+		t, errs := s.build(root, pts, 0, byCost)
+		return t, errs, true, nil
+	}
+
+	// Phase 1: the least depth at which the least error is reachable.
+	depth := -1
+	for k := 1; k <= limit; k = max(k+1, int(s.entries[root].dlb)) {
+		if s.feasible(root, pts, 0, k) {
+			depth = k
+			break
+		}
+		if s.aborted {
+			t, errs := s.build(root, pts, limit, byGreedy)
+			return t, errs, false, nil
+		}
+	}
+	if depth >= 0 {
+		// Phase 2: the fewest leaves at that depth, among pure trees.
+		if _, ok := s.cost(root, pts, 0, depth, unit); !ok {
+			if s.aborted {
+				t, errs := s.build(root, pts, depth, byDepth)
+				return t, errs, false, nil
+			}
+			return nil, 0, false, errors.New("internal: no pure tree at the proven depth")
+		}
+		t, errs := s.build(root, pts, depth, byCost)
+		return t, errs, true, nil
+	}
+
+	// The bound is too tight for the least error: the fewest errors, then
+	// leaves, within it.
+	w := newSearcher(pr, true, pr.m, deadline, timed)
+	root = w.root(pts)
+	if _, ok := w.cost(root, pts, 0, limit, noBound); !ok {
+		if w.aborted {
+			t, errs := w.build(root, pts, limit, byGreedy)
+			return t, errs, false, nil
+		}
+		return nil, 0, false, errors.New("internal: no tree within the depth bound")
+	}
+	t, errs := w.build(root, pts, limit, byCost)
+	return t, errs, true, nil
+}

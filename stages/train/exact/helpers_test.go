@@ -1,0 +1,274 @@
+package exact
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/tree"
+)
+
+// newData builds a dataset over features with the given domains and k classes.
+func newData(t testing.TB, domains []int, k int, x [][]uint8, y []uint8) *dataset.Dataset {
+	t.Helper()
+	var s dataset.Schema
+	for f, z := range domains {
+		a := dataset.Attribute{Name: fmt.Sprintf("f%d", f)}
+		for v := range z {
+			a.Values = append(a.Values, fmt.Sprint(v))
+		}
+		s.Features = append(s.Features, a)
+	}
+	s.Class.Name = "class"
+	for c := range k {
+		s.Class.Values = append(s.Class.Values, fmt.Sprint(c))
+	}
+	d, err := dataset.FromRows(s, x, y)
+	if err != nil {
+		t.Fatalf("FromRows: %v", err)
+	}
+	return d
+}
+
+// randomData draws n uniform inputs over domains; consistent data label
+// each distinct input with one random class, otherwise every row draws its
+// own class (so repeated inputs may disagree).
+func randomData(t testing.TB, rng *rand.Rand, domains []int, k, n int, consistent bool) *dataset.Dataset {
+	t.Helper()
+	label := map[string]uint8{}
+	x := make([][]uint8, n)
+	y := make([]uint8, n)
+	for r := range n {
+		x[r] = make([]uint8, len(domains))
+		for f, z := range domains {
+			x[r][f] = uint8(rng.IntN(z))
+		}
+		y[r] = uint8(rng.IntN(k))
+		if consistent {
+			key := string(x[r])
+			if c, ok := label[key]; ok {
+				y[r] = c
+			} else {
+				label[key] = y[r]
+			}
+		}
+	}
+	return newData(t, domains, k, x, y)
+}
+
+// oracleData samples n uniform rows over m binary features labelled by a
+// random perfect oracle of the given depth with k classes: every path tests
+// depth distinct features and no bottom sibling pair agrees, as the oracle
+// paper's generator draws them.
+func oracleData(t testing.TB, seed uint64, m, depth, k, n int) *dataset.Dataset {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 0xe7ac7))
+	domains := make([]int, m)
+	for f := range domains {
+		domains[f] = 2
+	}
+	b := tree.NewBuilder(domains, k)
+	var grow func(node, d int, used uint64)
+	grow = func(node, d int, used uint64) {
+		f := rng.IntN(m)
+		for used&(1<<f) != 0 {
+			f = rng.IntN(m)
+		}
+		kids := b.SplitMultiway(node, f)
+		if d+1 < depth {
+			for _, c := range kids {
+				grow(c, d+1, used|1<<f)
+			}
+			return
+		}
+		for {
+			c0, c1 := rng.IntN(k), rng.IntN(k)
+			if c0 != c1 {
+				b.SetLeaf(kids[0], c0)
+				b.SetLeaf(kids[1], c1)
+				return
+			}
+		}
+	}
+	grow(b.Root(), 0, 0)
+	o := b.Tree()
+	x := make([][]uint8, n)
+	y := make([]uint8, n)
+	for r := range n {
+		x[r] = make([]uint8, m)
+		for f := range x[r] {
+			x[r][f] = uint8(rng.IntN(2))
+		}
+		y[r] = uint8(o.Predict(x[r]))
+	}
+	return newData(t, domains, k, x, y)
+}
+
+// score is a tree's lexicographic objective: training errors, then leaves.
+type score struct{ errors, leaves int }
+
+func (a score) less(b score) bool {
+	return a.errors < b.errors || a.errors == b.errors && a.leaves < b.leaves
+}
+
+// brute searches every multiway tree exhaustively, independently of the
+// learner: no cache, no bounds, rows instead of points.
+type brute struct {
+	d    *dataset.Dataset
+	used []bool
+}
+
+func (bf *brute) counts(rows []int) []int {
+	c := make([]int, bf.d.Classes())
+	for _, r := range rows {
+		c[bf.d.Label(r)]++
+	}
+	return c
+}
+
+func (bf *brute) leaf(rows []int) score {
+	c := bf.counts(rows)
+	return score{len(rows) - c[dataset.ArgMax(c)], 1}
+}
+
+func (bf *brute) part(rows []int, f int) [][]int {
+	out := make([][]int, bf.d.Domain(f))
+	for _, r := range rows {
+		v := bf.d.Value(f, r)
+		out[v] = append(out[v], r)
+	}
+	return out
+}
+
+// best returns the least score of a tree of depth ≤ depth over rows, each
+// feature at most once per path.
+func (bf *brute) best(rows []int, depth int) score {
+	best := bf.leaf(rows)
+	if best.errors == 0 || depth == 0 {
+		return best
+	}
+	for f := range bf.used {
+		if s, ok := bf.split(rows, f, depth); ok && s.less(best) {
+			best = s
+		}
+	}
+	return best
+}
+
+func (bf *brute) split(rows []int, f, depth int) (score, bool) {
+	if bf.used[f] {
+		return score{}, false
+	}
+	bf.used[f] = true
+	var s score
+	for _, part := range bf.part(rows, f) {
+		c := bf.best(part, depth-1)
+		s.errors += c.errors
+		s.leaves += c.leaves
+	}
+	bf.used[f] = false
+	return s, true
+}
+
+// minDepth returns the least depth at which the least achievable score's
+// errors are reached, with the score there.
+func (bf *brute) minDepth(rows []int) (int, score) {
+	floor := bf.best(rows, bf.d.NumFeatures()).errors
+	for depth := 0; ; depth++ {
+		if s := bf.best(rows, depth); s.errors == floor {
+			return depth, s
+		}
+	}
+}
+
+// tree builds the canonical optimal tree of depth ≤ depth: at every node the
+// leaf if it is optimal, else the lowest-index optimal feature.
+func (bf *brute) tree(rows []int, depth int) *tree.Tree {
+	b := tree.NewBuilder(bf.d.Domains(), bf.d.Classes())
+	var grow func(n int, rows []int, depth, maj int)
+	grow = func(n int, rows []int, depth, maj int) {
+		c := bf.counts(rows)
+		b.SetCounts(n, c)
+		if len(rows) > 0 {
+			maj = dataset.ArgMax(c)
+		}
+		want := bf.best(rows, depth)
+		if bf.leaf(rows) == want {
+			b.SetLeaf(n, maj)
+			return
+		}
+		for f := range bf.used {
+			if s, ok := bf.split(rows, f, depth); ok && s == want {
+				bf.used[f] = true
+				kids := b.SplitMultiway(n, f)
+				for v, part := range bf.part(rows, f) {
+					grow(kids[v], part, depth-1, maj)
+				}
+				bf.used[f] = false
+				return
+			}
+		}
+		panic("brute: no option reaches the best score")
+	}
+	grow(b.Root(), rows, depth, 0)
+	return b.Tree()
+}
+
+// sameTree reports where two trees first differ in shape, tests, classes
+// or counts, walking both from their roots ("" when equal).
+func sameTree(a, b *tree.Tree) string {
+	var walk func(x, y int, path string) string
+	walk = func(x, y int, path string) string {
+		if a.Feature[x] != b.Feature[y] || a.Class[x] != b.Class[y] {
+			return fmt.Sprintf("at %q: feature %d class %d vs feature %d class %d", path, a.Feature[x], a.Class[x], b.Feature[y], b.Class[y])
+		}
+		if fmt.Sprint(a.NodeCounts(x)) != fmt.Sprint(b.NodeCounts(y)) {
+			return fmt.Sprintf("at %q: counts %v vs %v", path, a.NodeCounts(x), b.NodeCounts(y))
+		}
+		ca, cb := a.Children(x), b.Children(y)
+		for v := range ca {
+			if d := walk(int(ca[v]), int(cb[v]), fmt.Sprintf("%s/f%d=%d", path, a.Feature[x], v)); d != "" {
+				return d
+			}
+		}
+		return ""
+	}
+	return walk(0, 0, "")
+}
+
+// trainingErrors counts the rows the tree misclassifies.
+func trainingErrors(t *tree.Tree, d *dataset.Dataset, rows []int) int {
+	n := 0
+	var x []uint8
+	for _, r := range rows {
+		x = d.Row(r, x)
+		if t.Predict(x) != int(d.Label(r)) {
+			n++
+		}
+	}
+	return n
+}
+
+// leastErrors counts the rows outside their input's majority class.
+func leastErrors(d *dataset.Dataset, rows []int) int {
+	byInput := map[string][]int{}
+	var x []uint8
+	for _, r := range rows {
+		x = d.Row(r, x)
+		c := byInput[string(x)]
+		if c == nil {
+			c = make([]int, d.Classes())
+			byInput[string(x)] = c
+		}
+		c[d.Label(r)]++
+	}
+	n := 0
+	for _, c := range byInput {
+		for _, v := range c {
+			n += v
+		}
+		n -= c[dataset.ArgMax(c)]
+	}
+	return n
+}

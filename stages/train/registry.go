@@ -1,0 +1,111 @@
+package train
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/input"
+)
+
+// Spec names a learner and its options as they come from config. Options
+// may be nil; options not given keep the learner's defaults.
+type Spec struct {
+	Name    string
+	Options map[string]any
+}
+
+// entry is one registered learner: its config name, a one-line
+// description, and how to build it from config options (decoded over the
+// defaults, then validated).
+type entry struct {
+	name  string
+	about string
+	build func(opts map[string]any) (Learner, error)
+}
+
+// registry is every learner dtbench knows, by config name. To add one,
+// add a line: register(name, about, defaults, constructor). A learner from
+// a subpackage whose Fit returns its own model type is wrapped with
+// adapt, e.g.
+//
+//	register("naivebayes", "…", naive.NaiveBayesOptions{},
+//		func(o naive.NaiveBayesOptions) Learner { return adapt[*naive.NaiveBayesModel](naive.NaiveBayes{}) }),
+var registry = []entry{
+	register("id3", "Quinlan's ID3: information gain, one branch per value, no pruning",
+		ID3Options{}, func(o ID3Options) Learner { return ID3{Options: o} }),
+}
+
+// register makes a registry entry for a learner with option struct O (see
+// options.go for the conventions O follows) and the given defaults.
+func register[O interface{ Validate() error }](name, about string, defaults O, build func(O) Learner) entry {
+	return entry{
+		name:  name,
+		about: about,
+		build: func(opts map[string]any) (Learner, error) {
+			o := defaults
+			if err := decodeOptions(name, opts, &o); err != nil {
+				return nil, err
+			}
+			if err := validateOptions(name, o); err != nil {
+				return nil, err
+			}
+			return build(o), nil
+		},
+	}
+}
+
+// New builds the learner spec names with its options. An unknown name, an
+// unknown option or a bad option value is an *input.Error keyed by
+// "learners" or "learners.<name>.<option>".
+func New(spec Spec) (Learner, error) {
+	for _, e := range registry {
+		if e.name == spec.Name {
+			return e.build(spec.Options)
+		}
+	}
+	return nil, input.Keyf("learners", "unknown learner %q (known: %s)", spec.Name, strings.Join(Names(), ", "))
+}
+
+// Names returns the registered learner names, sorted.
+func Names() []string {
+	names := make([]string, len(registry))
+	for i, e := range registry {
+		names[i] = e.name
+	}
+	slices.Sort(names)
+	return names
+}
+
+// About returns the one-line description of learner name, or "" when no
+// learner has that name.
+func About(name string) string {
+	for _, e := range registry {
+		if e.name == name {
+			return e.about
+		}
+	}
+	return ""
+}
+
+// fitter is a learner whose Fit returns its own model type M, as the
+// learners of the subpackages do (they do not import train).
+type fitter[M Model] interface {
+	Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (M, error)
+}
+
+// adapt makes a Learner of a fitter. When M also has a Tree() method, the
+// model it returns is a TreeModel, as the interface value keeps M's
+// methods.
+func adapt[M Model](l fitter[M]) Learner { return adapted[M]{l} }
+
+type adapted[M Model] struct{ l fitter[M] }
+
+func (a adapted[M]) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Model, error) {
+	m, err := a.l.Fit(d, rows, rng)
+	if err != nil {
+		return nil, err // not m: a typed nil would make a non-nil Model
+	}
+	return m, nil
+}
