@@ -1,0 +1,219 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/pipeline"
+)
+
+// version is set at build time with -ldflags "-X main.version=…"; otherwise
+// it comes from the module's build info.
+var version = ""
+
+func dtbenchVersion() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "dev"
+}
+
+// runFlags are the flags every pipeline command shares.
+type runFlags struct {
+	config    string
+	out       string
+	sets      []string
+	shard     string
+	workers   int
+	resume    bool
+	logFormat string
+	verbose   bool
+}
+
+func (f *runFlags) register(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.StringVarP(&f.config, "config", "c", "", "config file (YAML); default: the built-in quick config")
+	fl.StringVar(&f.out, "out", "runs", "folder that holds run folders")
+	fl.StringArrayVar(&f.sets, "set", nil, "override a config key: --set oracle.depths=[5,8] (repeatable)")
+	fl.StringVar(&f.shard, "shard", "", "run shard i of n, as i/n (default from JOB_COMPLETION_INDEX/DTBENCH_SHARD_COUNT or SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT, else 0/1)")
+	fl.IntVar(&f.workers, "workers", 0, "parallel tasks (default: config workers, 0 = all cores)")
+	fl.BoolVar(&f.resume, "resume", false, "keep complete chunks of an existing run folder and redo the missing ones")
+	fl.StringVar(&f.logFormat, "log-format", "text", "log format on stderr: text or json")
+	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log every chunk")
+}
+
+func (f *runFlags) options() (*pipeline.Config, pipeline.Options, error) {
+	var opts pipeline.Options
+	if f.workers < 0 {
+		return nil, opts, input.Keyf("--workers", "must be >= 0, got %d", f.workers)
+	}
+	shard, err := parseShard(f.shard)
+	if err != nil {
+		return nil, opts, err
+	}
+	cfg, err := pipeline.Load(pipeline.LoadOptions{File: f.config, Sets: f.sets})
+	if err != nil {
+		return nil, opts, err
+	}
+	log, err := newLogger(f.logFormat, f.verbose)
+	if err != nil {
+		return nil, opts, err
+	}
+	opts = pipeline.Options{Out: f.out, Shard: shard, Workers: f.workers, Resume: f.resume, Version: dtbenchVersion(), Log: log}
+	return cfg, opts, nil
+}
+
+func newLogger(format string, verbose bool) (*slog.Logger, error) {
+	level := slog.LevelInfo
+	if verbose {
+		level = slog.LevelDebug
+	}
+	ho := &slog.HandlerOptions{Level: level}
+	switch format {
+	case "text":
+		return slog.New(slog.NewTextHandler(os.Stderr, ho)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(os.Stderr, ho)), nil
+	}
+	return nil, input.Keyf("--log-format", "want text or json, got %q", format)
+}
+
+// parseShard reads i/n, or derives it from the batch system's environment.
+func parseShard(s string) (pipeline.Shard, error) {
+	if s == "" {
+		if idx, ok := os.LookupEnv("JOB_COMPLETION_INDEX"); ok {
+			n := os.Getenv("DTBENCH_SHARD_COUNT")
+			if n == "" {
+				return pipeline.Shard{}, input.Keyf("DTBENCH_SHARD_COUNT", "JOB_COMPLETION_INDEX is set; set DTBENCH_SHARD_COUNT to the Job's completions")
+			}
+			s = idx + "/" + n
+		} else if idx, ok := os.LookupEnv("SLURM_ARRAY_TASK_ID"); ok {
+			s = idx + "/" + os.Getenv("SLURM_ARRAY_TASK_COUNT")
+		} else {
+			return pipeline.Shard{Index: 0, Count: 1}, nil
+		}
+	}
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+		return pipeline.Shard{}, input.Keyf("--shard", "want i/n with 0 <= i < n, got %q", s)
+	}
+	return pipeline.Shard{Index: i, Count: n}, nil
+}
+
+func newRootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:           "dtbench",
+		Short:         "How good is a decision-tree learner really? Oracle studies as Parquet.",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return &input.Error{Key: "flags", Err: err}
+	})
+	root.AddCommand(runCmd(), stageCmd(pipeline.StageGenerate), stageCmd(pipeline.StageTrain),
+		stageCmd(pipeline.StageEvaluate), stageCmd(pipeline.StageReport), treeCmd(), verifyCmd(), versionCmd())
+	return root
+}
+
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return input.Keyf("arguments", "%s takes no arguments, got %q", cmd.Name(), args)
+	}
+	return nil
+}
+
+func runCmd() *cobra.Command {
+	var f runFlags
+	cmd := &cobra.Command{
+		Use:   "run",
+		Short: "Run every stage: generate, train, evaluate, report",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, opts, err := f.options()
+			if err != nil {
+				return err
+			}
+			dir, err := pipeline.Run(cmd.Context(), cfg, opts)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(cmd.OutOrStdout(), dir)
+			return nil
+		},
+	}
+	f.register(cmd)
+	return cmd
+}
+
+func stageCmd(stage string) *cobra.Command {
+	var f runFlags
+	short := map[string]string{
+		pipeline.StageGenerate: "Draw oracles and datasets into a run folder",
+		pipeline.StageTrain:    "Train the learners on a run folder's datasets",
+		pipeline.StageEvaluate: "Score a run folder's models against their oracles",
+		pipeline.StageReport:   "Summarise a run folder's evaluations",
+	}[stage]
+	cmd := &cobra.Command{
+		Use:   stage,
+		Short: short,
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, opts, err := f.options()
+			if err != nil {
+				return err
+			}
+			dir, err := pipeline.RunStage(cmd.Context(), cfg, opts, stage)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(cmd.OutOrStdout(), dir)
+			return nil
+		},
+	}
+	f.register(cmd)
+	return cmd
+}
+
+func versionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the dtbench version",
+		Args:  noArgs,
+		Run: func(cmd *cobra.Command, _ []string) {
+			fmt.Fprintln(cmd.OutOrStdout(), "dtbench", dtbenchVersion())
+		},
+	}
+}
+
+func verifyCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "verify RUNDIR",
+		Short: "Check a run folder against its manifest (every file's rows and sha256)",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return input.Keyf("arguments", "verify takes one run folder, got %d arguments", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, err := pipeline.Verify(args[0])
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: %d files match the manifest\n", args[0], n)
+			return nil
+		},
+	}
+}

@@ -1,0 +1,40 @@
+// Command dtbench generates oracle decision trees and datasets, trains
+// learners on them, evaluates the learned trees and reports the results as
+// Parquet tables and Markdown. See DESIGN.md for the CLI contract.
+//
+// Exit status: 0 on success, 2 for a bad config, flag or input file (the
+// message names the file, key or line), 1 for any other failure.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/dtbench/dtbench/input"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(execute(ctx, os.Args[1:]))
+}
+
+// execute runs the CLI with args and returns the exit status.
+func execute(ctx context.Context, args []string) int {
+	root := newRootCmd()
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintln(os.Stderr, "dtbench:", err)
+	var ie *input.Error
+	if errors.As(err, &ie) {
+		return 2
+	}
+	return 1
+}

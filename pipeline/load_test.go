@@ -1,0 +1,130 @@
+package pipeline
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/dtbench/dtbench/input"
+)
+
+func TestLoadBuiltIn(t *testing.T) {
+	cfg, err := Load(LoadOptions{Env: []string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Name != "quick" || cfg.Oracle.Features != 10 || !reflect.DeepEqual(cfg.Oracle.Depths, []int{3, 5}) {
+		t.Errorf("quick config = %+v", cfg)
+	}
+	if got := cfg.Oracle.Sizes[ModeUnique]; !reflect.DeepEqual(got, []int{100, 300, 1000}) {
+		t.Errorf("unique sizes = %v", got)
+	}
+	if len(cfg.Oracle.Domains) != 10 || cfg.Oracle.Domains[9] != 2 {
+		t.Errorf("domains = %v", cfg.Oracle.Domains)
+	}
+}
+
+func TestLoadSizesPerModeAndRanges(t *testing.T) {
+	cfg, err := Load(LoadOptions{File: "testdata/paper-sizes.yaml", Env: []string{}})
+	if err == nil || !strings.Contains(err.Error(), "listed twice") {
+		t.Fatalf("duplicate learner: err = %v", err)
+	}
+	cfg, err = Load(LoadOptions{File: "testdata/paper-sizes.yaml", Env: []string{}, Sets: []string{"learners=[{id3: {repetitions: 2}}]"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.Oracle.Sizes[ModeComplete]; !reflect.DeepEqual(got, []int{100, 200, 300}) {
+		t.Errorf("complete sizes = %v", got)
+	}
+	if got := cfg.Oracle.Sizes[ModeUnique]; !reflect.DeepEqual(got, []int{10, 20}) {
+		t.Errorf("unique sizes = %v", got)
+	}
+	if cfg.Learners[0].Repetitions != 2 || len(cfg.Learners[0].Options) != 0 {
+		t.Errorf("learner = %+v", cfg.Learners[0])
+	}
+	if cfg.Name != "sizes" || cfg.Seed != 1 || cfg.Chunk != 64 {
+		t.Errorf("defaults not applied: %+v", cfg)
+	}
+	// 2 depths × (3 + 2 sizes) × 3 repetitions.
+	if n := len(Plan(cfg)); n != 30 {
+		t.Errorf("plan has %d tasks, want 30", n)
+	}
+}
+
+func TestLoadLayering(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "c.yaml")
+	os.WriteFile(file, []byte("name: layered\noracle:\n  depths: [2]\n  sizes: [10]\n  repetitions: 3\n  test_size: 7\n"), 0o644)
+	env := []string{"DTBENCH_ORACLE_REPETITIONS=5", "DTBENCH_ORACLE_TEST_SIZE=9", "DTBENCH_ORACLE_DEPTHS=[1,2]", "DTBENCH_LOG=x"}
+	cfg, err := Load(LoadOptions{File: file, Env: env, Sets: []string{"oracle.test_size=11"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Oracle.Repetitions != 5 {
+		t.Errorf("env did not override the file: repetitions = %d", cfg.Oracle.Repetitions)
+	}
+	if cfg.Oracle.TestSize != 11 {
+		t.Errorf("--set did not override env: test_size = %d", cfg.Oracle.TestSize)
+	}
+	if !reflect.DeepEqual(cfg.Oracle.Depths, []int{1, 2}) {
+		t.Errorf("depths from env = %v", cfg.Oracle.Depths)
+	}
+	if cfg.Oracle.Features != 10 || cfg.Oracle.Classes != 2 {
+		t.Errorf("built-in defaults missing: %+v", cfg.Oracle)
+	}
+}
+
+func TestLoadBadInput(t *testing.T) {
+	cases := []struct {
+		name, yaml string
+		sets       []string
+		wantKey    string
+	}{
+		{"unknown key", "name: bad\noracle:\n  depthz: [3]\n  sizes: [10]\n  depths: [3]\n", nil, "oracle.depthz"},
+		{"unknown top key", "nmae: x\noracle:\n  sizes: [10]\n  depths: [3]\n", nil, "nmae"},
+		{"depth above features", "", []string{"oracle.depths=[11]"}, "oracle.depths"},
+		{"unique larger than input space", "", []string{"oracle.features=3", "oracle.depths=[2]", "oracle.sizes=[9]"}, "oracle.sizes"},
+		{"one class", "", []string{"oracle.classes=1"}, "oracle.classes"},
+		{"one-value domain", "", []string{"oracle.domain=1"}, "oracle.domain"},
+		{"domain list too short", "", []string{"oracle.domain=[2,3]"}, "oracle.domain"},
+		{"zero size", "", []string{"oracle.sizes=[0]"}, "oracle.sizes"},
+		{"negative size", "", []string{"oracle.sizes=[-5]"}, "oracle.sizes"},
+		{"bad range", "", []string{"oracle.sizes={from: 10, to: 5, step: 1}"}, "oracle.sizes.to"},
+		{"unknown mode", "", []string{"oracle.modes=[partial]"}, "oracle.modes"},
+		{"noise above 1", "", []string{"oracle.noise=1.5"}, "oracle.noise"},
+		{"zero chunk", "", []string{"chunk=0"}, "chunk"},
+		{"unknown set key", "", []string{"oracle.nope=3"}, "oracle.nope"},
+		{"set without value", "", []string{"oracle.depths"}, "--set"},
+		{"benchmark study", "", []string{"study=benchmark"}, "study"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := LoadOptions{Sets: tc.sets, Env: []string{}}
+			if tc.yaml != "" {
+				opts.File = filepath.Join(t.TempDir(), "bad.yaml")
+				if err := os.WriteFile(opts.File, []byte(tc.yaml), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, err := Load(opts)
+			if err == nil {
+				t.Fatal("Load succeeded; want an error")
+			}
+			if !input.Is(err) {
+				t.Errorf("error %v is not an *input.Error", err)
+			}
+			if !strings.Contains(err.Error(), tc.wantKey) {
+				t.Errorf("error %q does not name %q", err, tc.wantKey)
+			}
+		})
+	}
+}
+
+func TestLoadMissingFile(t *testing.T) {
+	_, err := Load(LoadOptions{File: "testdata/no-such.yaml", Env: []string{}})
+	if !input.Is(err) || !strings.Contains(err.Error(), "testdata/no-such.yaml") {
+		t.Errorf("err = %v", err)
+	}
+}

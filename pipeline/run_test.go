@@ -1,0 +1,204 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/schemas"
+)
+
+// smallConfig is a grid of a few seconds: 3 chunks of 4 tasks.
+func smallConfig(t *testing.T, sets ...string) *Config {
+	t.Helper()
+	base := []string{"name=small", "oracle.features=6", "oracle.depths=[2,4]", "oracle.sizes=[30,60]",
+		"oracle.repetitions=3", "oracle.test_size=50", "chunk=4"}
+	cfg, err := Load(LoadOptions{Sets: append(base, sets...), Env: []string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// deterministicFiles returns the bytes of every deterministic table file
+// of a run folder, by path relative to it with the shard prefix removed.
+func deterministicFiles(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	for _, table := range []string{schemas.Oracles, schemas.Datasets, schemas.Models, schemas.Evaluations} {
+		paths, _ := filepath.Glob(filepath.Join(dir, table, "*.parquet"))
+		for _, p := range paths {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := filepath.Base(p)
+			name = name[strings.Index(name[len("part-"):], "-")+len("part-"):] // drop the shard
+			out[table+"/"+name] = b
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "report", "summary.parquet"))
+	if err == nil {
+		out["report/summary.parquet"] = b
+	}
+	return out
+}
+
+func sameFiles(t *testing.T, what string, a, b map[string][]byte) {
+	t.Helper()
+	if len(a) == 0 {
+		t.Fatalf("%s: no files", what)
+	}
+	var ka, kb []string
+	for k := range a {
+		ka = append(ka, k)
+	}
+	for k := range b {
+		kb = append(kb, k)
+	}
+	slices.Sort(ka)
+	slices.Sort(kb)
+	if !slices.Equal(ka, kb) {
+		t.Fatalf("%s: file sets differ:\n%v\n%v", what, ka, kb)
+	}
+	for _, k := range ka {
+		if !bytes.Equal(a[k], b[k]) {
+			t.Errorf("%s: %s differs", what, k)
+		}
+	}
+}
+
+func run(t *testing.T, cfg *Config, opts Options) string {
+	t.Helper()
+	dir, err := Run(context.Background(), cfg, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestRunWritesEveryTable(t *testing.T) {
+	cfg := smallConfig(t)
+	dir := run(t, cfg, Options{Out: t.TempDir()})
+	evals := 0
+	for c := range 3 {
+		rows, err := schemas.ReadEvaluations(filepath.Join(dir, schemas.Evaluations, "part-0-0000"+string(rune('0'+c))+".parquet"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range rows {
+			if e.DOE == nil || *e.DOE < 0 || *e.DOE > 1 || e.Accuracy == nil || e.Agreement == nil {
+				t.Fatalf("bad evaluation row %+v", e)
+			}
+		}
+		evals += len(rows)
+	}
+	if evals != 12 {
+		t.Errorf("%d evaluation rows, want 12", evals)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "report", "report.md")); err != nil {
+		t.Error(err)
+	}
+	if n, err := Verify(dir); err != nil || n == 0 {
+		t.Errorf("Verify = %d, %v", n, err)
+	}
+}
+
+func TestRunIsIndependentOfWorkers(t *testing.T) {
+	cfg := smallConfig(t)
+	a := run(t, cfg, Options{Out: t.TempDir(), Workers: 1})
+	b := run(t, cfg, Options{Out: t.TempDir(), Workers: 4})
+	sameFiles(t, "workers 1 vs 4", deterministicFiles(t, a), deterministicFiles(t, b))
+}
+
+func TestShardsEqualOneRun(t *testing.T) {
+	cfg := smallConfig(t)
+	whole := run(t, cfg, Options{Out: t.TempDir()})
+	out := t.TempDir()
+	for i := range 2 {
+		run(t, cfg, Options{Out: out, Shard: Shard{i, 2}})
+	}
+	dir, err := RunStage(context.Background(), cfg, Options{Out: out}, StageReport)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameFiles(t, "shards vs one run", deterministicFiles(t, whole), deterministicFiles(t, dir))
+}
+
+func TestResumeRestoresDeletedChunk(t *testing.T) {
+	cfg := smallConfig(t)
+	dir := run(t, cfg, Options{Out: t.TempDir()})
+	before := deterministicFiles(t, dir)
+	for _, p := range []string{
+		filepath.Join(dir, schemas.Evaluations, "part-0-00001.parquet"),
+		filepath.Join(dir, schemas.Datasets, "part-0-00002.parquet"),
+	} {
+		if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A temporary file left by a killed writer must disappear too.
+	os.WriteFile(filepath.Join(dir, schemas.Models, ".part-0-00001.parquet.tmp123"), []byte("half"), 0o644)
+	run(t, cfg, Options{Out: filepath.Dir(dir), Resume: true})
+	sameFiles(t, "resume", before, deterministicFiles(t, dir))
+	if _, err := os.Stat(filepath.Join(dir, schemas.Models, ".part-0-00001.parquet.tmp123")); err == nil {
+		t.Error("temporary file survived the resume")
+	}
+	if _, err := Verify(dir); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestStagedPathEqualsRun(t *testing.T) {
+	cfg := smallConfig(t)
+	whole := run(t, cfg, Options{Out: t.TempDir()})
+	out := t.TempDir()
+	var dir string
+	for _, stage := range StageNames() {
+		var err error
+		if dir, err = RunStage(context.Background(), cfg, Options{Out: out}, stage); err != nil {
+			t.Fatalf("%s: %v", stage, err)
+		}
+	}
+	sameFiles(t, "staged vs run", deterministicFiles(t, whole), deterministicFiles(t, dir))
+}
+
+func TestStageWithoutInputsFails(t *testing.T) {
+	cfg := smallConfig(t)
+	out := t.TempDir()
+	_, err := RunStage(context.Background(), cfg, Options{Out: out}, StageTrain)
+	if !input.Is(err) {
+		t.Fatalf("train on a missing run folder: err = %v, want an input error", err)
+	}
+	if entries, _ := os.ReadDir(out); len(entries) != 0 {
+		t.Errorf("a failed stage wrote %v", entries)
+	}
+}
+
+func TestBadInputWritesNothing(t *testing.T) {
+	cfg := smallConfig(t)
+	cfg.Learners = []LearnerConfig{{Name: "no-such-learner"}}
+	out := t.TempDir()
+	_, err := Run(context.Background(), cfg, Options{Out: out})
+	if !input.Is(err) || !strings.Contains(err.Error(), "no-such-learner") {
+		t.Fatalf("err = %v", err)
+	}
+	if entries, _ := os.ReadDir(out); len(entries) != 0 {
+		t.Errorf("run folder written despite bad input: %v", entries)
+	}
+}
+
+func TestDifferentConfigOverExistingRunIsRefused(t *testing.T) {
+	cfg := smallConfig(t)
+	dir := run(t, cfg, Options{Out: t.TempDir()})
+	other := smallConfig(t, "seed=2")
+	_, err := Run(context.Background(), other, Options{Out: filepath.Dir(dir)})
+	if !input.Is(err) {
+		t.Fatalf("err = %v, want an input error", err)
+	}
+}

@@ -1,0 +1,159 @@
+package pipeline
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/stages/evaluate"
+	"github.com/dtbench/dtbench/stages/generate"
+	"github.com/dtbench/dtbench/stages/train"
+	"github.com/dtbench/dtbench/tree"
+)
+
+// learnerSet is the configured learners, built once per run.
+type learnerSet struct {
+	configs  []LearnerConfig
+	learners []train.Learner
+}
+
+func newLearnerSet(cfg *Config) (*learnerSet, error) {
+	s := &learnerSet{configs: cfg.Learners}
+	for _, lc := range cfg.Learners {
+		l, err := train.New(train.Spec{Name: lc.Name, Options: lc.Options})
+		if err != nil {
+			return nil, err
+		}
+		s.learners = append(s.learners, l)
+	}
+	return s, nil
+}
+
+// runs reports whether learner i runs on a task (its repetitions cap).
+func (s *learnerSet) runs(i int, t Task) bool {
+	r := s.configs[i].Repetitions
+	return r == 0 || t.Rep < r
+}
+
+// modelID numbers a task's models: dataset_id × learners + learner index.
+func (s *learnerSet) modelID(t Task, i int) int64 {
+	return t.ID*int64(len(s.configs)) + int64(i)
+}
+
+func oracleSpec(cfg *Config, t Task) generate.OracleSpec {
+	return generate.OracleSpec{Domains: cfg.Oracle.Domains, Classes: cfg.Oracle.Classes, Depth: t.Depth}
+}
+
+// generated is the generate stage's output for one task.
+type generated struct {
+	oracle schemas.TreeRecord
+	data   schemas.DatasetRecord
+}
+
+// generateTask draws a task's oracle, training set (with noise) and
+// held-out test set, in that order, from the task's generator.
+func generateTask(cfg *Config, t Task) (generated, error) {
+	rng := TaskRand(cfg.Seed, t.Key)
+	spec := oracleSpec(cfg, t)
+	oracle, err := generate.Oracle(spec, rng)
+	if err != nil {
+		return generated{}, err
+	}
+	schema := generate.Schema(spec)
+	var train generate.Sample
+	switch t.Mode {
+	case ModeComplete:
+		train, err = generate.Complete(oracle, schema, t.Size, rng)
+	case ModeUnique:
+		train, err = generate.Unique(oracle, schema, t.Size, rng)
+	default:
+		err = fmt.Errorf("unknown mode %q", t.Mode)
+	}
+	if err != nil {
+		return generated{}, err
+	}
+	train = generate.AddNoise(train, cfg.Oracle.Noise, rng)
+	rec := schemas.DatasetRecord{DatasetID: t.ID, OracleID: t.ID, Mode: t.Mode, Train: train.Data, TrainRules: train.Rules}
+	if cfg.Oracle.TestSize > 0 {
+		test, err := generate.Complete(oracle, schema, cfg.Oracle.TestSize, rng)
+		if err != nil {
+			return generated{}, err
+		}
+		rec.Test, rec.TestRules = test.Data, test.Rules
+	}
+	return generated{oracle: schemas.TreeRecord{ID: t.ID, Tree: oracle}, data: rec}, nil
+}
+
+// fitted is one learner's model on a task; model is nil when the learner
+// does not run on this task (repetitions cap).
+type fitted struct {
+	model train.Model
+	nanos int64
+}
+
+// trainTask fits every learner that runs on the task.
+func trainTask(cfg *Config, ls *learnerSet, t Task, data *dataset.Dataset) ([]fitted, error) {
+	out := make([]fitted, len(ls.learners))
+	for i, l := range ls.learners {
+		if !ls.runs(i, t) {
+			continue
+		}
+		start := time.Now()
+		m, err := l.Fit(data, data.All(), LearnerRand(cfg.Seed, t.Key, ls.configs[i].Name))
+		if err != nil {
+			return nil, fmt.Errorf("fit %s: %w", ls.configs[i].Name, err)
+		}
+		out[i] = fitted{model: m, nanos: time.Since(start).Nanoseconds()}
+	}
+	return out, nil
+}
+
+// modelRecords returns the tree models of a task for the models table.
+func modelRecords(ls *learnerSet, t Task, fits []fitted) []schemas.ModelRecord {
+	var out []schemas.ModelRecord
+	for i, f := range fits {
+		tm, ok := f.model.(train.TreeModel)
+		if !ok {
+			continue
+		}
+		out = append(out, schemas.ModelRecord{
+			ModelID: ls.modelID(t, i), Learner: ls.configs[i].Name,
+			DatasetID: t.ID, OracleID: t.ID, Tree: tm.Tree(),
+		})
+	}
+	return out
+}
+
+// evaluateTask scores every fitted model of a task against its oracle and
+// on the held-out rows.
+func evaluateTask(cfg *Config, ls *learnerSet, t Task, oracle *tree.Tree, data schemas.DatasetRecord, fits []fitted) ([]schemas.Evaluation, error) {
+	var out []schemas.Evaluation
+	for i, f := range fits {
+		if f.model == nil {
+			continue
+		}
+		e := schemas.Evaluation{
+			DatasetID: t.ID, OracleID: t.ID, Learner: ls.configs[i].Name, ModelID: ls.modelID(t, i),
+			Features: int32(cfg.Oracle.Features), Depth: int32(t.Depth), Mode: t.Mode,
+			Size: int32(t.Size), Rep: int32(t.Rep),
+		}
+		if tm, ok := f.model.(train.TreeModel); ok {
+			lt := tm.Tree()
+			eq, err := evaluate.Compare(oracle, lt)
+			if err != nil {
+				return nil, fmt.Errorf("evaluate %s: %w", ls.configs[i].Name, err)
+			}
+			doe, agr := eq.DOE(), eq.Agreement
+			depth, leaves, nodes := int32(lt.Depth()), int32(lt.Leaves()), int32(lt.Len())
+			e.DOE, e.Agreement = &doe, &agr
+			e.TreeDepth, e.TreeLeaves, e.TreeNodes = &depth, &leaves, &nodes
+		}
+		if data.Test != nil && data.Test.Len() > 0 {
+			acc := evaluate.Accuracy(f.model, data.Test, data.Test.All())
+			e.Accuracy = &acc
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}

@@ -1,0 +1,170 @@
+package schemas
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"hash"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/dtbench/dtbench/input"
+	"github.com/parquet-go/parquet-go"
+)
+
+// FileInfo describes a written file for the run manifest.
+type FileInfo struct {
+	Path   string // the path the file was written to or read from, as given
+	Rows   int64  // rows in the file, from its footer
+	SHA256 string // lower-case hex SHA-256 of the file's bytes
+}
+
+// writeFile writes path atomically. It creates path's directory, lets write
+// fill a temporary file beside path (named .<base>.tmp-*, which no
+// *.parquet glob matches), checks the errors of the final flush and Close,
+// and only then renames the file into place. The SHA-256 is computed while
+// writing, so the file is not read back. On any error the temporary file is
+// removed and path is left as it was.
+func writeFile(path string, rows int64, write func(io.Writer) error) (FileInfo, error) {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return FileInfo{}, fmt.Errorf("write %s: %w", path, err)
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return FileInfo{}, fmt.Errorf("write %s: %w", path, err)
+	}
+	tmp := f.Name()
+	h := sha256.New()
+	bw := bufio.NewWriterSize(io.MultiWriter(f, h), 1<<20)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err == nil {
+		err = f.Chmod(0o644) // CreateTemp uses 0600; tables are meant to be shared
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return FileInfo{}, fmt.Errorf("write %s: %w", path, err)
+	}
+	return FileInfo{Path: path, Rows: rows, SHA256: sumHex(h)}, nil
+}
+
+// HashFile describes an existing table file: its row count from the
+// Parquet footer and the SHA-256 of its bytes. The resume logic uses it to
+// tell a complete chunk from a missing or damaged one. A missing file gives
+// an error that wraps fs.ErrNotExist; a file that is not a complete dtbench
+// Parquet file gives an *input.Error naming it.
+func HashFile(path string) (FileInfo, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return FileInfo{}, fmt.Errorf("hash %s: %w", path, err)
+	}
+	defer f.Close() // read only
+	st, err := f.Stat()
+	if err != nil {
+		return FileInfo{}, fmt.Errorf("hash %s: %w", path, err)
+	}
+	pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	if err != nil {
+		return FileInfo{}, &input.Error{File: path, Err: fmt.Errorf("not a readable Parquet file: %w", err)}
+	}
+	if _, err := checkMeta(path, pf.Lookup, ""); err != nil {
+		return FileInfo{}, err
+	}
+	h := sha256.New()
+	if _, err := io.Copy(h, io.NewSectionReader(f, 0, st.Size())); err != nil {
+		return FileInfo{}, fmt.Errorf("hash %s: %w", path, err)
+	}
+	return FileInfo{Path: path, Rows: pf.NumRows(), SHA256: sumHex(h)}, nil
+}
+
+func sumHex(h hash.Hash) string { return hex.EncodeToString(h.Sum(nil)) }
+
+// checkMeta checks a file's dtbench key-value metadata: the schema version
+// and, unless want is "", the table name. It returns the table name.
+func checkMeta(path string, lookup func(string) (string, bool), want string) (string, error) {
+	v, ok := lookup(MetaVersion)
+	if !ok {
+		return "", input.Filef(path, 0, "not a dtbench table: no %s metadata", MetaVersion)
+	}
+	if n, err := strconv.Atoi(v); err != nil || n != Version {
+		return "", input.Filef(path, 0, "schema version %q, this dtbench reads version %d", v, Version)
+	}
+	table, _ := lookup(MetaTable)
+	if want != "" && table != want {
+		return "", input.Filef(path, 0, "holds table %q, want %q", table, want)
+	}
+	return table, nil
+}
+
+// openParquet opens a parquet-go table file and checks its metadata. The
+// caller closes the returned *os.File after it is done with the
+// *parquet.File, which reads from it lazily.
+func openParquet(path, table string) (*parquet.File, *os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, &input.Error{File: path, Err: err}
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, &input.Error{File: path, Err: err}
+	}
+	pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipBloomFilters(true))
+	if err != nil {
+		f.Close()
+		return nil, nil, &input.Error{File: path, Err: fmt.Errorf("not a readable Parquet file: %w", err)}
+	}
+	if _, err := checkMeta(path, pf.Lookup, table); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return pf, f, nil
+}
+
+// checkColumns compares the leaf columns of a file's schema with want's,
+// in order, by path, physical type and repetition, and names the first
+// difference.
+func checkColumns(path string, got, want *parquet.Schema) error {
+	g, w := describeColumns(got), describeColumns(want)
+	for i := range max(len(g), len(w)) {
+		switch {
+		case i >= len(g):
+			return input.Filef(path, 0, "missing column %s", w[i])
+		case i >= len(w):
+			return input.Filef(path, 0, "unexpected column %s", g[i])
+		case g[i] != w[i]:
+			return input.Filef(path, 0, "column %d is %s, want %s", i, g[i], w[i])
+		}
+	}
+	return nil
+}
+
+// describeColumns returns "path type repetition" for every leaf column.
+func describeColumns(s *parquet.Schema) []string {
+	var out []string
+	for _, p := range s.Columns() {
+		leaf, _ := s.Lookup(p...)
+		rep := "required"
+		switch {
+		case leaf.MaxRepetitionLevel > 0:
+			rep = "repeated"
+		case leaf.MaxDefinitionLevel > 0:
+			rep = "optional"
+		}
+		out = append(out, fmt.Sprintf("%s %s %s", strings.Join(p, "."), leaf.Node.Type().Kind(), rep))
+	}
+	return out
+}

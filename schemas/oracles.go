@@ -1,0 +1,68 @@
+package schemas
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/dtbench/dtbench/tree"
+	"github.com/parquet-go/parquet-go"
+)
+
+// TreeRecord is one oracle tree and its id (the tree_id column).
+type TreeRecord struct {
+	ID   int64
+	Tree *tree.Tree
+}
+
+// oracleRow is one row of oracles/: one node of one oracle tree.
+type oracleRow struct {
+	TreeID  int64   `parquet:"tree_id"`     // the oracle's id
+	Node    int32   `parquet:"node"`        // node id, 0 = root; children after parents
+	Parent  int32   `parquet:"parent"`      // parent node, -1 for the root
+	Values  []int32 `parquet:"values,list"` // parent feature's values leading here; empty for the root
+	Feature int32   `parquet:"feature"`     // tested feature, -1 at a leaf
+	Class   int32   `parquet:"class"`       // predicted class at a leaf, -1 inside
+}
+
+var oracleSchema = parquet.NewSchema(Oracles, parquet.SchemaOf(oracleRow{}))
+
+// WriteOracles writes oracle trees to path, one row per node, trees in the
+// order given and nodes in node order. Every tree must be valid and share
+// the first one's domains and classes.
+func WriteOracles(path string, recs []TreeRecord) (FileInfo, error) {
+	trees := make([]*tree.Tree, len(recs))
+	for i, r := range recs {
+		trees[i] = r.Tree
+	}
+	meta, err := treeMeta(trees)
+	if err != nil {
+		return FileInfo{}, fmt.Errorf("write %s: %w", path, err)
+	}
+	var rows []oracleRow
+	treeRows(trees, func(i, n int, parent int32, values []int32) {
+		t := trees[i]
+		rows = append(rows, oracleRow{
+			TreeID: recs[i].ID, Node: int32(n), Parent: parent, Values: values,
+			Feature: t.Feature[n], Class: t.Class[n],
+		})
+	})
+	return writeFile(path, int64(len(rows)), func(w io.Writer) error {
+		return writeRows(w, rows, append(parquetOptions(Oracles, meta), oracleSchema))
+	})
+}
+
+// ReadOracles reads the trees of an oracles/ file, in file order. The trees
+// are canonical (see trees.go) and valid.
+func ReadOracles(path string) ([]TreeRecord, error) {
+	var recs []TreeRecord
+	err := readTrees(path, Oracles, oracleSchema,
+		func(r *oracleRow) int64 { return r.TreeID },
+		func(_, r *oracleRow) (nodeRow, error) {
+			return nodeRow{Node: r.Node, Parent: r.Parent, Values: r.Values, Feature: r.Feature, Class: r.Class}, nil
+		},
+		func(first *oracleRow, t *tree.Tree) { recs = append(recs, TreeRecord{ID: first.TreeID, Tree: t}) })
+	if err != nil {
+		return nil, err
+	}
+	return recs, nil
+}

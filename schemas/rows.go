@@ -1,0 +1,104 @@
+package schemas
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/tree"
+	"github.com/parquet-go/parquet-go"
+)
+
+// writeRows writes rows of a struct type to w as one Parquet file with the
+// given options. Close writes the footer; its error is returned.
+func writeRows[T any](w io.Writer, rows []T, opts []parquet.WriterOption) error {
+	pw := parquet.NewGenericWriter[T](w, opts...)
+	if _, err := pw.Write(rows); err != nil {
+		return err
+	}
+	return pw.Close()
+}
+
+// readRows reads every row of a parquet-go table file after checking its
+// metadata (schema version, table) and its columns against want. The
+// returned *parquet.File serves metadata lookups only.
+func readRows[T any](path, table string, want *parquet.Schema) (rows []T, pf *parquet.File, err error) {
+	defer recoverCorrupt(path, &err)
+	pf, f, err := openParquet(path, table)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close() // read only
+	if err := checkColumns(path, pf.Schema(), want); err != nil {
+		return nil, nil, err
+	}
+	rows = make([]T, pf.NumRows())
+	r := parquet.NewGenericReader[T](pf)
+	n, err := r.Read(rows)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, nil, &input.Error{File: path, Err: fmt.Errorf("read rows: %w", err)}
+	}
+	if err := r.Close(); err != nil {
+		return nil, nil, &input.Error{File: path, Err: fmt.Errorf("read rows: %w", err)}
+	}
+	if n != len(rows) {
+		return nil, nil, input.Filef(path, 0, "read %d rows, footer says %d", n, len(rows))
+	}
+	return rows, pf, nil
+}
+
+// readTrees reads a node table (oracles/ or models/) and rebuilds its trees.
+// Rows of one tree are consecutive and share a tree_id (id); node converts
+// a row to a nodeRow, given the tree's first row so that it can check the
+// columns that must be constant within a tree; emit receives each tree with
+// its first row, in file order.
+func readTrees[T any](path, table string, want *parquet.Schema,
+	id func(*T) int64, node func(first, r *T) (nodeRow, error), emit func(first *T, t *tree.Tree)) error {
+	rows, pf, err := readRows[T](path, table, want)
+	if err != nil {
+		return err
+	}
+	domains, classes, ok, err := parseTreeMeta(pf.Lookup)
+	if err != nil {
+		return &input.Error{File: path, Err: err}
+	}
+	if !ok && len(rows) > 0 {
+		return input.Filef(path, 0, "%d node rows but no %s metadata", len(rows), MetaTreeDomains)
+	}
+	seen := map[int64]bool{}
+	var nodes []nodeRow
+	for i := 0; i < len(rows); {
+		first := &rows[i]
+		tid := id(first)
+		if seen[tid] {
+			return input.Filef(path, 0, "tree %d: rows are not consecutive", tid)
+		}
+		seen[tid] = true
+		nodes = nodes[:0]
+		for ; i < len(rows) && id(&rows[i]) == tid; i++ {
+			nr, err := node(first, &rows[i])
+			if err != nil {
+				return input.Filef(path, 0, "tree %d: %w", tid, err)
+			}
+			nodes = append(nodes, nr)
+		}
+		t, err := buildTree(domains, classes, nodes)
+		if err != nil {
+			return input.Filef(path, 0, "tree %d: %w", tid, err)
+		}
+		emit(first, t)
+	}
+	return nil
+}
+
+// treeRows calls row for every node of every tree, in order, with the
+// node's parent and the values that lead to it.
+func treeRows(trees []*tree.Tree, row func(i, n int, parent int32, values []int32)) {
+	for i, t := range trees {
+		parents, values := t.Parents(), nodeValues(t)
+		for n := range t.Len() {
+			row(i, n, parents[n], values[n])
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package schemas
+
+import (
+	"strconv"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress/zstd"
+)
+
+// Version is the schema version of every table. It is written into each
+// file's key-value metadata under MetaVersion; readers refuse other versions.
+// Bump it when a column changes meaning, type or name.
+const Version = 1
+
+// Table directories under a run folder. A table is every *.parquet file in
+// its directory, except Summaries: the single file report/summary.parquet
+// (the constant is that path without its extension; it cannot be named
+// Summary, which is the row type).
+const (
+	Oracles     = "oracles"             // oracle trees, one row per node
+	Datasets    = "datasets"            // sampled or imported rows, one row per instance
+	Models      = "models"              // learned trees, one row per node
+	Evaluations = "results/evaluations" // one row per (dataset, learner): Evaluation
+	Confusion   = "results/confusion"   // confusion counts (reserved; no writer yet)
+	Timings     = "results/timings"     // wall-clock times: Timing
+	Summaries   = "report/summary"      // one row per (learner, grid cell): Summary; the single file report/summary.parquet
+)
+
+// Key-value metadata keys dtbench writes. Keys are sorted in every file.
+const (
+	MetaVersion       = "dtbench.schema_version" // Version, in decimal
+	MetaTable         = "dtbench.table"          // the table constant, e.g. "oracles"
+	MetaTreeDomains   = "dtbench.tree.domains"   // oracles, models: JSON array of Z_f per feature
+	MetaTreeClasses   = "dtbench.tree.classes"   // oracles, models: K, in decimal
+	MetaDatasetSchema = "dtbench.dataset.schema" // datasets: JSON of the dataset.Schema
+)
+
+// Settings that make the files byte-reproducible; changing one changes the
+// bytes of every table, so treat them like the schema.
+const (
+	// RowGroupRows is the largest number of rows in one row group.
+	RowGroupRows = 1 << 18
+	// ZstdLevel is the zstd level of every page, in zstd's numbering; 1 is
+	// the Go encoder's "fastest" speed. The big table (datasets/) is mostly
+	// bit-packed dictionary indexes that zstd can barely shrink, so a higher
+	// level costs time for nothing.
+	ZstdLevel = 1
+)
+
+// createdBy is the created_by field of every file: no library version, so
+// that upgrading a library does not change the bytes of the footer.
+var createdBy = "dtbench schema " + strconv.Itoa(Version)
+
+// parquetOptions returns the parquet-go writer options shared by the node
+// and row tables: created_by, zstd, the row-group size and the sorted
+// key-value metadata (parquet-go sorts the keys given here).
+func parquetOptions(table string, meta map[string]string) []parquet.WriterOption {
+	opts := []parquet.WriterOption{
+		&parquet.WriterConfig{CreatedBy: createdBy},
+		parquet.Compression(&zstd.Codec{Level: zstd.SpeedFastest}), // = ZstdLevel
+		parquet.MaxRowsPerRowGroup(RowGroupRows),
+		parquet.KeyValueMetadata(MetaVersion, strconv.Itoa(Version)),
+		parquet.KeyValueMetadata(MetaTable, table),
+	}
+	for k, v := range meta {
+		opts = append(opts, parquet.KeyValueMetadata(k, v))
+	}
+	return opts
+}

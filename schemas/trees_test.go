@@ -1,0 +1,211 @@
+package schemas
+
+import (
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dtbench/dtbench/tree"
+)
+
+// paperTree is a small hand-built tree with a multiway root and a binary
+// subset split below it: f0 ∈ {0,1,2}; f0=0 → leaf 0; f0=1 → split on f1
+// ({0,2} → leaf 1, {1} → leaf 0); f0=2 → leaf 1.
+func handTree() *tree.Tree {
+	b := tree.NewBuilder([]int{3, 3}, 2)
+	kids := b.SplitMultiway(b.Root(), 0)
+	b.SetLeaf(kids[0], 0)
+	sub := b.Split(kids[1], 1, []int{0, 1, 0})
+	b.SetLeaf(sub[0], 1)
+	b.SetLeaf(sub[1], 0)
+	b.SetLeaf(kids[2], 1)
+	return b.Tree()
+}
+
+func TestNodeValues(t *testing.T) {
+	tr := handTree()
+	got := nodeValues(tr)
+	want := [][]int32{{}, {0}, {1}, {2}, {0, 2}, {1}}
+	if len(got) != len(want) {
+		t.Fatalf("nodeValues: %d nodes; want %d", len(got), len(want))
+	}
+	for n := range want {
+		if len(got[n]) != len(want[n]) {
+			t.Fatalf("nodeValues node %d = %v; want %v", n, got[n], want[n])
+		}
+		for i := range want[n] {
+			if got[n][i] != want[n][i] {
+				t.Fatalf("nodeValues node %d = %v; want %v", n, got[n], want[n])
+			}
+		}
+	}
+}
+
+func TestOraclesRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	cases := []struct {
+		name    string
+		domains []int
+		classes int
+		binary  bool
+	}{
+		{"binary features multiway", []int{2, 2, 2, 2, 2, 2}, 2, false},
+		{"multi-valued multiway", []int{3, 5, 2, 4}, 3, false},
+		{"multi-valued subset splits", []int{3, 5, 2, 4}, 4, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var recs []TreeRecord
+			for i := range 20 {
+				recs = append(recs, TreeRecord{ID: int64(100 + i), Tree: randomTree(rng, tc.domains, tc.classes, 4, tc.binary, false)})
+			}
+			// A lone leaf is a tree too.
+			b := tree.NewBuilder(tc.domains, tc.classes)
+			b.SetLeaf(b.Root(), tc.classes-1)
+			recs = append(recs, TreeRecord{ID: 7, Tree: b.Tree()})
+			path := filepath.Join(t.TempDir(), "oracles", "part-0-0.parquet")
+			info, err := WriteOracles(path, recs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			nodes := 0
+			for _, r := range recs {
+				nodes += r.Tree.Len()
+			}
+			if info.Rows != int64(nodes) {
+				t.Errorf("WriteOracles rows = %d; want %d nodes", info.Rows, nodes)
+			}
+			got, err := ReadOracles(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(recs) {
+				t.Fatalf("ReadOracles: %d trees; want %d", len(got), len(recs))
+			}
+			for i := range recs {
+				if got[i].ID != recs[i].ID {
+					t.Errorf("tree %d: id %d; want %d", i, got[i].ID, recs[i].ID)
+				}
+				if err := sameTree(got[i].Tree, recs[i].Tree); err != nil {
+					t.Errorf("tree %d: %v", recs[i].ID, err)
+				}
+			}
+		})
+	}
+}
+
+func TestModelsRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	domains := []int{3, 2, 4, 2}
+	var recs []ModelRecord
+	for i := range 12 {
+		recs = append(recs, ModelRecord{
+			ModelID: int64(i), Learner: []string{"id3", "cart", "c45"}[i%3], DatasetID: int64(i / 3), OracleID: int64(i / 6),
+			Tree: randomTree(rng, domains, 3, 4, i%3 == 1, i%2 == 0),
+		})
+	}
+	// Trees with and without counts may share a file.
+	path := filepath.Join(t.TempDir(), "models.parquet")
+	if _, err := WriteModels(path, recs); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadModels(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(recs) {
+		t.Fatalf("ReadModels: %d models; want %d", len(got), len(recs))
+	}
+	for i, want := range recs {
+		g := got[i]
+		if g.ModelID != want.ModelID || g.Learner != want.Learner || g.DatasetID != want.DatasetID || g.OracleID != want.OracleID {
+			t.Errorf("model %d: ids %d %q %d %d; want %d %q %d %d", i, g.ModelID, g.Learner, g.DatasetID, g.OracleID,
+				want.ModelID, want.Learner, want.DatasetID, want.OracleID)
+		}
+		if err := sameTree(g.Tree, want.Tree); err != nil {
+			t.Errorf("model %d: %v", i, err)
+		}
+		if (len(want.Tree.Counts) == 0) != (len(g.Tree.Counts) == 0) {
+			t.Errorf("model %d: counts %v; want %v", i, g.Tree.Counts, want.Tree.Counts)
+		}
+	}
+}
+
+func TestWriteTreesRejects(t *testing.T) {
+	a := handTree()
+	b := tree.NewBuilder([]int{2, 2}, 2)
+	b.SetLeaf(b.Root(), 0)
+	broken := handTree()
+	broken.Class[1] = 5
+	cases := []struct {
+		name string
+		recs []TreeRecord
+		want string
+	}{
+		{"two shapes", []TreeRecord{{1, a}, {2, b.Tree()}}, "one shape"},
+		{"invalid tree", []TreeRecord{{1, broken}}, "class 5"},
+		{"nil tree", []TreeRecord{{1, nil}}, "nil"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "o.parquet")
+			_, err := WriteOracles(path, tc.recs)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("WriteOracles = %v; want an error containing %q", err, tc.want)
+			}
+			if _, statErr := HashFile(path); statErr == nil {
+				t.Errorf("WriteOracles failed but left %s", path)
+			}
+		})
+	}
+}
+
+// TestBuildTreeRejects feeds buildTree the node rows a damaged file could
+// hold; each must be refused with a message naming the problem.
+func TestBuildTreeRejects(t *testing.T) {
+	good := func() []nodeRow {
+		return []nodeRow{
+			{Node: 0, Parent: -1, Values: nil, Feature: 0, Class: -1},
+			{Node: 1, Parent: 0, Values: []int32{0}, Feature: -1, Class: 0},
+			{Node: 2, Parent: 0, Values: []int32{1, 2}, Feature: -1, Class: 1},
+		}
+	}
+	if _, err := buildTree([]int{3}, 2, good()); err != nil {
+		t.Fatalf("buildTree(good) = %v", err)
+	}
+	cases := []struct {
+		name   string
+		mutate func(r []nodeRow) []nodeRow
+		want   string
+	}{
+		{"nodes out of order", func(r []nodeRow) []nodeRow { r[1].Node, r[2].Node = 2, 1; return r }, "in order"},
+		{"root with parent", func(r []nodeRow) []nodeRow { r[0].Parent = 1; return r }, "node 0"},
+		{"parent after child", func(r []nodeRow) []nodeRow { r[1].Parent = 2; return r }, "parent 2"},
+		{"leaf parent", func(r []nodeRow) []nodeRow {
+			return append(r, nodeRow{Node: 3, Parent: 1, Values: []int32{0}, Feature: -1, Class: 0})
+		}, "a leaf"},
+		{"value outside domain", func(r []nodeRow) []nodeRow { r[2].Values = []int32{1, 3}; return r }, "outside"},
+		{"value twice", func(r []nodeRow) []nodeRow { r[2].Values = []int32{0, 1, 2}; return r }, "also leads"},
+		{"value missing", func(r []nodeRow) []nodeRow { r[2].Values = []int32{1}; return r }, "value 2 of node 0"},
+		{"no values", func(r []nodeRow) []nodeRow { r[1].Values = nil; return r }, "no values"},
+		{"feature outside", func(r []nodeRow) []nodeRow { r[0].Feature = 4; return r }, "feature 4"},
+		{"bad leaf class", func(r []nodeRow) []nodeRow { r[1].Class = 2; return r }, "class 2"},
+		{"counts on some nodes", func(r []nodeRow) []nodeRow { r[1].Counts = []int32{1, 2}; return r }, "counts"},
+		{"wrong count length", func(r []nodeRow) []nodeRow {
+			for i := range r {
+				r[i].Counts = []int32{1, 2}
+			}
+			r[2].Counts = []int32{1}
+			return r
+		}, "counts"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := buildTree([]int{3}, 2, tc.mutate(good()))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("buildTree = %v; want an error containing %q", err, tc.want)
+			}
+		})
+	}
+}
