@@ -170,10 +170,19 @@ func (r *runner) chunks(ctx context.Context) error {
 	return err
 }
 
-// complete reports whether every part the selected stages write for c exists.
+// complete reports whether every part the selected stages write for c,
+// timings included, exists.
 func (r *runner) complete(c Chunk) bool {
 	for _, table := range r.stages.chunkOutputs() {
 		if _, err := os.Stat(r.partPath(table, c.Index)); err != nil {
+			return false
+		}
+	}
+	for _, stage := range r.stages {
+		if stage == StageReport {
+			continue
+		}
+		if _, err := os.Stat(r.timingPath(stage, c.Index)); err != nil {
 			return false
 		}
 	}
@@ -431,32 +440,39 @@ func needs(tables []string, t string) bool {
 // renamed, so a killed run leaves only whole parts.
 func (r *runner) write(res *chunkResult) error {
 	c := res.chunk.Index
-	// Timings first: completeness is judged by the deterministic parts,
-	// the last of which is written last.
+	var jobs []func() error
 	for _, stage := range []string{StageGenerate, StageTrain, StageEvaluate} {
-		if ts, ok := res.timings[stage]; ok && r.stages.has(stage) {
-			if _, err := schemas.WriteTimings(r.timingPath(stage, c), ts); err != nil {
-				return err
-			}
+		if r.stages.has(stage) {
+			ts := res.timings[stage]
+			jobs = append(jobs, func() error { _, err := schemas.WriteTimings(r.timingPath(stage, c), ts); return err })
 		}
 	}
 	if r.stages.has(StageGenerate) {
-		if _, err := schemas.WriteOracles(r.partPath(schemas.Oracles, c), res.oracles); err != nil {
-			return err
-		}
-		if _, err := schemas.WriteDatasets(r.partPath(schemas.Datasets, c), res.data); err != nil {
-			return err
-		}
+		jobs = append(jobs,
+			func() error { _, err := schemas.WriteOracles(r.partPath(schemas.Oracles, c), res.oracles); return err },
+			func() error { _, err := schemas.WriteDatasets(r.partPath(schemas.Datasets, c), res.data); return err })
 	}
 	if r.stages.has(StageTrain) {
-		if _, err := schemas.WriteModels(r.partPath(schemas.Models, c), res.models); err != nil {
-			return err
-		}
+		jobs = append(jobs, func() error { _, err := schemas.WriteModels(r.partPath(schemas.Models, c), res.models); return err })
 	}
 	if r.stages.has(StageEvaluate) {
-		if _, err := schemas.WriteEvaluations(r.partPath(schemas.Evaluations, c), res.evals); err != nil {
+		jobs = append(jobs, func() error {
+			_, err := schemas.WriteEvaluations(r.partPath(schemas.Evaluations, c), res.evals)
 			return err
-		}
+		})
+	}
+	// The parts are independent files, each renamed into place when whole,
+	// so they are written side by side; a chunk counts as complete only
+	// when all of them exist.
+	errs := make([]error, len(jobs))
+	var wg sync.WaitGroup
+	for i, job := range jobs {
+		wg.Add(1)
+		go func() { defer wg.Done(); errs[i] = job() }()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
 	}
 	r.log.Debug("chunk written", "chunk", c, "tasks", len(res.chunk.Tasks))
 	return nil

@@ -9,6 +9,7 @@ import (
 	"github.com/dtbench/dtbench/stages/evaluate"
 	"github.com/dtbench/dtbench/stages/generate"
 	"github.com/dtbench/dtbench/stages/train"
+	"github.com/dtbench/dtbench/stages/train/naive"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -129,6 +130,10 @@ func modelRecords(ls *learnerSet, t Task, fits []fitted) []schemas.ModelRecord {
 // on the held-out rows.
 func evaluateTask(cfg *Config, ls *learnerSet, t Task, oracle *tree.Tree, data schemas.DatasetRecord, fits []fitted) ([]schemas.Evaluation, error) {
 	var out []schemas.Evaluation
+	bench, err := benchmarkAccuracies(data)
+	if err != nil {
+		return nil, err
+	}
 	for i, f := range fits {
 		if f.model == nil {
 			continue
@@ -149,11 +154,43 @@ func evaluateTask(cfg *Config, ls *learnerSet, t Task, oracle *tree.Tree, data s
 			e.DOE, e.Agreement = &doe, &agr
 			e.TreeDepth, e.TreeLeaves, e.TreeNodes = &depth, &leaves, &nodes
 		}
-		if data.Test != nil && data.Test.Len() > 0 {
+		if opt, ok := f.model.(interface{ Optimal() bool }); ok {
+			o := opt.Optimal()
+			e.Optimal = &o
+		}
+		if bench != nil {
 			acc := evaluate.Accuracy(f.model, data.Test, data.Test.All())
+			gx, gv, gi := evaluate.Gamma(acc, bench.x), evaluate.Gamma(acc, bench.v), evaluate.Gamma(acc, bench.i)
 			e.Accuracy = &acc
+			e.AccX, e.AccV, e.AccI = &bench.x, &bench.v, &bench.i
+			e.GammaX, e.GammaV, e.GammaI = &gx, &gv, &gi
 		}
 		out = append(out, e)
 	}
 	return out, nil
+}
+
+// benchmarks are the accuracies of the benchmark classifiers X, V and I
+// trained on a task's training rows, on its held-out rows.
+type benchmarks struct{ x, v, i float64 }
+
+// benchmarkAccuracies computes μ_X analytically from the training priors
+// and the test class counts, μ_V as the test share of the training
+// majority, and μ_I by training I and scoring it. It returns nil when the
+// task has no held-out rows.
+func benchmarkAccuracies(data schemas.DatasetRecord) (*benchmarks, error) {
+	if data.Test == nil || data.Test.Len() == 0 {
+		return nil, nil
+	}
+	train, test := data.Train, data.Test
+	trainCounts, testCounts := train.ClassCounts(train.All()), test.ClassCounts(test.All())
+	intuitive, err := naive.Intuitive{}.Fit(train, train.All(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("fit the intuitive benchmark: %w", err)
+	}
+	return &benchmarks{
+		x: evaluate.RandomAccuracy(trainCounts, testCounts),
+		v: evaluate.MajorityAccuracy(trainCounts, testCounts),
+		i: evaluate.Accuracy(intuitive, test, test.All()),
+	}, nil
 }

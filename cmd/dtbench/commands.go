@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"os"
 	"runtime/debug"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 
@@ -38,6 +39,7 @@ type runFlags struct {
 	resume    bool
 	logFormat string
 	verbose   bool
+	profile   string
 }
 
 func (f *runFlags) register(cmd *cobra.Command) {
@@ -50,6 +52,8 @@ func (f *runFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&f.resume, "resume", false, "keep complete chunks of an existing run folder and redo the missing ones")
 	fl.StringVar(&f.logFormat, "log-format", "text", "log format on stderr: text or json")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log every chunk")
+	fl.StringVar(&f.profile, "cpuprofile", "", "write a CPU profile (pprof) to this file")
+	_ = fl.MarkHidden("cpuprofile")
 }
 
 func (f *runFlags) options() (*pipeline.Config, pipeline.Options, error) {
@@ -145,6 +149,11 @@ func runCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			stop, err := startProfile(f.profile)
+			if err != nil {
+				return err
+			}
+			defer stop()
 			dir, err := pipeline.Run(cmd.Context(), cfg, opts)
 			if err != nil {
 				return err
@@ -216,4 +225,20 @@ func verifyCmd() *cobra.Command {
 			return nil
 		},
 	}
+}
+
+// startProfile starts a CPU profile into path ("" = none) and returns its stop.
+func startProfile(path string) (func(), error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("create profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("start profile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
