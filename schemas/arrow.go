@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 	"path"
-	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/apache/arrow/go/v17/arrow"
 	"github.com/apache/arrow/go/v17/arrow/array"
@@ -234,7 +234,7 @@ func stringCol[T any](name string, v func(*T) *string) column[T] {
 			for i := range arr.Len() {
 				// Share the string of equal neighbours (learner names repeat).
 				if s := arr.Value(i); s != prev || i == 0 {
-					prev = string([]byte(s)) // own copy: s points into an Arrow buffer
+					prev = strings.Clone(s) // s points into an Arrow buffer
 				}
 				*v(&rows[off+i]) = prev
 			}
@@ -326,5 +326,5 @@ func columnNames[T any](cols []column[T]) []string {
 	for i, c := range cols {
 		names[i] = c.field.Name
 	}
-	return slices.Clip(names)
+	return names
 }

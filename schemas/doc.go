@@ -24,6 +24,9 @@
 //     target, check the error of Close and only then rename it into place, so
 //     a table directory never holds a partial *.parquet file. They return a
 //     FileInfo (path, rows, SHA-256) for the run manifest.
+//   - Arrow's zstd codec is replaced, in this package's init, by one that
+//     reuses its encoders (same bytes, a fraction of the cost per page); see
+//     zstd.go. This is the package's only process-wide effect.
 //   - Ids and counts are required columns. Nullable columns exist only where
 //     a value is truly undefined, and each says when it is null.
 package schemas

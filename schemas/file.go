@@ -66,7 +66,8 @@ func writeFile(path string, rows int64, write func(io.Writer) error) (FileInfo, 
 // tell a complete chunk from a missing or damaged one. A missing file gives
 // an error that wraps fs.ErrNotExist; a file that is not a complete dtbench
 // Parquet file gives an *input.Error naming it.
-func HashFile(path string) (FileInfo, error) {
+func HashFile(path string) (info FileInfo, err error) {
+	defer recoverCorrupt(path, &err)
 	f, err := os.Open(path)
 	if err != nil {
 		return FileInfo{}, fmt.Errorf("hash %s: %w", path, err)

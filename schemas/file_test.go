@@ -333,3 +333,32 @@ func TestCorruptBytes(t *testing.T) {
 		})
 	}
 }
+
+// TestConcurrentWrites writes every table from several goroutines at once,
+// as the pipeline's workers do: all copies must be byte-identical.
+func TestConcurrentWrites(t *testing.T) {
+	dir := t.TempDir()
+	for _, tb := range tables(t) {
+		const n = 4
+		infos := make([]FileInfo, n)
+		errs := make([]error, n)
+		done := make(chan int)
+		for i := range n {
+			go func() {
+				infos[i], errs[i] = tb.write(filepath.Join(dir, strings.ReplaceAll(tb.name, "/", "-"), string(rune('a'+i))+".parquet"))
+				done <- i
+			}()
+		}
+		for range n {
+			<-done
+		}
+		for i := range n {
+			if errs[i] != nil {
+				t.Fatalf("%s writer %d: %v", tb.name, i, errs[i])
+			}
+			if infos[i].SHA256 != infos[0].SHA256 {
+				t.Errorf("%s: concurrent writes differ", tb.name)
+			}
+		}
+	}
+}
