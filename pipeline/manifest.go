@@ -53,10 +53,10 @@ func sameResults(a, b *Config) bool {
 	return bytes.Equal(ja, jb)
 }
 
-// prepareDir creates the run folder, or checks that an existing one was
-// made by the same config. Chunks already complete are then kept only with
-// --resume; without it they are recomputed (and come out identical).
-func prepareDir(dir string, cfg *Config, stages selection, opts Options) error {
+// checkDir checks, without writing, that the run folder is new or was made
+// by the same config. Chunks already complete are kept only with --resume;
+// without it they are recomputed (and come out identical).
+func checkDir(dir string, cfg *Config, stages selection) error {
 	entries, err := os.ReadDir(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -74,14 +74,19 @@ func prepareDir(dir string, cfg *Config, stages selection, opts Options) error {
 			return &input.Error{File: dir, Err: errors.New("run folder was made by a different config; use another name or --out, or delete it")}
 		}
 	}
+	return nil
+}
+
+// createDir creates the run folder, removes what a killed run left half
+// written, and writes the manifest of the files present so far, so that
+// an interrupted run still says which config made it.
+func createDir(dir string, cfg *Config, opts Options) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("create run folder: %w", err)
 	}
 	if err := removeTemps(dir); err != nil {
 		return err
 	}
-	// The manifest is written first (with the files present so far), so a
-	// killed run still says which config made it.
 	return writeManifest(dir, cfg, opts)
 }
 

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
 	"github.com/dtbench/dtbench/stages/train"
 )
@@ -70,7 +71,7 @@ func execute(ctx context.Context, cfg *Config, opts Options, stages selection) (
 		return "", err
 	}
 	dir := filepath.Join(opts.Out, cfg.Name)
-	if err := prepareDir(dir, cfg, stages, opts); err != nil {
+	if err := checkDir(dir, cfg, stages); err != nil {
 		return dir, err
 	}
 	workers := opts.Workers
@@ -81,9 +82,16 @@ func execute(ctx context.Context, cfg *Config, opts Options, stages selection) (
 		workers = runtime.NumCPU()
 	}
 	r := &runner{cfg: cfg, opts: opts, dir: dir, stages: stages, ls: ls, workers: workers, log: log}
+	todo := r.todo()
+	if err := r.checkInputs(todo); err != nil {
+		return dir, err
+	}
+	if err := createDir(dir, cfg, opts); err != nil {
+		return dir, err
+	}
 	start := time.Now()
 	if stages.has(StageGenerate) || stages.has(StageTrain) || stages.has(StageEvaluate) {
-		if err := r.chunks(ctx); err != nil {
+		if err := r.chunks(ctx, todo); err != nil {
 			return dir, err
 		}
 	}
@@ -122,18 +130,10 @@ type chunkResult struct {
 // chunks computes the chunks of this shard with a worker pool, overlapping
 // the writing of one chunk with the computing of the next. Memory holds at
 // most two chunks.
-func (r *runner) chunks(ctx context.Context) error {
+func (r *runner) chunks(ctx context.Context, todo []Chunk) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	all := Chunks(Plan(r.cfg), r.cfg.Chunk, r.opts.Shard)
-	var todo []Chunk
-	for _, c := range all {
-		if r.opts.Resume && r.complete(c) {
-			continue
-		}
-		todo = append(todo, c)
-	}
-	r.log.Info("plan", "chunks", len(all), "todo", len(todo), "workers", r.workers, "shard", r.opts.Shard.String())
+	r.log.Info("plan", "todo", len(todo), "workers", r.workers, "shard", r.opts.Shard.String())
 	results := make(chan *chunkResult, 1)
 	var writeErr error
 	var wg sync.WaitGroup
@@ -168,6 +168,40 @@ func (r *runner) chunks(ctx context.Context) error {
 		err = context.Cause(ctx)
 	}
 	return err
+}
+
+// todo returns the chunks of this shard that must be computed: all of
+// them, or with --resume those whose parts are not all there.
+func (r *runner) todo() []Chunk {
+	var todo []Chunk
+	if !r.stages.has(StageGenerate) && !r.stages.has(StageTrain) && !r.stages.has(StageEvaluate) {
+		return nil
+	}
+	for _, c := range Chunks(Plan(r.cfg), r.cfg.Chunk, r.opts.Shard) {
+		if r.opts.Resume && r.complete(c) {
+			continue
+		}
+		todo = append(todo, c)
+	}
+	return todo
+}
+
+// checkInputs checks, from their footers, every input part the chunks to
+// do will read, so that a missing, foreign or unreadable part stops a
+// staged command before it writes anything.
+func (r *runner) checkInputs(todo []Chunk) error {
+	for _, c := range todo {
+		for _, table := range r.stages.needsFromDisk() {
+			path := r.partPath(table, c.Index)
+			if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+				return &input.Error{File: path, Err: fmt.Errorf("missing; run the stage that writes %s first", table)}
+			}
+			if err := schemas.CheckTable(path, table); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // complete reports whether every part the selected stages write for c,

@@ -202,3 +202,31 @@ func TestDifferentConfigOverExistingRunIsRefused(t *testing.T) {
 		t.Fatalf("err = %v, want an input error", err)
 	}
 }
+
+func TestStageRejectsForeignPartBeforeWriting(t *testing.T) {
+	cfg := smallConfig(t)
+	out := t.TempDir()
+	dir, err := RunStage(context.Background(), cfg, Options{Out: out}, StageGenerate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Chunk 2's datasets part is replaced by another table's file.
+	eval := filepath.Join(t.TempDir(), "e.parquet")
+	if _, err := schemas.WriteTimings(eval, []schemas.Timing{{DatasetID: 1, Step: "fit", Nanos: 5}}); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, schemas.Datasets, "part-0-00002.parquet")
+	b, _ := os.ReadFile(eval)
+	os.WriteFile(bad, b, 0o644)
+	manifest, _ := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	_, err = RunStage(context.Background(), cfg, Options{Out: out}, StageTrain)
+	if !input.Is(err) || !strings.Contains(err.Error(), "part-0-00002") {
+		t.Fatalf("err = %v, want an input error naming the part", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, schemas.Models)); err == nil {
+		t.Error("train wrote models despite a foreign input part")
+	}
+	if now, _ := os.ReadFile(filepath.Join(dir, "manifest.json")); !bytes.Equal(now, manifest) {
+		t.Error("train rewrote the manifest despite a foreign input part")
+	}
+}

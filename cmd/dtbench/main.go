@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -20,18 +21,20 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	os.Exit(execute(ctx, os.Args[1:]))
+	os.Exit(execute(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // execute runs the CLI with args and returns the exit status.
-func execute(ctx context.Context, args []string) int {
+func execute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root := newRootCmd()
 	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintln(os.Stderr, "dtbench:", err)
+	fmt.Fprintln(stderr, "dtbench:", err)
 	var ie *input.Error
 	if errors.As(err, &ie) {
 		return 2

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// small is a grid of a fraction of a second.
+var small = []string{"--set", "oracle.depths=[2,3]", "--set", "oracle.sizes=[20]", "--set", "oracle.repetitions=2",
+	"--set", "oracle.test_size=20", "--set", "oracle.features=5", "--set", "chunk=2"}
+
+func cli(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errw bytes.Buffer
+	code = execute(context.Background(), args, &out, &errw)
+	return code, out.String(), errw.String()
+}
+
+func TestExitStatusForBadInput(t *testing.T) {
+	tmp := t.TempDir()
+	foreign := filepath.Join(tmp, "foreign.parquet")
+	os.WriteFile(foreign, []byte("PAR1 this is not parquet PAR1"), 0o644)
+	cases := []struct {
+		name string
+		args []string
+		want string // in the message
+	}{
+		{"depth above features", []string{"run", "--set", "oracle.depths=[11]"}, "oracle.depths"},
+		{"unknown key", []string{"run", "--set", "oracle.widht=3"}, "oracle.widht"},
+		{"unknown learner", []string{"run", "--set", "learners=[c99]"}, "c99"},
+		{"bad learner option", []string{"run", "--set", "learners=[{id3: {max_depth: -1}}]"}, "learners.id3.max_depth"},
+		{"missing config file", []string{"run", "-c", filepath.Join(tmp, "none.yaml")}, "none.yaml"},
+		{"bad shard", []string{"run", "--shard", "3/2"}, "--shard"},
+		{"unknown flag", []string{"run", "--wrokers", "2"}, "wrokers"},
+		{"stray argument", []string{"run", "extra"}, "extra"},
+		{"unique larger than input space", []string{"run", "--set", "oracle.features=4", "--set", "oracle.depths=[2]", "--set", "oracle.sizes=[17]"}, "oracle.sizes"},
+		{"foreign parquet to tree", []string{"tree", foreign, "--id", "0"}, "foreign.parquet"},
+		{"train without a run folder", []string{"train"}, "generate"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "runs")
+			code, _, stderr := cli(t, append(tc.args, "--out", out)...)
+			if tc.args[0] == "tree" {
+				code, _, stderr = cli(t, tc.args...)
+			}
+			if code != 2 {
+				t.Fatalf("exit status %d, want 2 (stderr %q)", code, stderr)
+			}
+			if !strings.Contains(stderr, tc.want) {
+				t.Errorf("message %q does not name %q", stderr, tc.want)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("bad input wrote %s", out)
+			}
+		})
+	}
+}
+
+func TestRunTreeVerify(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "runs")
+	code, stdout, stderr := cli(t, append([]string{"run", "--out", out}, small...)...)
+	if code != 0 {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	dir := strings.TrimSpace(stdout)
+	if dir != filepath.Join(out, "quick") {
+		t.Errorf("run printed %q", dir)
+	}
+	code, stdout, stderr = cli(t, "tree", filepath.Join(dir, "oracles", "part-0-00000.parquet"), "--id", "1")
+	if code != 0 || !strings.Contains(stdout, "f") || !strings.Contains(stdout, ":") {
+		t.Errorf("tree: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	code, stdout, _ = cli(t, "tree", filepath.Join(dir, "models", "part-0-00000.parquet"), "--id", "0", "--format", "dot")
+	if code != 0 || !strings.HasPrefix(stdout, "digraph") {
+		t.Errorf("tree --format dot: exit %d, stdout %q", code, stdout)
+	}
+	if code, _, stderr = cli(t, "verify", dir); code != 0 {
+		t.Errorf("verify: exit %d: %s", code, stderr)
+	}
+	// A tampered archive fails verification with status 2.
+	part := filepath.Join(dir, "results", "evaluations", "part-0-00000.parquet")
+	b, _ := os.ReadFile(part)
+	os.WriteFile(part, append(b[:len(b)-1:len(b)-1], b[len(b)-1]^1), 0o644)
+	if code, _, stderr = cli(t, "verify", dir); code != 2 || !strings.Contains(stderr, "part-0-00000") {
+		t.Errorf("verify of a tampered run: exit %d: %s", code, stderr)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, stdout, _ := cli(t, "version")
+	if code != 0 || !strings.HasPrefix(stdout, "dtbench ") {
+		t.Errorf("version: exit %d, %q", code, stdout)
+	}
+}
