@@ -39,11 +39,7 @@ func (s *searcher) build(root int32, pts []int32, k int, how witness) (*tree.Tre
 // empty node predicts.
 func (bd *builder) node(n int, id int32, pts []int32, p, k, maj int) {
 	s := bd.s
-	if len(pts) > 0 {
-		maj = bd.setCounts(n, pts)
-	} else {
-		bd.b.SetCounts(n, make([]int, s.pr.k))
-	}
+	maj = bd.settle(n, pts, maj)
 	if id == noEntry || k == 0 {
 		bd.leaf(n, pts, maj)
 		return
@@ -51,12 +47,26 @@ func (bd *builder) node(n int, id int32, pts []int32, p, k, maj int) {
 	l := s.level(p)
 	free := s.freeOf(id, l)
 	k = min(k, len(free))
-	f, solver := bd.choose(id, pts, free, p, k)
-	switch {
-	case solver:
-		bd.small(n, id, pts, free, k, maj)
-		return
-	case f < 0:
+	f := -1
+	switch bd.how {
+	case byCost:
+		if depth := s.small.depthFor(free, k); depth > 0 {
+			bd.fromSolver(n, id, pts, free, k, depth, maj)
+			return
+		}
+		f = bd.costWitness(id, k)
+	case byDepth:
+		e := s.entry(id)
+		if e.wf == viaSolver {
+			k = int(e.dub)
+			bd.fromSolver(n, id, pts, free, k, s.small.depthFor(free, k), maj)
+			return
+		}
+		f = int(e.wf)
+	default:
+		f = bd.greedy(pts, free)
+	}
+	if f < 0 {
 		bd.leaf(n, pts, maj)
 		return
 	}
@@ -67,86 +77,53 @@ func (bd *builder) node(n int, id int32, pts []int32, p, k, maj int) {
 	}
 }
 
-// choose returns the feature that splits entry id, or -1 for a leaf, or
-// solver = true when the depth-2 solver holds the subtree.
-func (bd *builder) choose(id int32, pts []int32, free []int, p, k int) (f int, solver bool) {
+// costWitness returns the feature of entry id's proven best tree at depth
+// bound k, or -1 for a leaf.
+func (bd *builder) costWitness(id int32, k int) int {
 	s := bd.s
-	e := &s.entries[id]
-	switch bd.how {
-	case byCost:
-		if k <= 2 {
-			return 0, true
-		}
-		for _, c := range e.costs {
-			if int(c.k) == k && c.exact {
-				if c.f == leafWitness {
-					return -1, false
-				}
-				return int(c.f), false
+	for i := s.entry(id).costs; i != 0; i = s.costs[i-1].next {
+		c := s.costs[i-1]
+		if int(c.k) == k && c.exact {
+			if c.f == leafWitness {
+				return -1
 			}
+			return int(c.f)
 		}
-		panic("exact: building from a cost that was never proven")
-	case byDepth:
-		if e.wf == viaSolver {
-			return 0, true
-		}
-		return int(e.wf), false
 	}
-	return bd.greedy(pts, free), false
+	panic("exact: building from a cost that was never proven")
 }
 
-// small builds the depth-2 solver's best tree of depth ≤ k (1 or 2) for
-// entry id. In byDepth mode k is the entry's proven depth bound instead,
-// at which the solver's best tree is pure.
-func (bd *builder) small(n int, id int32, pts []int32, free []int, k, maj int) {
-	s := bd.s
-	if bd.how == byDepth {
-		k = int(s.entries[id].dub)
-	}
-	d := &s.d2
-	d.fill(pts, free)
-	_, r1, r2 := d.solve(s.entries[id].leaf)
-	a := r1
-	if k == 2 {
-		a = r2
-	}
-	if a < 0 {
-		bd.leaf(n, pts, maj)
-		return
-	}
-	// Read every grandchild choice before the table is reused.
-	f := free[a]
-	var sub [64]int
-	for v := range s.pr.dom[f] {
-		sub[v] = -1
-		if k == 2 {
-			_, sub[v] = d.child(a, v)
+// fromSolver builds the solver's best tree of depth ≤ k for entry id from a
+// table of the given depth.
+func (bd *builder) fromSolver(n int, id int32, pts []int32, free []int, k, depth, maj int) {
+	d := &bd.s.small
+	d.fill(pts, free, depth)
+	_, root := d.solve(bd.s.entry(id).leaf, depth)
+	var path [3][2]int // the (free index, value) tests above a node of the subtree
+	var grow func(n int, pts []int32, maj int, path [][2]int)
+	grow = func(n int, pts []int32, maj int, path [][2]int) {
+		a := -1
+		switch r := k - len(path); {
+		case len(pts) == 0 || r == 0:
+		case len(path) == 0:
+			a = root[k]
+		case len(path) == 1 && r == 1:
+			a = int(d.b1[d.lit[path[0][0]]+path[0][1]])
+		case len(path) == 1:
+			a = int(d.a2[d.lit[path[0][0]]+path[0][1]])
+		default:
+			a = int(d.a1[d.pairCell(path[0][0], path[0][1], path[1][0], path[1][1])])
+		}
+		if a < 0 {
+			bd.leaf(n, pts, maj)
+			return
+		}
+		nodes := bd.b.SplitMultiway(n, free[a])
+		for v, part := range bd.partition(pts, free[a]) {
+			grow(nodes[v], part, bd.settle(nodes[v], part, maj), append(path, [2]int{a, v}))
 		}
 	}
-	nodes := bd.b.SplitMultiway(n, f)
-	for v, part := range bd.partition(pts, f) {
-		m := maj
-		if len(part) > 0 {
-			m = bd.setCounts(nodes[v], part)
-		} else {
-			bd.b.SetCounts(nodes[v], make([]int, s.pr.k))
-		}
-		if sub[v] < 0 || len(part) == 0 {
-			bd.leaf(nodes[v], part, m)
-			continue
-		}
-		g := free[sub[v]]
-		leaves := bd.b.SplitMultiway(nodes[v], g)
-		for w, leafPts := range bd.partition(part, g) {
-			lm := m
-			if len(leafPts) > 0 {
-				lm = bd.setCounts(leaves[w], leafPts)
-			} else {
-				bd.b.SetCounts(leaves[w], make([]int, s.pr.k))
-			}
-			bd.leaf(leaves[w], leafPts, lm)
-		}
-	}
+	grow(n, pts, maj, path[:0])
 }
 
 // greedy returns the free feature whose split leaves the least class
@@ -194,11 +171,15 @@ func (bd *builder) partition(pts []int32, f int) [][]int32 {
 	return out
 }
 
-// setCounts records node n's class counts and returns its majority class.
-func (bd *builder) setCounts(n int, pts []int32) int {
+// settle records node n's class counts and returns its majority class, or
+// maj, the parent's, when it has no rows.
+func (bd *builder) settle(n int, pts []int32, maj int) int {
 	clear(bd.counts)
 	bd.s.pr.counts(pts, bd.counts)
 	bd.b.SetCounts(n, bd.counts)
+	if len(pts) == 0 {
+		return maj
+	}
 	return dataset.ArgMax(bd.counts)
 }
 

@@ -1,6 +1,10 @@
 package exact
 
-import "time"
+import (
+	"time"
+
+	"github.com/dtbench/dtbench/dataset"
+)
 
 const (
 	// freeValue marks, in a key, a feature whose value the points do not share.
@@ -9,11 +13,11 @@ const (
 	// excess·unit + leaves, so any excess outweighs any number of leaves.
 	unit = int64(1) << 32
 	// unknownDepth is an entry's depth upper bound before any tree is found.
-	unknownDepth = 127
-	// viaSolver marks a witness held by the depth-2 solver, not the entry.
+	unknownDepth = 1 << 14
+	// viaSolver marks a witness held by the depth ≤ 3 solver, not the entry.
 	viaSolver = -1
 	// leafWitness marks a subproblem whose best tree is a single leaf.
-	leafWitness = 1 << 14
+	leafWitness = 1 << 30
 )
 
 // entry is the cache's knowledge about one set of points, the subproblem.
@@ -21,20 +25,22 @@ type entry struct {
 	key      int32    // offset of the closure key in searcher.keys
 	leaf     int64    // cost of the points as one leaf
 	minZ     int32    // smallest domain among the free features: the fewest leaves of a split
-	dlb, dub int8     // no tree of depth < dlb fits at least error; one of depth dub does
-	wf       int16    // witness feature of dub, or viaSolver
-	solved   bool     // best holds the depth-2 solver's result
-	best     [3]int64 // least cost at depth ≤ 0, 1, 2
-	costs    []kcost  // phase 2 results at depths ≥ 3
-	work     int32
+	dlb, dub int16    // no tree of depth < dlb fits at least error; one of depth dub does
+	wf       int32    // witness feature of dub, or viaSolver
+	solved   int8     // best[:solved+1] holds the solver's exact costs
+	best     [4]int64 // least cost at depth ≤ 0, 1, 2, 3
+	costs    int32    // 1 + index of the first phase 2 result (depths ≥ 3) in searcher.costs, or 0
+	n        int32    // points
+	kids     int32    // offset of the children table in searcher.arena, or -1
 }
 
 // kcost is a cost result at depth bound k: exact (with its witness feature,
-// or leafWitness) or a lower bound.
+// or leafWitness) or a lower bound. An entry's results form a list.
 type kcost struct {
-	k     int8
+	next  int32 // 1 + index of the entry's next result, or 0
+	k     int16
 	exact bool
-	f     int16
+	f     int32
 	v     int64
 }
 
@@ -43,80 +49,102 @@ type kcost struct {
 type level struct {
 	free  []int   // free features of the node
 	part  []int32 // the node's points grouped by the value of the current feature
-	start []int32 // start[v]..start[v+1] bound value v's points in part
 	kids  []kid   // one per value of the current feature
 	order []int   // features or children in search order
 	score []int64 // per free feature: ordering score or lower bound
-	size  []int32 // per (free feature, value): points
-	meet  []uint64
 }
 
 // kid is a child of the node being expanded: its entry (or noEntry when it
-// is pure or empty), its points part[lo:hi] and a bound on its cost.
+// is pure or empty) and its points, n of them, at part[lo:hi] once split.
 type kid struct {
 	id     int32
+	n      int32
 	lo, hi int32
-	lb     int64
+	lb     int64 // a bound on its cost
 }
 
-// noEntry is the entry id of a child that needs none: pure or empty.
-const noEntry = -1
+const (
+	// noEntry is the entry id of a child that needs none: pure or empty.
+	noEntry = -1
+	// unknownKid marks a children table slot not computed yet.
+	unknownKid = -2
+)
 
 // searcher holds one fit's search state.
 type searcher struct {
-	pr      *problem
-	u       []int32 // search weights, see problem.weights
-	index   map[string]int32
-	entries []entry
-	keys    []byte // closure keys, m bytes per entry
-	buf     []byte // the key being built
-	lv      []level
-	d2      solver
-	sums    []int64 // scratch for one set's weight sums
+	pr *problem
+	u  []int32 // search weights, see problem.weights
+	// exactCosts is set when costs count errors (problem.weights(true)).
+	// Otherwise a cost ≥ unit only means "some leaf is impure": the search
+	// then looks for pure trees alone and never compares such costs.
+	exactCosts bool
+	index      index     // closure key → entry
+	blocks     [][]entry // the entries, entryBlock per block, so they never move
+	count      int32     // entries
+	costs      []kcost   // phase 2 results, in per-entry lists
+	keys       []byte    // closure keys, m bytes per entry
+	buf        []byte    // the key being built
+	lv         []level
+	small      solver  // the depth ≤ 3 solver
+	sums       []int64 // scratch for one set's weight sums
+	// arena holds the children of expanded entries: per feature f, from
+	// kidOff[f], the child entry of each value (or noEntry, unknownKid).
+	arena  []int32
+	kidOff []int
+	blank  []int32 // one children table of unknownKid
 
 	deadline time.Time
 	timed    bool
-	ticks    int
 	aborted  bool
-	expanded int // nodes expanded by recursion (statistics)
 }
 
 func newSearcher(pr *problem, exactWeights bool, levels int, deadline time.Time, timed bool) *searcher {
 	s := &searcher{
-		pr:       pr,
-		u:        pr.weights(exactWeights),
-		index:    make(map[string]int32),
-		buf:      make([]byte, pr.m),
-		lv:       make([]level, levels+1),
-		sums:     make([]int64, pr.k+1),
-		deadline: deadline,
-		timed:    timed,
+		pr:         pr,
+		u:          pr.weights(exactWeights),
+		exactCosts: exactWeights,
+		buf:        make([]byte, pr.m),
+		lv:         make([]level, levels+1),
+		sums:       make([]int64, pr.k+1),
+		deadline:   deadline,
+		timed:      timed,
 	}
-	s.d2.init(pr, s.u)
+	s.small.init(pr, s.u)
+	s.kidOff = make([]int, pr.m)
+	for f, z := range pr.dom {
+		s.kidOff[f] = len(s.blank)
+		for range z {
+			s.blank = append(s.blank, unknownKid)
+		}
+	}
 	return s
+}
+
+// entryBlock is the number of entries per block of searcher.blocks.
+const entryBlock = 1 << 12
+
+// entry returns entry id. The pointer stays valid while entries are added.
+func (s *searcher) entry(id int32) *entry {
+	return &s.blocks[id/entryBlock][id%entryBlock]
 }
 
 // level returns the scratch of distance p from the root, sized on first use.
 func (s *searcher) level(p int) *level {
 	l := &s.lv[p]
-	if l.start == nil {
+	if l.part == nil {
 		pr := s.pr
 		l.free = make([]int, 0, pr.m)
 		l.part = make([]int32, pr.n)
-		l.start = make([]int32, pr.zmax+1)
 		l.kids = make([]kid, pr.zmax)
 		l.order = make([]int, 0, max(pr.m, pr.zmax))
 		l.score = make([]int64, pr.m)
-		l.size = make([]int32, pr.m*pr.zmax)
-		l.meet = make([]uint64, pr.m*pr.zmax)
 	}
 	return l
 }
 
-// tick counts one expansion or depth-2 solve and reports whether the time
+// tick is called once per expansion or solve and reports whether the time
 // budget is spent. Either costs far more than reading the clock.
 func (s *searcher) tick() bool {
-	s.expanded++
 	if s.timed && !s.aborted && !time.Now().Before(s.deadline) {
 		s.aborted = true
 	}
@@ -125,7 +153,7 @@ func (s *searcher) tick() bool {
 
 // key returns entry id's closure key. Callers must not modify it.
 func (s *searcher) key(id int32) []byte {
-	o := s.entries[id].key
+	o := s.entry(id).key
 	return s.keys[o : o+int32(s.pr.m)]
 }
 
@@ -144,16 +172,15 @@ func (s *searcher) freeOf(id int32, l *level) []int {
 // feature set, into the closure key of pts: every feature free in the
 // parent that all of pts share gets their value.
 func (s *searcher) closeKey(pts []int32) {
-	m, x := s.pr.m, s.pr.x
-	row0 := x[int(pts[0])*m : int(pts[0]+1)*m]
 	for g, v := range s.buf {
 		if v != freeValue {
 			continue
 		}
-		v0 := row0[g]
+		col := s.pr.col[g]
+		v0 := col[pts[0]]
 		shared := true
 		for _, p := range pts[1:] {
-			if x[int(p)*m+g] != v0 {
+			if col[p] != v0 {
 				shared = false
 				break
 			}
@@ -167,14 +194,16 @@ func (s *searcher) closeKey(pts []int32) {
 // lookup returns the entry of the points pts, whose key is in s.buf,
 // creating it when new. pts must be impure.
 func (s *searcher) lookup(pts []int32) int32 {
-	if id, ok := s.index[string(s.buf)]; ok {
+	if id, ok := s.find(s.buf); ok {
 		return id
 	}
-	id := int32(len(s.entries))
-	s.index[string(s.buf)] = id
-	e := entry{key: int32(len(s.keys)), dub: unknownDepth, wf: viaSolver}
+	id := s.count
+	e := entry{key: int32(len(s.keys)), dub: unknownDepth, wf: viaSolver, n: int32(len(pts)), kids: -1}
 	s.keys = append(s.keys, s.buf...)
-	e.leaf = s.leafCost(pts)
+	e.leaf = unit + 1 // impure; only exact costs need the true excess
+	if s.exactCosts {
+		e.leaf = s.leafCost(pts)
+	}
 	e.minZ = int32(s.pr.zmax)
 	for f, v := range s.buf {
 		if v == freeValue {
@@ -182,7 +211,12 @@ func (s *searcher) lookup(pts []int32) int32 {
 		}
 	}
 	e.dlb = 1 // impure: no leaf fits
-	s.entries = append(s.entries, e)
+	if int(id)%entryBlock == 0 {
+		s.blocks = append(s.blocks, make([]entry, entryBlock))
+	}
+	*s.entry(id) = e
+	s.count++
+	s.insert(id)
 	return id
 }
 
@@ -215,40 +249,90 @@ func (s *searcher) leafCost(pts []int32) int64 {
 	return (sums[s.pr.k]-best)*unit + 1
 }
 
-// split partitions pts, the points of entry id, by feature f into l.part and fills l.kids: one per value, with its
-// entry, created when new, or noEntry when pure or empty.
-func (s *searcher) split(id int32, pts []int32, f int, l *level) []kid {
-	pr := s.pr
-	z := pr.dom[f]
-	start := l.start[:z+1]
-	clear(start)
-	for _, q := range pts {
-		start[pr.x[int(q)*pr.m+f]+1]++
-	}
-	for v := 1; v <= z; v++ {
-		start[v] += start[v-1]
-	}
-	next := l.kids[:z]
-	for v := range z {
-		next[v].lo = start[v]
-	}
-	for _, q := range pts {
-		v := pr.x[int(q)*pr.m+f]
-		l.part[next[v].lo] = q
-		next[v].lo++
-	}
+// kidIDs fills l.kids with the children of entry id (points pts) by
+// feature f: their entries, created when new, or noEntry when pure or
+// empty, and sizes. Entries remember their children, so only the first
+// call per (entry, feature) looks at the points; lo and hi are then valid
+// too, else -1.
+func (s *searcher) kidIDs(id int32, pts []int32, f int, l *level) []kid {
+	z := s.pr.dom[f]
 	kids := l.kids[:z]
-	for v := range z {
-		c := &kids[v]
-		c.lo, c.hi, c.id, c.lb = start[v], start[v+1], noEntry, 1
-		cp := l.part[c.lo:c.hi]
-		if pr.pure(cp) {
-			continue
+	if s.entry(id).kids < 0 {
+		s.entry(id).kids = int32(len(s.arena))
+		s.arena = append(s.arena, s.blank...)
+	}
+	off := int(s.entry(id).kids) + s.kidOff[f]
+	if c := s.arena[off]; c != unknownKid {
+		for v := range kids {
+			c := s.arena[off+v]
+			kids[v] = kid{id: c, lo: -1, hi: -1, lb: 1}
+			if c != noEntry {
+				kids[v].n = s.entry(c).n
+			}
 		}
-		copy(s.buf, s.key(id))
-		s.buf[f] = uint8(v)
-		s.closeKey(cp)
-		c.id = s.lookup(cp)
+		return kids
+	}
+	s.partition(pts, f, l)
+	for v := range kids {
+		c := &kids[v]
+		c.id, c.n, c.lb = noEntry, c.hi-c.lo, 1
+		cp := l.part[c.lo:c.hi]
+		if !s.pr.pure(cp) {
+			copy(s.buf, s.key(id))
+			s.buf[f] = uint8(v)
+			s.closeKey(cp)
+			c.id = s.lookup(cp)
+		}
+		s.arena[off+v] = c.id
 	}
 	return kids
+}
+
+// split fills l.kids as kidIDs does and partitions pts by feature f into
+// l.part, so every child's points are l.part[lo:hi].
+func (s *searcher) split(id int32, pts []int32, f int, l *level) []kid {
+	kids := s.kidIDs(id, pts, f, l)
+	if kids[0].lo < 0 {
+		s.partition(pts, f, l)
+	}
+	return kids
+}
+
+// partition groups pts by the value of feature f into l.part and sets
+// the bounds lo, hi of l.kids.
+func (s *searcher) partition(pts []int32, f int, l *level) {
+	z := s.pr.dom[f]
+	col := s.pr.col[f]
+	kids := l.kids[:z]
+	part := l.part[:len(pts)]
+	if z == 2 {
+		ones := 0
+		for _, q := range pts {
+			ones += int(col[q])
+		}
+		i0, i1 := 0, len(pts)-ones
+		kids[0].lo, kids[0].hi, kids[1].lo, kids[1].hi = 0, int32(i1), int32(i1), int32(len(pts))
+		for _, q := range pts {
+			v := int(col[q])
+			part[i0+(i1-i0)*v] = q
+			i0 += 1 - v
+			i1 += v
+		}
+		return
+	}
+	var next [dataset.MaxValues + 1]int32
+	for _, q := range pts {
+		next[col[q]+1]++
+	}
+	for v := 1; v <= z; v++ {
+		next[v] += next[v-1]
+	}
+	for v := range kids {
+		kids[v].lo, kids[v].hi = next[v], next[v+1]
+	}
+	for _, q := range pts {
+		v := col[q]
+		part[next[v]] = q
+		next[v]++
+	}
 }

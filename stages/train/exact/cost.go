@@ -19,9 +19,13 @@ func (s *searcher) cost(id int32, pts []int32, p, k int, ub int64) (int64, bool)
 	l := s.level(p)
 	free := s.freeOf(id, l)
 	k = min(k, len(free))
-	if k <= 2 {
-		s.solve2(id, pts, free)
-		c := s.entries[id].best[k]
+	if k == 0 {
+		c := s.entry(id).leaf
+		return c, c < ub
+	}
+	if depth := s.small.depthFor(free, k); depth > 0 {
+		s.solveSmall(id, pts, free, depth)
+		c := s.entry(id).best[k]
 		return c, c < ub
 	}
 	if c, exact := s.bound(id, k); exact || c >= ub {
@@ -29,7 +33,7 @@ func (s *searcher) cost(id int32, pts []int32, p, k int, ub int64) (int64, bool)
 	}
 	// Below one unit of excess only pure trees qualify: settle feasibility
 	// first with the cheaper search.
-	if ub <= unit && k < int(s.entries[id].dub) && !s.feasible(id, pts, p, k) {
+	if ub <= unit && k < int(s.entry(id).dub) && !s.feasible(id, pts, p, k) {
 		if s.aborted {
 			return 0, false
 		}
@@ -39,18 +43,20 @@ func (s *searcher) cost(id int32, pts []int32, p, k int, ub int64) (int64, bool)
 	if s.tick() {
 		return 0, false
 	}
-	e := &s.entries[id]
+	e := s.entry(id)
 	best, bestF := ub, -1
 	if e.leaf < best {
 		best, bestF = e.leaf, leafWitness
 	}
 	// Bound every feature by its children's bounds and try the most
-	// promising first.
+	// promising first, on ties the witness of the depth search, whose
+	// children are known to fit.
+	witness := int(e.wf)
 	score := l.score[:len(free)]
 	order := l.order[:0]
 	for a, f := range free {
 		score[a] = 0
-		for _, c := range s.split(id, pts, f, l) {
+		for _, c := range s.kidIDs(id, pts, f, l) {
 			score[a] += s.kidBound(c, k-1)
 		}
 		order = append(order, a)
@@ -61,11 +67,15 @@ func (s *searcher) cost(id int32, pts []int32, p, k int, ub int64) (int64, bool)
 			return -1
 		case score[a] > score[b]:
 			return 1
+		case free[a] == witness:
+			return -1
+		case free[b] == witness:
+			return 1
 		}
 		return 0
 	})
 	l.order = order
-	least := s.entries[id].leaf // least lower bound over the options
+	least := s.entry(id).leaf // least lower bound over the options
 	for _, a := range order {
 		f := free[a]
 		limit := best // a feature must beat best, or tie it with a lower index
@@ -83,7 +93,7 @@ func (s *searcher) cost(id int32, pts []int32, p, k int, ub int64) (int64, bool)
 			total += kids[i].lb
 		}
 		ok := true
-		for _, v := range s.kidOrder(kids, l) {
+		for _, v := range kidOrder(kids) {
 			c := &kids[v]
 			rest := total - c.lb
 			got, done := s.cost(c.id, l.part[c.lo:c.hi], p+1, k-1, limit-rest)
@@ -102,17 +112,17 @@ func (s *searcher) cost(id int32, pts []int32, p, k int, ub int64) (int64, bool)
 		}
 	}
 	if bestF >= 0 {
-		s.record(id, kcost{k: int8(k), exact: true, f: int16(bestF), v: best})
+		s.record(id, kcost{k: int16(k), exact: true, f: int32(bestF), v: best})
 		return best, true
 	}
 	lb := max(least, ub)
-	s.record(id, kcost{k: int8(k), v: lb})
+	s.record(id, kcost{k: int16(k), v: lb})
 	return lb, false
 }
 
 // kidOrder returns the children that need a search, largest bound first,
 // so the likeliest failures come first.
-func (s *searcher) kidOrder(kids []kid, l *level) []int {
+func kidOrder(kids []kid) []int {
 	var idx [64]int
 	n := 0
 	for v, c := range kids {
@@ -129,9 +139,8 @@ func (s *searcher) kidOrder(kids []kid, l *level) []int {
 		case kids[a].lb < kids[b].lb:
 			return 1
 		}
-		return int((kids[b].hi - kids[b].lo) - (kids[a].hi - kids[a].lo))
+		return int(kids[b].n - kids[a].n)
 	})
-	_ = l
 	return order
 }
 
@@ -147,8 +156,11 @@ func (s *searcher) kidBound(c kid, k int) int64 {
 // bound returns what the cache knows of entry id's cost at depth ≤ k: the
 // exact cost (and true), or a lower bound.
 func (s *searcher) bound(id int32, k int) (int64, bool) {
-	e := &s.entries[id]
-	if k <= 2 && e.solved {
+	e := s.entry(id)
+	if k == 0 {
+		return e.leaf, true
+	}
+	if k <= int(e.solved) {
 		return e.best[k], true
 	}
 	// An impure set needs a split, or stays a leaf with excess.
@@ -157,7 +169,8 @@ func (s *searcher) bound(id int32, k int) (int64, bool) {
 		lb = unit + int64(e.minZ) // no pure tree: one unit of excess at least
 	}
 	lb = min(lb, e.leaf)
-	for _, c := range e.costs {
+	for i := e.costs; i != 0; i = s.costs[i-1].next {
+		c := s.costs[i-1]
 		switch {
 		case int(c.k) == k && c.exact:
 			return c.v, true
@@ -171,14 +184,18 @@ func (s *searcher) bound(id int32, k int) (int64, bool) {
 
 // record stores a cost result, replacing an older one at the same depth.
 func (s *searcher) record(id int32, c kcost) {
-	e := &s.entries[id]
-	for i := range e.costs {
-		if e.costs[i].k == c.k {
-			if !e.costs[i].exact && (c.exact || c.v > e.costs[i].v) {
-				e.costs[i] = c
+	e := s.entry(id)
+	for i := e.costs; i != 0; i = s.costs[i-1].next {
+		old := &s.costs[i-1]
+		if old.k == c.k {
+			if !old.exact && (c.exact || c.v > old.v) {
+				c.next = old.next
+				*old = c
 			}
 			return
 		}
 	}
-	e.costs = append(e.costs, c)
+	c.next = e.costs
+	s.costs = append(s.costs, c)
+	e.costs = int32(len(s.costs))
 }

@@ -14,35 +14,49 @@
 //     exactly. The least achievable training error E* is then the number of
 //     rows outside their input's majority class, and the learner minimises
 //     depth among the trees of error E*, then leaves. Model.TrainingErrors
-//     says what the tree misclassifies (E* unless a bound or budget cut in).
+//     says what the tree misclassifies.
 //   - Options.MaxDepth bounds the depth. When no tree of error E* fits in
 //     it, the learner returns the tree of depth at most MaxDepth with the
 //     fewest training errors, then the fewest leaves (MurTree's objective).
-//   - The result is a function of the training rows alone: among equally
-//     good trees a node takes the lowest feature index, recursively, so the
-//     same data give the same tree, whatever the search order. The rng of
-//     Fit is not used.
+//   - When the search finishes, the result is a function of the multiset of
+//     training rows alone: among equally good trees every node takes the
+//     leaf, else the lowest feature index, recursively, whatever order the
+//     search met them in. The rng of Fit is not used.
 //   - Options.TimeBudget is the only reason the clock is read. When it runs
-//     out the learner returns the best tree it has and Model.Optimal says
-//     false; it never truncates silently.
+//     out the learner returns the best tree it has — the minimum-depth tree
+//     found so far without its leaf count proven minimal, or, before any,
+//     ID3's greedy tree (grown to pure leaves or the depth bound) — and
+//     Model.Optimal says false; it never truncates silently.
 //
 // The search follows MurTree (Demirović et al., JMLR 2022) and DL8.5:
-//   - Rows are merged into distinct inputs ("points"), each carrying its
-//     class counts and the set of its majority classes. A node is a list of
-//     points; it is "pure" — a leaf at least error — when some class is a
-//     majority class of every point in it.
-//   - Subproblems are cached by their row set, keyed exactly by its closure:
-//     for every feature, the value all its points share, or "free". Two
-//     paths that select the same points share one entry.
+//   - Rows are merged into distinct inputs, the points, each with its
+//     class counts and the set of its majority classes. A set of points is
+//     "pure" — one leaf reaches the least error on it — when some class is
+//     a majority class of every point, so a tree has error E* exactly when
+//     all its leaves are pure.
+//   - A subproblem is a set of points; the cache keys it exactly by its
+//     closure: for every feature, the value all its points share, or
+//     "free". Different paths that select the same points share one entry,
+//     which keeps depth bounds, solver results, cost results and the
+//     entries of its children.
 //   - Phase 1 finds the minimum depth by iterative deepening over a
-//     depth-first feasibility search that stops at the first feasible
-//     feature and the first infeasible child. Entries keep depth lower and
-//     upper bounds, so a later, deeper iteration skips what an earlier one
-//     proved, and a feature fails at once when a child's bound rules it out.
-//   - Phase 2 minimises leaves at that depth by branch and bound on the
-//     cost excess·2³² + leaves, with bounds from the cache and from phase 1.
-//   - Subproblems of depth at most two are solved without recursion from
-//     pairwise counts: one pass over the node's points fills, for every
-//     feature pair and value pair, the class weights; the best depth-1 and
-//     depth-2 trees follow from that table.
+//     depth-first feasibility search: is there a pure tree of depth ≤ k?
+//     It stops at the first feasible feature and, per feature, at the first
+//     child that does not fit; a child whose cached lower bound already
+//     rules a feature out costs no recursion. Bounds proven in one
+//     iteration carry over to the next, so each deepening pays mostly for
+//     its new level.
+//   - Phase 2 finds the fewest leaves at that depth by branch and bound on
+//     the cost excess·2³² + leaves, with child bounds from the cache and
+//     the phase 1 bounds; below one unit of excess a subproblem first runs
+//     the cheaper feasibility search. The same search, with costs counting
+//     real errors, serves the MaxDepth case.
+//   - Subproblems with a depth bound of three or less are solved without
+//     recursion (MurTree's depth-2 solver, extended to depth three): one
+//     pass over the points counts, for every feature, pair and triple of
+//     features and combination of their values, the class sums; the best
+//     trees of depth one, two and three follow from those tables. For
+//     binary features the counts are popcounts of per-feature bitsets over
+//     the node's points, built 64 points at a time by a bit-matrix
+//     transpose; cells with a value 0 follow by inclusion and exclusion.
 package exact

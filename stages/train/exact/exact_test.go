@@ -267,3 +267,65 @@ func TestEmptyBranchTakesParentMajority(t *testing.T) {
 		t.Fatalf("empty branch predicts %d; want the parent's majority 0", got)
 	}
 }
+
+// TestRecursionWithoutSolver forces the search to recurse down to single
+// leaves, as it does when a node's tables would be too big, and checks it
+// against the brute force again.
+func TestRecursionWithoutSolver(t *testing.T) {
+	pairs, triples := maxPairCells, maxTripleCells
+	maxPairCells, maxTripleCells = 0, 0
+	defer func() { maxPairCells, maxTripleCells = pairs, triples }()
+	for _, consistent := range []bool{true, false} {
+		for _, c := range smallCases(t, 4, 100, consistent) {
+			t.Run(fmt.Sprintf("consistent=%v/%s", consistent, c.name), func(t *testing.T) {
+				checkBrute(t, c, fit(t, Options{}, c.d, c.bits))
+			})
+		}
+	}
+	// Beyond the brute force's reach, the solver and the recursion must
+	// still agree on the one canonical tree.
+	for _, tc := range []struct {
+		m, z, depth, n int
+		noise          float64
+	}{{8, 2, 5, 200, 0}, {7, 3, 4, 300, 0}, {8, 2, 4, 300, 0.1}} {
+		d := noisyOracleData(t, 7, tc.m, tc.z, tc.depth, 3, tc.n, tc.noise)
+		t.Run(fmt.Sprintf("oracle/m%dz%d/depth%d/noise%g", tc.m, tc.z, tc.depth, tc.noise), func(t *testing.T) {
+			recursive := fit(t, Options{}, d, d.All())
+			maxPairCells, maxTripleCells = pairs, triples
+			solved := fit(t, Options{}, d, d.All())
+			maxPairCells, maxTripleCells = 0, 0
+			if diff := sameTree(recursive.Tree(), solved.Tree()); diff != "" {
+				t.Fatalf("recursion and solver disagree %s", diff)
+			}
+		})
+	}
+}
+
+// TestWideDataset plants a depth-2 concept among 70 features, more than
+// fit the per-point bit rows, with ternary features beside binary ones.
+func TestWideDataset(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	domains := make([]int, 70)
+	for f := range domains {
+		domains[f] = 2 + f%2
+	}
+	x := make([][]uint8, 400)
+	y := make([]uint8, len(x))
+	for r := range x {
+		x[r] = make([]uint8, len(domains))
+		for f, z := range domains {
+			x[r][f] = uint8(rng.IntN(z))
+		}
+		if x[r][12] == 1 && x[r][61] == 2 {
+			y[r] = 1
+		}
+	}
+	d := newData(t, domains, 2, x, y)
+	m := fit(t, Options{}, d, d.All())
+	if got := m.Tree(); got.Depth() != 2 || got.Leaves() != 4 || m.TrainingErrors() != 0 {
+		t.Fatalf("depth %d, leaves %d, errors %d; want 2, 4, 0", got.Depth(), got.Leaves(), m.TrainingErrors())
+	}
+	if f := m.Tree().Feature[0]; f != 12 {
+		t.Fatalf("root tests f%d; want f12: f61 first also needs 4 leaves, and ties go to the lowest index", f)
+	}
+}

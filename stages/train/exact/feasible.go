@@ -9,7 +9,7 @@ import "slices"
 // entry: dlb rises when it fails, dub and its witness fall when it succeeds.
 // After an abort its answer means nothing and nothing is recorded.
 func (s *searcher) feasible(id int32, pts []int32, p, k int) bool {
-	e := &s.entries[id]
+	e := s.entry(id)
 	if k >= int(e.dub) {
 		return true
 	}
@@ -19,32 +19,31 @@ func (s *searcher) feasible(id int32, pts []int32, p, k int) bool {
 	l := s.level(p)
 	free := s.freeOf(id, l)
 	k = min(k, len(free))
-	if k <= 2 {
-		s.solve2(id, pts, free)
-		return k >= int(s.entries[id].dub)
+	if depth := s.small.depthFor(free, k); depth > 0 {
+		s.solveSmall(id, pts, free, depth)
+		return k >= int(s.entry(id).dub)
 	}
 	if s.tick() {
 		return false
 	}
-	w0 := s.expanded
-	defer func() { s.entries[id].work = int32(s.expanded - w0) }()
-	order := s.orderFeasible(pts, free, l)
-	bestLB := int8(unknownDepth) // least, over features, of their children's depth bound
+	order := s.orderFeasible(id, pts, free, l)
+	bestLB := int16(unknownDepth) // least, over features, of their children's depth bound
 	for _, f := range order {
-		kids := s.split(id, pts, f, l)
+		kids := s.kidIDs(id, pts, f, l)
 		// A child already known not to fit rules f out without recursion.
-		need, fail := int8(0), false
+		need, fail := int16(0), false
 		for _, c := range kids {
 			if c.id == noEntry {
 				continue
 			}
-			ce := &s.entries[c.id]
+			ce := s.entry(c.id)
 			need = max(need, ce.dlb)
 			if k-1 < int(ce.dlb) {
 				fail = true
 			}
 		}
 		if !fail {
+			kids = s.split(id, pts, f, l)
 			fail = !s.feasibleKids(kids, l, p, k-1)
 			if s.aborted {
 				return false
@@ -52,27 +51,27 @@ func (s *searcher) feasible(id int32, pts []int32, p, k int) bool {
 			need = 0
 			for _, c := range kids {
 				if c.id != noEntry {
-					need = max(need, s.entries[c.id].dlb)
+					need = max(need, s.entry(c.id).dlb)
 				}
 			}
 		}
 		if !fail {
-			depth := int8(0)
+			depth := int16(0)
 			for _, c := range kids {
 				if c.id != noEntry {
-					depth = max(depth, s.entries[c.id].dub)
+					depth = max(depth, s.entry(c.id).dub)
 				}
 			}
-			e := &s.entries[id]
+			e := s.entry(id)
 			if depth+1 < e.dub {
-				e.dub, e.wf = depth+1, int16(f)
+				e.dub, e.wf = depth+1, int32(f)
 			}
 			return true
 		}
 		bestLB = min(bestLB, need)
 	}
-	e = &s.entries[id]
-	e.dlb = max(e.dlb, int8(k+1), bestLB+1)
+	e = s.entry(id)
+	e.dlb = max(e.dlb, int16(k+1), bestLB+1)
 	return false
 }
 
@@ -82,14 +81,17 @@ func (s *searcher) feasibleKids(kids []kid, l *level, p, k int) bool {
 	var idx [64]int
 	n := 0
 	for v, c := range kids {
-		if c.id != noEntry && k < int(s.entries[c.id].dub) {
+		if c.id != noEntry && k < int(s.entry(c.id).dub) {
 			idx[n] = v
 			n++
 		}
 	}
 	order := idx[:n]
 	slices.SortStableFunc(order, func(a, b int) int {
-		return int((kids[b].hi - kids[b].lo) - (kids[a].hi - kids[a].lo))
+		if da, db := s.entry(kids[a].id).dlb, s.entry(kids[b].id).dlb; da != db {
+			return int(db) - int(da)
+		}
+		return int(kids[b].n - kids[a].n)
 	})
 	for _, v := range order {
 		c := kids[v]
@@ -103,29 +105,13 @@ func (s *searcher) feasibleKids(kids []kid, l *level, p, k int) bool {
 // orderFeasible returns the free features in the order the feasibility
 // search tries them: fewest points in impure children first, so features
 // that settle most of the points early come first; ties by index.
-func (s *searcher) orderFeasible(pts []int32, free []int, l *level) []int {
-	pr := s.pr
-	z := pr.zmax
-	size, meet := l.size[:len(free)*z], l.meet[:len(free)*z]
-	clear(size)
-	for i := range meet {
-		meet[i] = ^uint64(0)
-	}
-	for _, p := range pts {
-		row := pr.x[int(p)*pr.m : int(p+1)*pr.m]
-		mj := pr.maj[p]
-		for a, f := range free {
-			j := a*z + int(row[f])
-			size[j]++
-			meet[j] &= mj
-		}
-	}
+func (s *searcher) orderFeasible(id int32, pts []int32, free []int, l *level) []int {
 	score := l.score[:len(free)]
 	for a, f := range free {
 		score[a] = 0
-		for v := range pr.dom[f] {
-			if meet[a*z+v] == 0 {
-				score[a] += int64(size[a*z+v])
+		for _, c := range s.kidIDs(id, pts, f, l) {
+			if c.id != noEntry {
+				score[a] += int64(c.n)
 			}
 		}
 	}

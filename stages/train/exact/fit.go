@@ -57,7 +57,7 @@ func solve(pr *problem, limit int, deadline time.Time, timed bool) (*tree.Tree, 
 
 	// Phase 1: the least depth at which the least error is reachable.
 	depth := -1
-	for k := 1; k <= limit; k = max(k+1, int(s.entries[root].dlb)) {
+	for k := 1; k <= limit; k = max(k+1, int(s.entry(root).dlb)) {
 		if s.feasible(root, pts, 0, k) {
 			depth = k
 			break

@@ -59,14 +59,20 @@ func randomData(t testing.TB, rng *rand.Rand, domains []int, k, n int, consisten
 
 // oracleData samples n uniform rows over m binary features labelled by a
 // random perfect oracle of the given depth with k classes: every path tests
-// depth distinct features and no bottom sibling pair agrees, as the oracle
-// paper's generator draws them.
+// depth distinct features and no bottom sibling group is constant, as the
+// oracle paper's generator draws them.
 func oracleData(t testing.TB, seed uint64, m, depth, k, n int) *dataset.Dataset {
+	return noisyOracleData(t, seed, m, 2, depth, k, n, 0)
+}
+
+// noisyOracleData is oracleData over features of domain z, with each label
+// replaced, with probability noise, by another class drawn uniformly.
+func noisyOracleData(t testing.TB, seed uint64, m, z, depth, k, n int, noise float64) *dataset.Dataset {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 0xe7ac7))
 	domains := make([]int, m)
 	for f := range domains {
-		domains[f] = 2
+		domains[f] = z
 	}
 	b := tree.NewBuilder(domains, k)
 	var grow func(node, d int, used uint64)
@@ -83,10 +89,14 @@ func oracleData(t testing.TB, seed uint64, m, depth, k, n int) *dataset.Dataset 
 			return
 		}
 		for {
-			c0, c1 := rng.IntN(k), rng.IntN(k)
-			if c0 != c1 {
-				b.SetLeaf(kids[0], c0)
-				b.SetLeaf(kids[1], c1)
+			first, constant := rng.IntN(k), true
+			b.SetLeaf(kids[0], first)
+			for _, c := range kids[1:] {
+				cls := rng.IntN(k)
+				b.SetLeaf(c, cls)
+				constant = constant && cls == first
+			}
+			if !constant {
 				return
 			}
 		}
@@ -98,9 +108,12 @@ func oracleData(t testing.TB, seed uint64, m, depth, k, n int) *dataset.Dataset 
 	for r := range n {
 		x[r] = make([]uint8, m)
 		for f := range x[r] {
-			x[r][f] = uint8(rng.IntN(2))
+			x[r][f] = uint8(rng.IntN(z))
 		}
 		y[r] = uint8(o.Predict(x[r]))
+		if noise > 0 && rng.Float64() < noise {
+			y[r] = uint8((int(y[r]) + 1 + rng.IntN(k-1)) % k)
+		}
 	}
 	return newData(t, domains, k, x, y)
 }

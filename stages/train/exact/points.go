@@ -1,6 +1,8 @@
 package exact
 
 import (
+	"math/bits"
+
 	"github.com/dtbench/dtbench/dataset"
 )
 
@@ -8,15 +10,18 @@ import (
 // Point p stands for every training row with input x[p*m : (p+1)*m]; it
 // keeps their class counts and the set of their majority classes.
 type problem struct {
-	m, k    int     // features, classes
-	dom     []int   // domain size per feature
-	zmax    int     // largest domain
-	n       int     // points
-	x       []uint8 // x[p*m+f]: value of feature f at point p
-	w       []int32 // w[p*k+c]: training rows of point p with class c
-	maj     []uint64
-	rows    int // training rows
-	minimum int // E*: rows outside their point's majority class
+	m, k int       // features, classes
+	dom  []int     // domain size per feature
+	zmax int       // largest domain
+	n    int       // points
+	x    []uint8   // x[p*m+f]: value of feature f at point p
+	col  [][]uint8 // col[f][p] = x[p*m+f], for scans of one feature
+	w    []int32   // w[p*k+c]: training rows of point p with class c
+	maj  []uint64
+	// bitrow[p] has bit f set when binary feature f has value 1 at point p
+	// and bit 63−c set for its only majority class c; nil unless every
+	// feature fits below the class bits.
+	bitrow []uint64
 }
 
 // newProblem merges the rows of d selected by rows into points, in order
@@ -46,22 +51,39 @@ func newProblem(d *dataset.Dataset, rows dataset.Bitset) *problem {
 			pr.w = append(pr.w, make([]int32, k)...)
 		}
 		pr.w[int(p)*k+int(d.Label(r))]++
-		pr.rows++
 	})
+	pr.col = make([][]uint8, m)
+	for f := range pr.col {
+		pr.col[f] = make([]uint8, pr.n)
+		for p := range pr.n {
+			pr.col[f][p] = pr.x[p*m+f]
+		}
+	}
 	pr.maj = make([]uint64, pr.n)
 	for p := range pr.n {
 		w := pr.w[p*k : (p+1)*k]
-		best, total := int32(0), int32(0)
+		best := int32(0)
 		for _, c := range w {
 			best = max(best, c)
-			total += c
 		}
 		for c, v := range w {
 			if v == best {
 				pr.maj[p] |= 1 << c
 			}
 		}
-		pr.minimum += int(total - best)
+	}
+	if pr.m+pr.k <= 64 {
+		pr.bitrow = make([]uint64, pr.n)
+		for p := range pr.n {
+			for f, v := range pr.x[p*m : (p+1)*m] {
+				if v == 1 && pr.dom[f] == 2 {
+					pr.bitrow[p] |= 1 << f
+				}
+			}
+			if bits.OnesCount64(pr.maj[p]) == 1 {
+				pr.bitrow[p] |= 1 << (63 - bits.TrailingZeros64(pr.maj[p]))
+			}
+		}
 	}
 	return pr
 }

@@ -1,0 +1,131 @@
+package exact
+
+import "math/bits"
+
+// countBits fills the nonzero tables of binary features from one class,
+// as popcounts of bitsets over pts: per feature, the points with value 1,
+// per class, the points of that class.
+func (d *solver) countBits(pts []int32, depth int) {
+	pr, free := d.pr, d.free
+	q, k, sl := len(free), pr.k, d.slots
+	nw := (len(pts) + 63) / 64
+	d.bits = grow(d.bits, (q+k+1)*nw)
+	if pr.bitrow == nil {
+		clear(d.bits)
+	}
+	feat := func(a int) []uint64 { return d.bits[a*nw : (a+1)*nw] }
+	class := func(c int) []uint64 { return d.bits[(q+c)*nw : (q+c+1)*nw] }
+	if pr.bitrow != nil {
+		// Transpose 64 points × 64 bits at a time: row f of the block is
+		// then feature f's bits, row 63−c class c's.
+		var blk [64]uint64
+		for w := range nw {
+			clear(blk[:])
+			for i, p := range pts[w*64 : min(len(pts), w*64+64)] {
+				blk[i] = pr.bitrow[p]
+			}
+			transpose64(&blk)
+			for a, f := range free {
+				d.bits[a*nw+w] = blk[f]
+			}
+			for c := range k {
+				d.bits[(q+c)*nw+w] = blk[63-c]
+			}
+		}
+	} else {
+		for i, p := range pts {
+			w, bit := i>>6, uint64(1)<<(i&63)
+			row := pr.x[int(p)*pr.m : int(p+1)*pr.m]
+			for a, f := range free {
+				d.bits[a*nw+w] |= uint64(row[f]) << (i & 63)
+			}
+			d.bits[(q+int(d.one[p]))*nw+w] |= bit
+		}
+	}
+	// sums writes the class counts of x into dst: popcounts against every
+	// class but the last, which gets the rest.
+	sums := func(dst []int32, x []uint64) {
+		rest := int32(popcount(x))
+		for c := range k - 1 {
+			n := int32(andCount(x, class(c)))
+			dst[c] = n
+			rest -= n
+		}
+		dst[k-1] = rest
+	}
+	for c := range k {
+		d.total[c] = int32(popcount(class(c)))
+	}
+	ab := d.bits[(q+k)*nw : (q+k+1)*nw]
+	for b := range q {
+		sums(d.raw1[b*sl:], feat(b))
+		for a := range b {
+			and(ab, feat(a), feat(b))
+			sums(d.raw2[(d.comb2[b]+a)*sl:], ab)
+			if depth < 3 {
+				continue
+			}
+			for c := b + 1; c < q; c++ {
+				d.tripleSums(d.raw3[(d.comb3[c]+d.comb2[b]+a)*sl:], ab, feat(c), q, nw)
+			}
+		}
+	}
+}
+
+// tripleSums writes the class counts of ab ∧ x into dst.
+func (d *solver) tripleSums(dst []int32, ab, x []uint64, q, nw int) {
+	k := d.pr.k
+	x = x[:len(ab)]
+	rest := int32(0)
+	for i, w := range ab {
+		rest += int32(bits.OnesCount64(w & x[i]))
+	}
+	for c := range k - 1 {
+		cl := d.bits[(q+c)*nw : (q+c+1)*nw]
+		cl = cl[:len(ab)]
+		n := int32(0)
+		for i, w := range ab {
+			n += int32(bits.OnesCount64(w & x[i] & cl[i]))
+		}
+		dst[c] = n
+		rest -= n
+	}
+	dst[k-1] = rest
+}
+
+// transpose64 transposes a 64×64 bit matrix in place: afterwards bit j of
+// a[i] is what bit i of a[j] was (Hacker's Delight, section 7-3).
+func transpose64(a *[64]uint64) {
+	m := uint64(0x00000000FFFFFFFF)
+	for j := 32; j != 0; j, m = j>>1, m^(m<<(j>>1)) {
+		for k := 0; k < 64; k = (k + j + 1) &^ j {
+			t := (a[k]>>j ^ a[k+j]) & m
+			a[k] ^= t << j
+			a[k+j] ^= t
+		}
+	}
+}
+
+func popcount(x []uint64) int {
+	n := 0
+	for _, w := range x {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+func andCount(x, y []uint64) int {
+	y = y[:len(x)]
+	n := 0
+	for i, w := range x {
+		n += bits.OnesCount64(w & y[i])
+	}
+	return n
+}
+
+func and(dst, x, y []uint64) {
+	x, y = x[:len(dst)], y[:len(dst)]
+	for i := range dst {
+		dst[i] = x[i] & y[i]
+	}
+}

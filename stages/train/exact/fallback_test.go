@@ -1,0 +1,62 @@
+package exact
+
+import (
+	"fmt"
+	"testing"
+	"time"
+)
+
+// TestFallbackTrees checks the trees a spent time budget falls back to,
+// built directly from a search stopped where a budget could stop it: the
+// phase 1 witness (minimum depth, least error, leaves not minimised) and
+// ID3's greedy tree (least error when unbounded, within the bound when
+// bounded).
+func TestFallbackTrees(t *testing.T) {
+	for _, tc := range []struct{ m, depth, n int }{{8, 4, 300}, {10, 6, 1000}, {12, 6, 2000}} {
+		d := oracleData(t, uint64(tc.n), tc.m, tc.depth, 2, tc.n)
+		all := d.All().Rows(nil)
+		t.Run(fmt.Sprintf("m%d/depth%d/n%d", tc.m, tc.depth, tc.n), func(t *testing.T) {
+			pr := newProblem(d, d.All())
+			pts := make([]int32, pr.n)
+			for i := range pts {
+				pts[i] = int32(i)
+			}
+			s := newSearcher(pr, false, pr.m, time.Time{}, false)
+			root := s.root(pts)
+			least := 1
+			for !s.feasible(root, pts, 0, least) {
+				least++
+			}
+			want := fit(t, Options{}, d, d.All()).Tree()
+			if want.Depth() != least {
+				t.Fatalf("phase 1 alone finds depth %d; the full fit %d", least, want.Depth())
+			}
+
+			witness, errs := s.build(root, pts, least, byDepth)
+			if err := witness.Validate(); err != nil {
+				t.Fatalf("witness tree: %v", err)
+			}
+			if witness.Depth() != least || errs != 0 || trainingErrors(witness, d, all) != 0 {
+				t.Fatalf("witness tree: depth %d, errors %d (counted %d); want %d, 0", witness.Depth(), errs, trainingErrors(witness, d, all), least)
+			}
+			if witness.Leaves() < want.Leaves() {
+				t.Fatalf("witness tree has %d leaves, fewer than the optimum %d", witness.Leaves(), want.Leaves())
+			}
+			checkCounts(t, witness, d, all)
+
+			for _, bound := range []int{pr.m, 3} {
+				greedy, errs := s.build(root, pts, bound, byGreedy)
+				if err := greedy.Validate(); err != nil {
+					t.Fatalf("greedy tree: %v", err)
+				}
+				if greedy.Depth() > bound || errs != trainingErrors(greedy, d, all) {
+					t.Fatalf("greedy tree to depth %d: depth %d, errors %d (counted %d)", bound, greedy.Depth(), errs, trainingErrors(greedy, d, all))
+				}
+				if bound == pr.m && errs != 0 {
+					t.Fatalf("unbounded greedy tree: %d errors on consistent data", errs)
+				}
+				checkCounts(t, greedy, d, all)
+			}
+		})
+	}
+}
