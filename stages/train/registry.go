@@ -7,6 +7,7 @@ import (
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/stages/train/naive"
 )
 
 // Spec names a learner and its options as they come from config. Options
@@ -28,14 +29,35 @@ type entry struct {
 // registry is every learner dtbench knows, by config name. To add one,
 // add a line: register(name, about, defaults, constructor). A learner from
 // a subpackage whose Fit returns its own model type is wrapped with
-// adapt, e.g.
-//
-//	register("naivebayes", "…", naive.NaiveBayesOptions{},
-//		func(o naive.NaiveBayesOptions) Learner { return adapt[*naive.NaiveBayesModel](naive.NaiveBayes{}) }),
+// adapt, as the naive learners below are; a learner without options
+// takes noOptions.
 var registry = []entry{
 	register("id3", "Quinlan's ID3: information gain, one branch per value, no pruning",
 		ID3Options{}, func(o ID3Options) Learner { return ID3{Options: o} }),
+	register("c45", "Quinlan's C4.5 as Weka's J48: gain ratio among splits of at least average gain, one branch per value, pessimistic pruning",
+		DefaultC45Options(), func(o C45Options) Learner { return C45{Options: o} }),
+	register("cart", "Breiman et al.'s CART as Weka's SimpleCart: Gini, binary value-subset splits, cost-complexity pruning by internal cross-validation",
+		DefaultCARTOptions(), func(o CARTOptions) Learner { return CART{Options: o} }),
+	register("randomtree", "Weka's RandomTree: information gain among K features drawn at random per node, one branch per value, no pruning",
+		DefaultRandomTreeOptions(), func(o RandomTreeOptions) Learner { return RandomTree{Options: o} }),
+	register("exact", "the minimum-depth decision tree that fits the training rows (least error when they contradict), then the fewest leaves; MurTree-style exact search",
+		DefaultExactOptions(), newExact),
+	register("naivebayes", "nominal naive Bayes with Laplace-smoothed counts, as Weka's NaiveBayes",
+		noOptions{}, func(noOptions) Learner { return adapt[*naive.NaiveBayesModel](naive.NaiveBayes{}) }),
+	register("intuitive", "the intuitive classifier I: the best-matching rule of the training rows",
+		noOptions{}, func(noOptions) Learner { return adapt[*naive.IntuitiveModel](naive.Intuitive{}) }),
+	register("majority", "the majority classifier V: always the training majority class",
+		noOptions{}, func(noOptions) Learner { return adapt[*naive.MajorityModel](naive.Majority{}) }),
+	register("random", "the random classifier X: draws classes with the training priors",
+		noOptions{}, func(noOptions) Learner { return adapt[*naive.RandomModel](naive.Random{}) }),
 }
+
+// noOptions is the option struct of a learner that has none: any option
+// given in config is unknown.
+type noOptions struct{}
+
+// Validate accepts the empty option set.
+func (noOptions) Validate() error { return nil }
 
 // register makes a registry entry for a learner with option struct O (see
 // options.go for the conventions O follows) and the given defaults.

@@ -58,7 +58,7 @@ func TestNew(t *testing.T) {
 		},
 		{
 			name: "unknown learner", spec: Spec{Name: "c99"},
-			wantKey: "learners", wantMsg: `unknown learner "c99" (known: id3`,
+			wantKey: "learners", wantMsg: `unknown learner "c99" (known: c45, `,
 		},
 		{
 			name: "unknown option", spec: Spec{Name: "id3", Options: map[string]any{"bogus": 1}},
@@ -168,5 +168,34 @@ func TestAdapt(t *testing.T) {
 	m, err = adapt[*fakeTreeModel](fakeTree{fail: true}).Fit(d, d.All(), nil)
 	if err == nil || m != nil {
 		t.Errorf("failing fit = (%v, %v); want (nil, error) with an untyped nil model", m, err)
+	}
+}
+
+func TestExactThroughTheRegistry(t *testing.T) {
+	l, err := New(Spec{Name: "exact", Options: map[string]any{"time_budget": "30s"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	oracle := randomOracle(rng, []int{2, 2, 2, 2, 2, 2}, 2, 3)
+	d := sample(t, rng, oracle, 200)
+	m, err := l.Fit(d, d.All(), rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm, ok := m.(TreeModel)
+	if !ok {
+		t.Fatalf("exact model %T is not a TreeModel", m)
+	}
+	if opt, ok := m.(interface{ Optimal() bool }); !ok || !opt.Optimal() {
+		t.Errorf("exact model does not report optimality")
+	}
+	if depth := tm.Tree().Depth(); depth > 3 {
+		t.Errorf("exact depth %d exceeds the oracle's 3", depth)
+	}
+	for _, bad := range []map[string]any{{"time_budget": "soon"}, {"time_budget": "-1s"}, {"max_depth": -2}} {
+		if _, err := New(Spec{Name: "exact", Options: bad}); !input.Is(err) {
+			t.Errorf("options %v: err = %v, want an input error", bad, err)
+		}
 	}
 }

@@ -1,0 +1,115 @@
+package train
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/input"
+)
+
+// Pruning modes of C45Options.Pruning.
+const (
+	PruningNone        = "none"        // J48 -U: grow only (the tree is still collapsed)
+	PruningPessimistic = "pessimistic" // J48's default: C4.5's error-based pruning
+)
+
+// C45Options are C4.5's options, named after Weka's J48 flags with J48's
+// defaults (see DefaultC45Options).
+type C45Options struct {
+	// MinLeaf is J48's -M: a split is allowed only when at least two of
+	// its branches have MinLeaf rows or more, and a node of fewer than
+	// 2·MinLeaf rows is a leaf.
+	MinLeaf int `mapstructure:"min_leaf"`
+	// Pruning is "pessimistic" (J48's default) or "none" (J48 -U).
+	Pruning string `mapstructure:"pruning"`
+	// Confidence is J48's -C, the confidence factor of the pessimistic
+	// error estimate, in (0, 0.5]; smaller prunes more. Ignored when
+	// Pruning is "none".
+	Confidence float64 `mapstructure:"confidence"`
+	// SubtreeRaising is the negation of J48's -S: pruning may replace a
+	// node by its largest branch. Ignored when Pruning is "none".
+	SubtreeRaising bool `mapstructure:"subtree_raising"`
+	// Collapse is the negation of J48's -O: before pruning (and also
+	// when unpruned), a subtree whose training error is no lower than
+	// its root's as a leaf becomes that leaf.
+	Collapse bool `mapstructure:"collapse"`
+}
+
+// DefaultC45Options returns J48's defaults: -M 2, pruned with -C 0.25,
+// subtree raising, collapsing.
+func DefaultC45Options() C45Options {
+	return C45Options{MinLeaf: 2, Pruning: PruningPessimistic, Confidence: 0.25, SubtreeRaising: true, Collapse: true}
+}
+
+// Validate checks every option's range.
+func (o C45Options) Validate() error {
+	switch {
+	case o.MinLeaf < 1:
+		return input.Keyf("min_leaf", "must be >= 1, got %d", o.MinLeaf)
+	case o.Pruning != PruningNone && o.Pruning != PruningPessimistic:
+		return input.Keyf("pruning", "must be %q or %q, got %q", PruningNone, PruningPessimistic, o.Pruning)
+	case !(o.Confidence > 0 && o.Confidence <= 0.5):
+		return input.Keyf("confidence", "must be in (0, 0.5], got %v", o.Confidence)
+	}
+	return nil
+}
+
+// C45 is Quinlan's C4.5 (1993) on nominal data, as Weka's J48 builds it
+// (C45ModelSelection, C45Split, C45PruneableClassifierTree):
+//
+//   - A node is a leaf when it is pure or has fewer than 2·min_leaf rows.
+//   - A feature's split is valid when at least two of its branches have
+//     min_leaf rows or more. Among valid splits, those whose information
+//     gain is at least the average gain of the valid splits (less 1e-3,
+//     as J48) compete on gain ratio; the largest gain ratio wins, ties to
+//     the lowest feature index. J48's rule for many-valued features is
+//     kept: unless every feature has at least 0.3·N values (N = training
+//     rows), features with that many values are left out of the average.
+//     No valid split, or a best gain ratio of 0, makes a leaf.
+//   - One branch per value; a branch no row takes predicts its parent's
+//     majority class, as J48's empty leaves do.
+//   - The grown tree is collapsed (collapse), then pruned (pruning) by
+//     subtree replacement and subtree raising with C4.5's pessimistic
+//     error estimate; see prune.go.
+//
+// J48's tolerances are used where they decide a split: a gain or split
+// information whose n-weighted value is within 1e-6 of 0 counts as 0, and
+// one gain ratio beats another only by more than 1e-6.
+type C45 struct {
+	Options C45Options
+}
+
+// Fit grows (and by default prunes) a C4.5 tree on the rows of d in rows.
+// C4.5 is deterministic and ignores rng.
+func (l C45) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Model, error) {
+	o := l.Options
+	if err := o.Validate(); err != nil {
+		return nil, fmt.Errorf("c45: %w", err)
+	}
+	sp := newC45Splitter(d, rows, o.MinLeaf)
+	t, err := grow(d, rows, sp, growOptions{}, rng)
+	if err != nil {
+		return nil, fmt.Errorf("c45: %w", err)
+	}
+	prune := o.Pruning == PruningPessimistic
+	if !prune && !o.Collapse {
+		return NewTreeModel(t), nil
+	}
+	p := pruners.Get().(*pruner)
+	defer pruners.Put(p)
+	p.load(t, d, rows, prune && o.SubtreeRaising)
+	defer p.unbind()
+	changed := false
+	if o.Collapse {
+		changed = p.collapse()
+	}
+	if prune {
+		p.setConfidence(float32(o.Confidence), d.Len())
+		changed = p.pruneRoot() || changed
+	}
+	if !changed {
+		return NewTreeModel(t), nil
+	}
+	return NewTreeModel(p.tree()), nil
+}

@@ -1,0 +1,277 @@
+package train
+
+import (
+	"math"
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/dtbench/dtbench/dataset"
+)
+
+// Subset search limits for more than two classes. SimpleCart tries every
+// subset of the values that have rows at the node when there are at most
+// cartExhaustiveWeka of them or when its heuristic is off; past that it
+// orders the values along a principal component (cart_heuristic.go). With
+// the heuristic off we enumerate up to cartExhaustiveMax values (2^11
+// subsets) and order beyond, where SimpleCart's 2^(Z−1) subsets would not
+// finish.
+const (
+	cartExhaustiveWeka = 4
+	cartExhaustiveMax  = 12
+)
+
+// cartGainDecimals is the rounding SimpleCart applies to each feature's
+// best Gini gain before comparing features (Math.rint(g·1e7)/1e7): gains
+// that round alike are ties, won by the lowest feature index, and a gain
+// that rounds to 0 is no gain.
+const cartGainDecimals = 1e7
+
+// cartSplitter is SimpleCart's strategy: for every feature the best binary
+// split of its values by Gini gain (cartSubsets), then the feature of
+// largest rounded gain, subject to the min_leaf rules.
+type cartSplitter struct {
+	minLeaf int
+	sub     cartSubsets
+	group   [dataset.MaxValues]int
+}
+
+// newCARTSplitter returns the splitter for options o.
+func newCARTSplitter(o CARTOptions) *cartSplitter {
+	limit := cartExhaustiveWeka
+	if !o.Heuristic {
+		limit = cartExhaustiveMax
+	}
+	return &cartSplitter{minLeaf: o.MinLeaf, sub: cartSubsets{exhaustiveMax: limit}}
+}
+
+func (sp *cartSplitter) split(s *nodeStats, _ *rand.Rand) (split, bool) {
+	counts := s.Counts()
+	n := 0
+	for _, x := range counts {
+		n += x
+	}
+	if n < 2*sp.minLeaf {
+		return split{}, false
+	}
+	k := s.Classes()
+	best, bestGain := -1, 0.0
+	var bestSubset uint64
+	for f := range s.Features() {
+		if !candidate(s, f) {
+			continue
+		}
+		g, subset := sp.sub.best(s.Table(f), k, counts)
+		if g = math.RoundToEven(g*cartGainDecimals) / cartGainDecimals; g > bestGain {
+			best, bestGain, bestSubset = f, g, subset
+		}
+	}
+	if best < 0 {
+		return split{}, false
+	}
+	table := s.Table(best)
+	z := len(table) / k
+	var size [2]int
+	for v := range z {
+		nv := 0
+		for _, x := range table[v*k : (v+1)*k] {
+			nv += x
+		}
+		size[1-int(bestSubset>>v&1)] += nv
+	}
+	if size[0] < sp.minLeaf || size[1] < sp.minLeaf {
+		return split{}, false
+	}
+	// Values without rows here join the larger branch (branch 0 on a tie).
+	empty := 0
+	if size[1] > size[0] {
+		empty = 1
+	}
+	group := sp.group[:z]
+	for v := range z {
+		nv := 0
+		for _, x := range table[v*k : (v+1)*k] {
+			nv += x
+		}
+		switch {
+		case bestSubset>>v&1 != 0:
+			group[v] = 0
+		case nv > 0:
+			group[v] = 1
+		default:
+			group[v] = empty
+		}
+	}
+	return split{feature: best, group: group}, true
+}
+
+// cartSubsets finds a feature's best binary split at a node, in
+// SimpleCart's order of search, so that ties go where SimpleCart's go.
+// Only the values with rows at the node take part ("present" values, in
+// increasing code order); the others are placed by the caller.
+//
+//   - Two classes: sort the present values by their proportion of class 0,
+//     ascending (ties by code), and try the Z−1 splits of a prefix against
+//     the rest. Breiman et al. (1984, Theorem 4.5) show a Gini-optimal
+//     split is among them. The shortest best prefix wins.
+//   - More classes, at most exhaustiveMax present values: try every subset
+//     that leaves out the first present value, 2^(Z−1) of them with the
+//     empty one; the first best in SimpleCart's order wins. SimpleCart
+//     counts subset i with present value j inside when bit Z−1−j of i is
+//     set, and visits i upwards; we visit in Gray-code order (one value
+//     moves per step) and break ties to the smallest i, which picks the
+//     same subset.
+//   - More classes and present values: order them along the first
+//     principal component of their class-proportion vectors and try the
+//     prefixes as for two classes (cart_heuristic.go).
+type cartSubsets struct {
+	exhaustiveMax int
+	present       [dataset.MaxValues]int // codes of the values with rows
+	size          [dataset.MaxValues]int // their row counts
+	order         [dataset.MaxValues]int // indices into present, in search order
+	left          []int                  // class counts of branch 0
+	pca           cartPCA
+}
+
+// best returns the largest Gini gain of a binary split of the feature with
+// contingency table table (k classes) at a node with class counts counts,
+// and the values that go to branch 0 (bit v = value v). It returns (0, 0)
+// when fewer than two values have rows. Gains within gainTie are ties.
+func (cs *cartSubsets) best(table []int, k int, counts []int) (float64, uint64) {
+	z := len(table) / k
+	ne := 0
+	for v := range z {
+		nv := 0
+		for _, x := range table[v*k : (v+1)*k] {
+			nv += x
+		}
+		if nv > 0 {
+			cs.present[ne], cs.size[ne] = v, nv
+			ne++
+		}
+	}
+	if ne < 2 {
+		return 0, 0
+	}
+	n, sq := 0, 0
+	for _, x := range counts {
+		n += x
+		sq += x * x
+	}
+	if k == 2 && ne == 2 {
+		// The oracle study's case: one split, the value of lower class-0
+		// share in branch 0 (the first on ties).
+		v0, v1 := cs.present[0], cs.present[1]
+		if table[v0*2]*cs.size[1] > table[v1*2]*cs.size[0] {
+			v0 = v1
+		}
+		return binaryGiniGain(table[v0*2:v0*2+2], counts, n, sq), 1 << v0
+	}
+	cs.left = resize(cs.left, k)
+	order := cs.order[:ne]
+	switch {
+	case k == 2:
+		cs.orderByClass0(table, order)
+	case ne <= cs.exhaustiveMax:
+		return cs.exhaustive(table, k, counts, n, sq, ne)
+	default:
+		cs.pca.order(table, k, counts, n, cs.present[:ne], cs.size[:ne], order)
+	}
+	return cs.prefixes(table, k, counts, n, sq, order)
+}
+
+// orderByClass0 sets order to the present values sorted by their
+// proportion of class 0 (two classes), ascending, ties by code: a/na <
+// b/nb compared as a·nb < b·na, exactly.
+func (cs *cartSubsets) orderByClass0(table []int, order []int) {
+	for j := range order {
+		x := j
+		for ; x > 0; x-- {
+			i := order[x-1]
+			if table[cs.present[i]*2]*cs.size[j] <= table[cs.present[j]*2]*cs.size[i] {
+				break
+			}
+			order[x] = i
+		}
+		order[x] = j
+	}
+}
+
+// prefixes tries the splits of the first j values of order (j = 1..Z−1)
+// against the rest and returns the best, the shortest on ties.
+func (cs *cartSubsets) prefixes(table []int, k int, counts []int, n, sq int, order []int) (float64, uint64) {
+	left := cs.left
+	clear(left)
+	best, bestLen := 0.0, 0
+	for j, i := range order[:len(order)-1] {
+		v := cs.present[i]
+		for c, x := range table[v*k : (v+1)*k] {
+			left[c] += x
+		}
+		if g := binaryGiniGain(left, counts, n, sq); j == 0 || g > best+gainTie {
+			best, bestLen = g, j+1
+		}
+	}
+	var subset uint64
+	for _, i := range order[:bestLen] {
+		subset |= 1 << cs.present[i]
+	}
+	return best, subset
+}
+
+// exhaustive tries every subset of the ne present values that leaves out
+// the first, in Gray-code order, and returns the best; ties go to the
+// subset SimpleCart meets first (the smallest pattern, where bit b stands
+// for present value ne−1−b).
+func (cs *cartSubsets) exhaustive(table []int, k int, counts []int, n, sq, ne int) (float64, uint64) {
+	left := cs.left
+	clear(left)
+	best, bestPat, pat := 0.0, 0, 0 // the empty subset: gain 0
+	for i := 1; i < 1<<(ne-1); i++ {
+		b := bits.TrailingZeros(uint(i))
+		pat ^= 1 << b
+		v := cs.present[ne-1-b]
+		row := table[v*k : (v+1)*k]
+		if pat&(1<<b) != 0 {
+			for c, x := range row {
+				left[c] += x
+			}
+		} else {
+			for c, x := range row {
+				left[c] -= x
+			}
+		}
+		g := binaryGiniGain(left, counts, n, sq)
+		if g > best+gainTie || (g >= best-gainTie && pat < bestPat) {
+			best, bestPat = g, pat
+		}
+	}
+	var subset uint64
+	for p := bestPat; p != 0; p &= p - 1 {
+		subset |= 1 << cs.present[ne-1-bits.TrailingZeros(uint(p))]
+	}
+	return best, subset
+}
+
+// binaryGiniGain is GiniGain for the split that sends the rows counted in
+// left to one branch and the rest of the node's (class counts total, n
+// rows, sq = Σ_c total_c²) to the other:
+//
+//	ΔGini = (Σ_c l_c²/n_l + Σ_c r_c²/n_r)/n − sq/n²,   r_c = total_c − l_c.
+//
+// A split with an empty branch has gain 0.
+func binaryGiniGain(left, total []int, n, sq int) float64 {
+	nl, sl, sr := 0, 0, 0
+	for c, x := range left {
+		r := total[c] - x
+		nl += x
+		sl += x * x
+		sr += r * r
+	}
+	nr := n - nl
+	if nl == 0 || nr == 0 {
+		return 0
+	}
+	fn := float64(n)
+	within := float64(sl)/float64(nl) + float64(sr)/float64(nr)
+	return max(0, within/fn-float64(sq)/(fn*fn))
+}

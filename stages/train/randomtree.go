@@ -1,0 +1,155 @@
+package train
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/input"
+)
+
+// RandomTreeOptions are RandomTree's options, named after Weka's
+// RandomTree flags (-K, -M, -depth) with Weka's defaults.
+type RandomTreeOptions struct {
+	// K is the number of features drawn at each node; 0 means Weka's
+	// default ⌊log2 m⌋ + 1 for m features, and K ≥ m examines every
+	// feature (the tree is then ID3's).
+	K int `mapstructure:"k"`
+	// MinLeaf is Weka's -M: a node of fewer than 2·MinLeaf rows is a
+	// leaf. Branches may still be smaller, as in Weka.
+	MinLeaf int `mapstructure:"min_leaf"`
+	// MaxDepth is the largest number of tests on a path; 0 = no limit.
+	MaxDepth int `mapstructure:"max_depth"`
+}
+
+// DefaultRandomTreeOptions returns Weka's defaults: K from the number of
+// features, one row per leaf, no depth limit.
+func DefaultRandomTreeOptions() RandomTreeOptions {
+	return RandomTreeOptions{K: 0, MinLeaf: 1, MaxDepth: 0}
+}
+
+// Validate checks every option's range.
+func (o RandomTreeOptions) Validate() error {
+	switch {
+	case o.K < 0:
+		return input.Keyf("k", "must be >= 0 (0 = floor(log2 m) + 1), got %d", o.K)
+	case o.MinLeaf < 1:
+		return input.Keyf("min_leaf", "must be >= 1, got %d", o.MinLeaf)
+	case o.MaxDepth < 0:
+		return input.Keyf("max_depth", "must be >= 0 (0 = no limit), got %d", o.MaxDepth)
+	}
+	return nil
+}
+
+// RandomTree is Weka's RandomTree on nominal data: at every node it draws
+// K features at random without replacement and splits on the one of
+// largest information gain among them, one branch per value; there is no
+// pruning. As in Weka's source (RandomTree.Tree.buildTree), when none of
+// the K drawn features has a positive gain it keeps drawing, one feature
+// at a time, until one has or none is left, so a node becomes a leaf only
+// when it is pure, has fewer than 2·min_leaf rows, reaches max_depth, or
+// no feature has any gain — ID3's stopping rule. Ties between the drawn
+// features go to the lowest feature index, as in Weka.
+//
+// Where we differ from Weka, and why:
+//   - As in Weka, the draw is among all m features: a feature already
+//     tested on the path (or with one possible value left) costs a draw
+//     and has zero gain, so deep nodes see fewer real candidates.
+//   - The default K is computed exactly, ⌊log2 m⌋ + 1 (Weka computes
+//     int(log(m)/log(2)) + 1 in floating point).
+//   - Gains within 1e-10 are ties and a gain at or below 1e-10 is none
+//     (the package's tolerances; Weka uses 1e-6 for the latter).
+//   - With K ≥ m every feature is examined in index order and nothing is
+//     drawn from the generator, so K ≥ m gives ID3's tree exactly.
+//
+// Randomness comes only from the generator given to Fit, so equal seeds
+// give equal trees.
+type RandomTree struct {
+	Options RandomTreeOptions
+}
+
+// Fit grows a random tree on the rows of d in rows, drawing features
+// with rng, which must not be nil.
+func (l RandomTree) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Model, error) {
+	if err := l.Options.Validate(); err != nil {
+		return nil, fmt.Errorf("randomtree: %w", err)
+	}
+	if rng == nil {
+		return nil, errors.New("randomtree: no random generator")
+	}
+	sp := &randomSplitter{k: l.Options.K, minLeaf: l.Options.MinLeaf}
+	if sp.k == 0 {
+		sp.k = randomTreeK(d.NumFeatures())
+	}
+	t, err := grow(d, rows, sp, growOptions{maxDepth: l.Options.MaxDepth}, rng)
+	if err != nil {
+		return nil, fmt.Errorf("randomtree: %w", err)
+	}
+	return NewTreeModel(t), nil
+}
+
+// randomTreeK returns Weka's default number of features to draw, ⌊log2 m⌋ + 1
+// (1 when m = 0).
+func randomTreeK(m int) int {
+	if m <= 0 {
+		return 1
+	}
+	return bits.Len(uint(m))
+}
+
+// randomSplitter is RandomTree's strategy: the feature of largest
+// information gain among K drawn at random from all features (unusable
+// ones have zero gain), drawing on past K while none has a positive gain.
+type randomSplitter struct {
+	k       int
+	minLeaf int
+	pool    []int // the features not drawn yet
+}
+
+func (sp *randomSplitter) split(s *nodeStats, rng *rand.Rand) (split, bool) {
+	n := 0
+	for _, x := range s.Counts() {
+		n += x
+	}
+	if n < 2*sp.minLeaf {
+		return split{}, false
+	}
+	pool := sp.pool[:0]
+	for f := range s.Features() {
+		pool = append(pool, f)
+	}
+	sp.pool = pool
+	best, bestGain := -1, 0.0
+	found := false // some drawn feature has a positive gain
+	consider := func(f int) {
+		if !candidate(s, f) {
+			return // tested on the path or constant here: a wasted draw, as in Weka
+		}
+		g := InfoGain(s.Table(f), s.k)
+		found = found || g > zeroGain
+		if best < 0 || g > bestGain+gainTie || (g >= bestGain-gainTie && f < best) {
+			best, bestGain = f, g
+		}
+	}
+	if len(pool) <= sp.k {
+		for _, f := range pool {
+			consider(f)
+		}
+	} else {
+		// Weka's loop: while features are left and (fewer than K were
+		// drawn or none had a gain), draw one uniformly from those left.
+		for drawn := 0; len(pool) > 0 && (drawn < sp.k || !found); drawn++ {
+			i := rng.IntN(len(pool))
+			f := pool[i]
+			pool[i] = pool[len(pool)-1]
+			pool = pool[:len(pool)-1]
+			consider(f)
+		}
+	}
+	if best < 0 || bestGain <= zeroGain {
+		return split{}, false
+	}
+	return split{feature: best}, true
+}
