@@ -374,7 +374,7 @@ func (r *runner) loadFits(t Task, in taskInputs) ([]fitted, error) {
 			continue
 		}
 		if m, ok := in.models[lc.Name]; ok {
-			fits[i] = fitted{model: train.NewTreeModel(m.Tree)}
+			fits[i] = fitted{model: loadedModel(m)}
 			continue
 		}
 		m, err := r.ls.learners[i].Fit(in.data.Train, in.data.Train.All(), LearnerRand(r.cfg.Seed, t.Key, lc.Name))

@@ -92,14 +92,24 @@ func TestRunWritesEveryTable(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, e := range rows {
-			if e.DOE == nil || *e.DOE < 0 || *e.DOE > 1 || e.Accuracy == nil || e.Agreement == nil {
-				t.Fatalf("bad evaluation row %+v", e)
+			isTree := e.Learner != "naivebayes" && e.Learner != "intuitive" && e.Learner != "majority" && e.Learner != "random"
+			if isTree && (e.DOE == nil || *e.DOE < 0 || *e.DOE > 1 || e.Agreement == nil || e.TreeLeaves == nil) {
+				t.Fatalf("bad tree evaluation row %+v", e)
+			}
+			if !isTree && (e.DOE != nil || e.TreeLeaves != nil) {
+				t.Fatalf("non-tree learner with tree columns: %+v", e)
+			}
+			if e.Accuracy == nil || e.GammaX == nil || *e.GammaX < -1 || *e.GammaX > 1 || e.AccI == nil {
+				t.Fatalf("missing accuracy or gamma columns: %+v", e)
+			}
+			if (e.Learner == "exact") != (e.Optimal != nil) {
+				t.Fatalf("optimal set for the wrong learner: %+v", e)
 			}
 		}
 		evals += len(rows)
 	}
-	if evals != 12 {
-		t.Errorf("%d evaluation rows, want 12", evals)
+	if want := 12 * len(cfg.Learners); evals != want {
+		t.Errorf("%d evaluation rows, want %d", evals, want)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "report", "report.md")); err != nil {
 		t.Error(err)

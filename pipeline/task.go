@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/dtbench/dtbench/dataset"
@@ -110,6 +111,27 @@ func trainTask(cfg *Config, ls *learnerSet, t Task, data *dataset.Dataset) ([]fi
 	return out, nil
 }
 
+// optimalModel is a model whose learner proves optimality (exact).
+type optimalModel interface{ Optimal() bool }
+
+// storedTree is a tree model read back from the models table.
+type storedTree struct {
+	train.TreeModel
+	optimal *bool
+}
+
+// loadedModel rebuilds a model from its models-table record, keeping the
+// optimality claim when the learner made one.
+func loadedModel(rec *schemas.ModelRecord) train.Model {
+	m := train.NewTreeModel(rec.Tree)
+	if rec.Optimal == nil {
+		return m
+	}
+	return storedTree{TreeModel: m, optimal: rec.Optimal}
+}
+
+func (s storedTree) Optimal() bool { return *s.optimal }
+
 // modelRecords returns the tree models of a task for the models table.
 func modelRecords(ls *learnerSet, t Task, fits []fitted) []schemas.ModelRecord {
 	var out []schemas.ModelRecord
@@ -118,10 +140,15 @@ func modelRecords(ls *learnerSet, t Task, fits []fitted) []schemas.ModelRecord {
 		if !ok {
 			continue
 		}
-		out = append(out, schemas.ModelRecord{
+		rec := schemas.ModelRecord{
 			ModelID: ls.modelID(t, i), Learner: ls.configs[i].Name,
 			DatasetID: t.ID, OracleID: t.ID, Tree: tm.Tree(),
-		})
+		}
+		if opt, ok := f.model.(optimalModel); ok {
+			o := opt.Optimal()
+			rec.Optimal = &o
+		}
+		out = append(out, rec)
 	}
 	return out
 }
@@ -129,11 +156,21 @@ func modelRecords(ls *learnerSet, t Task, fits []fitted) []schemas.ModelRecord {
 // evaluateTask scores every fitted model of a task against its oracle and
 // on the held-out rows.
 func evaluateTask(cfg *Config, ls *learnerSet, t Task, oracle *tree.Tree, data schemas.DatasetRecord, fits []fitted) ([]schemas.Evaluation, error) {
-	var out []schemas.Evaluation
-	bench, err := benchmarkAccuracies(data)
+	var test *evaluate.Rows
+	accuracy := make([]float64, len(fits))
+	if data.Test != nil && data.Test.Len() > 0 {
+		test = evaluate.NewRows(data.Test, data.Test.All())
+		for i, f := range fits {
+			if f.model != nil {
+				accuracy[i] = test.Accuracy(f.model)
+			}
+		}
+	}
+	bench, err := benchmarkAccuracies(ls, fits, accuracy, data, test)
 	if err != nil {
 		return nil, err
 	}
+	var out []schemas.Evaluation
 	for i, f := range fits {
 		if f.model == nil {
 			continue
@@ -154,12 +191,12 @@ func evaluateTask(cfg *Config, ls *learnerSet, t Task, oracle *tree.Tree, data s
 			e.DOE, e.Agreement = &doe, &agr
 			e.TreeDepth, e.TreeLeaves, e.TreeNodes = &depth, &leaves, &nodes
 		}
-		if opt, ok := f.model.(interface{ Optimal() bool }); ok {
+		if opt, ok := f.model.(optimalModel); ok {
 			o := opt.Optimal()
 			e.Optimal = &o
 		}
 		if bench != nil {
-			acc := evaluate.Accuracy(f.model, data.Test, data.Test.All())
+			acc := accuracy[i]
 			gx, gv, gi := evaluate.Gamma(acc, bench.x), evaluate.Gamma(acc, bench.v), evaluate.Gamma(acc, bench.i)
 			e.Accuracy = &acc
 			e.AccX, e.AccV, e.AccI = &bench.x, &bench.v, &bench.i
@@ -176,21 +213,31 @@ type benchmarks struct{ x, v, i float64 }
 
 // benchmarkAccuracies computes μ_X analytically from the training priors
 // and the test class counts, μ_V as the test share of the training
-// majority, and μ_I by training I and scoring it. It returns nil when the
-// task has no held-out rows.
-func benchmarkAccuracies(data schemas.DatasetRecord) (*benchmarks, error) {
-	if data.Test == nil || data.Test.Len() == 0 {
+// majority, and μ_I by scoring I — the configured intuitive learner's
+// accuracy when it ran on this task, else a fit made here. It returns nil
+// when the task has no held-out rows.
+func benchmarkAccuracies(ls *learnerSet, fits []fitted, accuracy []float64, data schemas.DatasetRecord, test *evaluate.Rows) (*benchmarks, error) {
+	if test == nil {
 		return nil, nil
 	}
-	train, test := data.Train, data.Test
-	trainCounts, testCounts := train.ClassCounts(train.All()), test.ClassCounts(test.All())
-	intuitive, err := naive.Intuitive{}.Fit(train, train.All(), nil)
-	if err != nil {
-		return nil, fmt.Errorf("fit the intuitive benchmark: %w", err)
-	}
-	return &benchmarks{
+	train, held := data.Train, data.Test
+	trainCounts, testCounts := train.ClassCounts(train.All()), held.ClassCounts(held.All())
+	b := &benchmarks{
 		x: evaluate.RandomAccuracy(trainCounts, testCounts),
 		v: evaluate.MajorityAccuracy(trainCounts, testCounts),
-		i: evaluate.Accuracy(intuitive, test, test.All()),
-	}, nil
+		i: math.NaN(),
+	}
+	for k, lc := range ls.configs {
+		if lc.Name == "intuitive" && fits[k].model != nil {
+			b.i = accuracy[k]
+		}
+	}
+	if math.IsNaN(b.i) {
+		intuitive, err := naive.Intuitive{}.Fit(train, train.All(), nil)
+		if err != nil {
+			return nil, fmt.Errorf("fit the intuitive benchmark: %w", err)
+		}
+		b.i = test.Accuracy(intuitive)
+	}
+	return b, nil
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/dtbench/dtbench/tree"
 )
 
 // reportRows reports rows/s of wall time and, where the platform tells,
@@ -92,22 +94,61 @@ func BenchmarkWriteEvaluations(b *testing.B) {
 	}
 }
 
-// BenchmarkWriteModels writes 64 ID3-sized trees (depth 8, binary).
-func BenchmarkWriteModels(b *testing.B) {
+// benchTrees grows n random trees of depth at most 8 over 10 binary
+// features, about the size ID3 learns on the paper grid, and returns them
+// with their total node count.
+func benchTrees(n int, withCounts bool) ([]*tree.Tree, int) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	domains := []int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2}
-	recs := make([]ModelRecord, 64)
+	trees := make([]*tree.Tree, n)
 	nodes := 0
-	for i := range recs {
-		recs[i] = ModelRecord{ModelID: int64(i), Learner: "id3", Tree: randomTree(rng, domains, 2, 8, false, true)}
-		nodes += recs[i].Tree.Len()
+	for i := range trees {
+		trees[i] = randomTree(rng, domains, 2, 8, false, withCounts)
+		nodes += trees[i].Len()
 	}
-	path := filepath.Join(b.TempDir(), "part-0-0.parquet")
-	cpu0 := cpuTime()
-	for b.Loop() {
-		if _, err := WriteModels(path, recs); err != nil {
-			b.Fatal(err)
-		}
+	return trees, nodes
+}
+
+// BenchmarkWriteModels writes n ID3-sized trees with counts; a grid chunk
+// of 256 tasks holds 256 per learner. Small files measure the fixed cost of
+// a file (create, rename, footer), large ones the cost per node.
+func BenchmarkWriteModels(b *testing.B) {
+	for _, n := range []int{64, 2048} {
+		b.Run(fmt.Sprintf("trees=%d", n), func(b *testing.B) {
+			trees, nodes := benchTrees(n, true)
+			recs := make([]ModelRecord, n)
+			for i, t := range trees {
+				recs[i] = ModelRecord{ModelID: int64(i), Learner: "id3", DatasetID: int64(i), OracleID: int64(i / 3), Tree: t}
+			}
+			path := filepath.Join(b.TempDir(), "part-0-0.parquet")
+			cpu0 := cpuTime()
+			for b.Loop() {
+				if _, err := WriteModels(path, recs); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportRows(b, int64(nodes), cpu0)
+		})
 	}
-	reportRows(b, int64(nodes), cpu0)
+}
+
+// BenchmarkWriteOracles writes n oracle-sized trees without counts.
+func BenchmarkWriteOracles(b *testing.B) {
+	for _, n := range []int{64, 2048} {
+		b.Run(fmt.Sprintf("trees=%d", n), func(b *testing.B) {
+			trees, nodes := benchTrees(n, false)
+			recs := make([]TreeRecord, n)
+			for i, t := range trees {
+				recs[i] = TreeRecord{ID: int64(i), Tree: t}
+			}
+			path := filepath.Join(b.TempDir(), "part-0-0.parquet")
+			cpu0 := cpuTime()
+			for b.Loop() {
+				if _, err := WriteOracles(path, recs); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportRows(b, int64(nodes), cpu0)
+		})
+	}
 }

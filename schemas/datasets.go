@@ -44,34 +44,32 @@ var (
 
 // datasetSchema returns the Parquet schema of a datasets/ file whose
 // feature columns are named features. Columns are in the documented order
-// (a parquet.Group would sort them by name). mode and split are
-// dictionary-encoded; every integer column is delta-encoded, which packs a
-// binary feature into about two bits per row before compression. Measured
-// with BenchmarkWriteDatasets (100 × 3000 rows, 10 binary features):
-// dictionary-encoded features make the file 20% smaller (2.4 against
-// 3.0 bytes per row) but cost 20% more CPU; plain ones are twice the size
-// and half the speed.
+// (a parquet.Group would sort them by name). The schema fixes names, types
+// and repetition only; writeDatasetColumns picks the encodings: the
+// integers delta-encoded, mode and split dictionary-encoded, and each
+// feature and the class dictionary-encoded over its domain 0..Z-1, which
+// packs a binary feature into one bit per row.
 func datasetSchema(features []string) *parquet.Schema {
-	field := func(i int, name string, typ reflect.Type, enc string) reflect.StructField {
+	field := func(i int, name string, typ reflect.Type) reflect.StructField {
 		return reflect.StructField{
 			Name: "F" + strconv.Itoa(i),
 			Type: typ,
-			Tag:  reflect.StructTag(`parquet:` + strconv.Quote(name+","+enc)),
+			Tag:  reflect.StructTag(`parquet:` + strconv.Quote(name)),
 		}
 	}
 	i64, i32, str := reflect.TypeFor[int64](), reflect.TypeFor[int32](), reflect.TypeFor[string]()
 	fields := []reflect.StructField{
-		field(0, "dataset_id", i64, "delta"),
-		field(1, "oracle_id", i64, "delta"),
-		field(2, "mode", str, "dict"),
-		field(3, "split", str, "dict"),
-		field(4, "row", i32, "delta"),
-		field(5, "rule", i32, "delta"),
+		field(0, "dataset_id", i64),
+		field(1, "oracle_id", i64),
+		field(2, "mode", str),
+		field(3, "split", str),
+		field(4, "row", i32),
+		field(5, "rule", i32),
 	}
 	for _, name := range features {
-		fields = append(fields, field(len(fields), name, i32, "delta"))
+		fields = append(fields, field(len(fields), name, i32))
 	}
-	fields = append(fields, field(len(fields), "class", i32, "delta"))
+	fields = append(fields, field(len(fields), "class", i32))
 	row := reflect.Zero(reflect.StructOf(fields)).Interface()
 	return parquet.NewSchema(Datasets, parquet.SchemaOf(row))
 }
@@ -207,18 +205,14 @@ func WriteDatasets(path string, recs []DatasetRecord) (FileInfo, error) {
 		}
 	}
 	return writeFile(path, rows, func(w io.Writer) error {
-		opts := append(parquetOptions(Datasets, meta), datasetSchema(names))
-		// Page bounds (min/max in the page index and page headers) are kept
-		// for the ids only:
-		// they let a query skip pages by dataset, and are costly to compute
-		// for dictionary-encoded columns where they prune nothing.
-		for _, c := range slices.Concat(datasetHead[2:], names, datasetTail) {
-			opts = append(opts, parquet.SkipPageBounds(c), parquet.SkipPageStatistics(c))
-		}
-		pw := parquet.NewWriter(w, opts...)
-		if err := writeDatasetColumns(pw, recs, len(names)); err != nil {
+		pw, err := newPQWriter(w, datasetSchema(names), datasetHead[0], datasetHead[1])
+		if err != nil {
 			return err
 		}
-		return pw.Close()
+		defer pw.release()
+		if err := writeDatasetColumns(pw, recs, schema); err != nil {
+			return err
+		}
+		return pw.close(Datasets, meta)
 	})
 }

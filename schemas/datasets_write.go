@@ -1,18 +1,17 @@
 package schemas
 
 import (
-	"fmt"
+	"sync"
 
 	"github.com/dtbench/dtbench/dataset"
-	"github.com/parquet-go/parquet-go"
 )
 
 // datasetPart is the train or test half of one record: a run of
 // consecutive rows of datasets/ that share every column but row, rule, the
 // features and the class.
 type datasetPart struct {
-	id, oracle  parquet.Value
-	mode, split parquet.Value
+	id, oracle  int64
+	mode, split int32 // indexes into the mode and split dictionaries
 	d           *dataset.Dataset
 	rules       []int32 // nil: NoRule
 }
@@ -23,68 +22,84 @@ type span struct {
 	from, to int
 }
 
-// valueBatch is how many values go to a column writer per call: large
-// enough to amortise the call, small enough that pages stay near
-// parquet-go's page buffer size.
-const valueBatch = 4096
+// splitDict is the dictionary of the split column, indexed by
+// datasetPart.split.
+var splitDict = []string{SplitTrain, SplitTest}
 
-// writeDatasetColumns writes the rows of recs column by column, one row
-// group of RowGroupRows rows at a time. This table is the largest dtbench
-// writes, so the loop avoids per-row work: parquet-go's column writers take
-// parquet.Values, and these come from tables built once (row numbers,
-// feature codes) or from buffers that are refilled only when a constant
-// column changes value (ids, mode, split). See BenchmarkWriteDatasets.
-func writeDatasetColumns(pw *parquet.Writer, recs []DatasetRecord, features int) error {
+// datasetColumnsBuf holds one row group of datasets/, column by column. A
+// grid writes hundreds of these files, so the buffers (about 40 bytes per
+// row) are pooled rather than allocated per file.
+type datasetColumnsBuf struct {
+	ids, oracles  []int64
+	modes, splits []int32
+	rows, rules   []int32
+	features      [][]uint8
+	class         []uint8
+}
+
+var datasetBufs = sync.Pool{New: func() any { return new(datasetColumnsBuf) }}
+
+// reset sizes every column to n rows and m features.
+func (b *datasetColumnsBuf) reset(n, m int) {
+	b.ids, b.oracles = resize(b.ids, n), resize(b.oracles, n)
+	b.modes, b.splits = resize(b.modes, n), resize(b.splits, n)
+	b.rows, b.rules = resize(b.rows, n), resize(b.rules, n)
+	for len(b.features) < m {
+		b.features = append(b.features, nil)
+	}
+	b.features = b.features[:m]
+	for f := range b.features {
+		b.features[f] = resize(b.features[f], n)
+	}
+	b.class = resize(b.class, n)
+}
+
+// writeDatasetColumns writes the rows of recs one row group of RowGroupRows
+// rows at a time. Each row group's columns are filled from the records —
+// constants per part for the ids, mode and split, copies of the datasets'
+// code columns — and handed to pw whole; nothing is done per cell but a
+// store. The mode dictionary lists the records' modes in order of first
+// appearance, so the bytes depend on the records only.
+func writeDatasetColumns(pw *pqWriter, recs []DatasetRecord, schema dataset.Schema) error {
+	modes, modeIndex := dictionary(len(recs), func(i int) string { return recs[i].Mode })
 	var parts []datasetPart
-	longest := 0
-	for _, r := range recs {
-		base := datasetPart{
-			id:     parquet.Int64Value(r.DatasetID),
-			oracle: parquet.Int64Value(r.OracleID),
-			mode:   parquet.ByteArrayValue([]byte(r.Mode)),
-		}
-		train := base
-		train.split, train.d, train.rules = parquet.ByteArrayValue([]byte(SplitTrain)), r.Train, r.TrainRules
-		parts = append(parts, train)
-		longest = max(longest, r.Train.Len())
+	for i, r := range recs {
+		mi := modeIndex[i]
+		parts = append(parts, datasetPart{id: r.DatasetID, oracle: r.OracleID, mode: mi, split: 0, d: r.Train, rules: r.TrainRules})
 		if r.Test != nil {
-			test := base
-			test.split, test.d, test.rules = parquet.ByteArrayValue([]byte(SplitTest)), r.Test, r.TestRules
-			parts = append(parts, test)
-			longest = max(longest, r.Test.Len())
+			parts = append(parts, datasetPart{id: r.DatasetID, oracle: r.OracleID, mode: mi, split: 1, d: r.Test, rules: r.TestRules})
 		}
 	}
-	cols := pw.ColumnWriters()
-	if len(cols) != 7+features {
-		return fmt.Errorf("datasets: %d column writers for %d features", len(cols), features)
-	}
-	w := columnWriter{
-		features: features,
-		rowVals:  make([]parquet.Value, longest),
-		buf:      make([]parquet.Value, 0, valueBatch),
-		constant: make([]parquet.Value, valueBatch),
-	}
-	for r := range w.rowVals {
-		w.rowVals[r] = parquet.Int32Value(int32(r))
-	}
-	for v := range w.codeVals {
-		w.codeVals[v] = parquet.Int32Value(int32(v))
-	}
+	m := len(schema.Features)
+	buf := datasetBufs.Get().(*datasetColumnsBuf)
+	defer datasetBufs.Put(buf)
 	var spans []span
 	inGroup := 0
 	flush := func() error {
-		for c, cw := range cols {
-			w.constantOK = false
-			for _, s := range spans {
-				for from := s.from; from < s.to; from += valueBatch {
-					if _, err := cw.WriteRowValues(w.values(c, s.p, from, min(from+valueBatch, s.to))); err != nil {
-						return err
-					}
-				}
+		buf.reset(inGroup, m)
+		at := 0
+		for _, s := range spans {
+			n := s.to - s.from
+			fill(buf.ids[at:at+n], s.p.id)
+			fill(buf.oracles[at:at+n], s.p.oracle)
+			fill(buf.modes[at:at+n], s.p.mode)
+			fill(buf.splits[at:at+n], s.p.split)
+			for i := range n {
+				buf.rows[at+i] = int32(s.from + i)
 			}
+			if s.p.rules == nil {
+				fill(buf.rules[at:at+n], NoRule)
+			} else {
+				copy(buf.rules[at:at+n], s.p.rules[s.from:s.to])
+			}
+			for f := range m {
+				copy(buf.features[f][at:at+n], s.p.d.Column(f)[s.from:s.to])
+			}
+			copy(buf.class[at:at+n], s.p.d.Labels()[s.from:s.to])
+			at += n
 		}
 		spans, inGroup = spans[:0], 0
-		return pw.Flush()
+		return writeDatasetGroup(pw, buf, modes, schema)
 	}
 	for i := range parts {
 		p := &parts[i]
@@ -106,63 +121,25 @@ func writeDatasetColumns(pw *parquet.Writer, recs []DatasetRecord, features int)
 	return nil
 }
 
-// columnWriter produces the values of one column for a run of rows.
-type columnWriter struct {
-	features   int
-	rowVals    []parquet.Value                  // rowVals[r] = r, for the row column
-	codeVals   [dataset.MaxValues]parquet.Value // codeVals[v] = v, for features and class
-	buf        []parquet.Value                  // scratch for rule, features, class
-	constant   []parquet.Value                  // valueBatch copies of constantVal
-	constantOK bool                             // constant holds constantVal
-	constantV  parquet.Value
-}
-
-// values returns column c's values for rows [from, to) of part p, to
-// ≤ from+valueBatch. The columns are dataset_id, oracle_id, mode, split,
-// row, rule, the features, class. The result is valid until the next call.
-func (w *columnWriter) values(c int, p *datasetPart, from, to int) []parquet.Value {
-	switch c {
-	case 0:
-		return w.repeat(p.id, to-from)
-	case 1:
-		return w.repeat(p.oracle, to-from)
-	case 2:
-		return w.repeat(p.mode, to-from)
-	case 3:
-		return w.repeat(p.split, to-from)
-	case 4:
-		return w.rowVals[from:to]
-	case 5:
-		if p.rules == nil {
-			return w.repeat(parquet.Int32Value(NoRule), to-from)
+// writeDatasetGroup writes one row group from its filled columns, in the
+// documented column order.
+func writeDatasetGroup(pw *pqWriter, b *datasetColumnsBuf, modes []string, schema dataset.Schema) error {
+	err := writeColumns(pw.beginRowGroup(len(b.ids)),
+		func() error { return pw.int64Column(b.ids) },
+		func() error { return pw.int64Column(b.oracles) },
+		func() error { return pw.stringColumn(modes, b.modes) },
+		func() error { return pw.stringColumn(splitDict, b.splits) },
+		func() error { return pw.int32Column(b.rows) },
+		func() error { return pw.int32Column(b.rules) },
+	)
+	for f, a := range schema.Features {
+		if err != nil {
+			return err
 		}
-		buf := w.buf[:0]
-		for _, rule := range p.rules[from:to] {
-			buf = append(buf, parquet.Int32Value(rule))
-		}
-		return buf
+		err = pw.codeColumn(b.features[f], len(a.Values))
 	}
-	var codes []uint8
-	if f := c - 6; f < w.features {
-		codes = p.d.Column(f)[from:to]
-	} else {
-		codes = p.d.Labels()[from:to]
+	if err != nil {
+		return err
 	}
-	buf := w.buf[:len(codes)]
-	for i, v := range codes {
-		buf[i] = w.codeVals[v]
-	}
-	return buf
-}
-
-// repeat returns n copies of v, refilling the constant buffer only when v
-// differs from what it holds.
-func (w *columnWriter) repeat(v parquet.Value, n int) []parquet.Value {
-	if !w.constantOK || !parquet.Equal(v, w.constantV) {
-		for i := range w.constant {
-			w.constant[i] = v
-		}
-		w.constantV, w.constantOK = v, true
-	}
-	return w.constant[:n]
+	return pw.codeColumn(b.class, len(schema.Class.Values))
 }

@@ -11,15 +11,18 @@
 //     (Version) and dtbench.table (its table name). Readers check both and
 //     the columns, and report a foreign, truncated or unreadable file as an
 //     *input.Error naming the file and what is wrong.
-//   - Node and row tables (oracles, models, datasets) are written with
-//     parquet-go; result tables (evaluations, timings, summary) go through
+//   - Node and row tables (oracles, models, datasets) are read with
+//     parquet-go and written column by column with pqWriter (pqwriter.go),
+//     which builds pages straight from typed Go slices with parquet-go's
+//     encoders; result tables (evaluations, timings, summary) go through
 //     Arrow record batches and pqarrow. The column names are fixed by the
 //     issue and listed in README.md beside this file.
 //   - Output is byte-reproducible: created_by is "dtbench schema <Version>",
 //     pages are zstd-compressed at one fixed level, row groups hold at most
-//     RowGroupRows rows, key-value metadata is sorted by key and rows are
-//     written in the order given (callers sort). The same rows give the same
-//     bytes.
+//     RowGroupRows rows, encodings and page sizes are fixed per column,
+//     dictionaries list values in order of first appearance, key-value
+//     metadata is sorted by key and rows are written in the order given
+//     (callers sort). The same rows give the same bytes.
 //   - Writers create the parent directory, write a temporary file beside the
 //     target, check the error of Close and only then rename it into place, so
 //     a table directory never holds a partial *.parquet file. They return a

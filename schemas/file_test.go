@@ -28,7 +28,7 @@ func tables(t *testing.T) []table {
 	domains := []int{2, 3, 4}
 	s := testSchema(domains, 3)
 	oracles := []TreeRecord{{1, randomTree(rng, domains, 3, 3, false, false)}, {2, randomTree(rng, domains, 3, 3, false, false)}}
-	models := []ModelRecord{{5, "cart", 1, 1, randomTree(rng, domains, 3, 3, true, true)}}
+	models := []ModelRecord{{ModelID: 5, Learner: "cart", DatasetID: 1, OracleID: 1, Tree: randomTree(rng, domains, 3, 3, true, true)}}
 	datasets := []DatasetRecord{{DatasetID: 1, OracleID: 1, Mode: "complete", Train: randomDataset(t, rng, s, 40),
 		TrainRules: randomRules(rng, 40), Test: randomDataset(t, rng, s, 10), TestRules: randomRules(rng, 10)}}
 	nan := Stat{N: 0}

@@ -16,9 +16,15 @@ type ModelRecord struct {
 	DatasetID int64
 	OracleID  int64
 	Tree      *tree.Tree
+	// Optimal says whether a learner that proves optimality (exact) did;
+	// nil for learners that make no such claim. Stored as the column
+	// optimal: 1 proven, 0 not proven (time budget), -1 not applicable.
+	Optimal *bool
 }
 
-// modelRow is one row of models/: one node of one learned tree.
+// modelRow is one row of models/: one node of one learned tree. The writer
+// writes the columns directly (trees_write.go); the reader and the schema
+// use this type.
 type modelRow struct {
 	TreeID    int64   `parquet:"tree_id"`      // the model id (evaluations.model_id)
 	DatasetID int64   `parquet:"dataset_id"`   // dataset the tree was grown on
@@ -30,6 +36,7 @@ type modelRow struct {
 	Feature   int32   `parquet:"feature"`      // tested feature, -1 at a leaf
 	Class     int32   `parquet:"class"`        // predicted class at a leaf, -1 inside
 	Counts    []int32 `parquet:"counts,list"`  // training rows per class at the node; empty when not recorded
+	Optimal   int32   `parquet:"optimal"`      // 1 = the learner proved the tree optimal, 0 = it did not (time budget), -1 = no such claim
 }
 
 var modelSchema = parquet.NewSchema(Models, parquet.SchemaOf(modelRow{}))
@@ -46,21 +53,38 @@ func WriteModels(path string, recs []ModelRecord) (FileInfo, error) {
 	if err != nil {
 		return FileInfo{}, fmt.Errorf("write %s: %w", path, err)
 	}
-	var rows []modelRow
-	treeRows(trees, func(i, n int, parent int32, values []int32) {
-		r, t := &recs[i], trees[i]
-		counts := t.NodeCounts(n)
-		if counts == nil {
-			counts = []int32{}
+	cols := buildNodeColumns(trees, true)
+	defer cols.release()
+	return writeFile(path, int64(cols.rows()), func(w io.Writer) error {
+		pw, err := newPQWriter(w, modelSchema, "tree_id", "dataset_id", "oracle_id")
+		if err != nil {
+			return err
 		}
-		rows = append(rows, modelRow{
-			TreeID: r.ModelID, DatasetID: r.DatasetID, OracleID: r.OracleID, Learner: r.Learner,
-			Node: int32(n), Parent: parent, Values: values, Feature: t.Feature[n], Class: t.Class[n],
-			Counts: counts,
+		defer pw.release()
+		ids := cols.int64PerTree(0, func(t int) int64 { return recs[t].ModelID })
+		datasets := cols.int64PerTree(1, func(t int) int64 { return recs[t].DatasetID })
+		oracles := cols.int64PerTree(2, func(t int) int64 { return recs[t].OracleID })
+		learners, learner := dictionary(len(recs), func(t int) string { return recs[t].Learner })
+		learnerRows := cols.int32PerTree(func(t int) int32 { return learner[t] })
+		optimal := make([]int32, cols.rows()) // int32PerTree's buffer holds learnerRows
+		for t := range recs {
+			fill(optimal[cols.first[t]:cols.first[t+1]], optimalCode(recs[t].Optimal))
+		}
+		err = cols.writeRowGroups(func(from, to int) error {
+			return writeColumns(pw.beginRowGroup(to-from),
+				func() error { return pw.int64Column(ids[from:to]) },
+				func() error { return pw.int64Column(datasets[from:to]) },
+				func() error { return pw.int64Column(oracles[from:to]) },
+				func() error { return pw.stringColumn(learners, learnerRows[from:to]) },
+				func() error { return cols.writeNodeColumns(pw, from, to) },
+				func() error { return pw.int32ListColumn(cols.counts, cols.countOffs[from:to+1]) },
+				func() error { return pw.int32Column(optimal[from:to]) },
+			)
 		})
-	})
-	return writeFile(path, int64(len(rows)), func(w io.Writer) error {
-		return writeRows(w, rows, append(parquetOptions(Models, meta), modelSchema))
+		if err != nil {
+			return err
+		}
+		return pw.close(Models, meta)
 	})
 }
 
@@ -71,7 +95,7 @@ func ReadModels(path string) ([]ModelRecord, error) {
 	err := readTrees(path, Models, modelSchema,
 		func(r *modelRow) int64 { return r.TreeID },
 		func(first, r *modelRow) (nodeRow, error) {
-			if r.Learner != first.Learner || r.DatasetID != first.DatasetID || r.OracleID != first.OracleID {
+			if r.Learner != first.Learner || r.DatasetID != first.DatasetID || r.OracleID != first.OracleID || r.Optimal != first.Optimal {
 				return nodeRow{}, fmt.Errorf("node %d has learner %q, dataset %d, oracle %d; node 0 has %q, %d, %d",
 					r.Node, r.Learner, r.DatasetID, r.OracleID, first.Learner, first.DatasetID, first.OracleID)
 			}
@@ -79,10 +103,29 @@ func ReadModels(path string) ([]ModelRecord, error) {
 		},
 		func(first *modelRow, t *tree.Tree) {
 			recs = append(recs, ModelRecord{ModelID: first.TreeID, Learner: first.Learner,
-				DatasetID: first.DatasetID, OracleID: first.OracleID, Tree: t})
+				DatasetID: first.DatasetID, OracleID: first.OracleID, Tree: t, Optimal: optimalOf(first.Optimal)})
 		})
 	if err != nil {
 		return nil, err
 	}
 	return recs, nil
+}
+
+// optimalCode and optimalOf map ModelRecord.Optimal to the optimal column.
+func optimalCode(o *bool) int32 {
+	switch {
+	case o == nil:
+		return -1
+	case *o:
+		return 1
+	}
+	return 0
+}
+
+func optimalOf(code int32) *bool {
+	if code < 0 {
+		return nil
+	}
+	o := code == 1
+	return &o
 }

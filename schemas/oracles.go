@@ -14,7 +14,9 @@ type TreeRecord struct {
 	Tree *tree.Tree
 }
 
-// oracleRow is one row of oracles/: one node of one oracle tree.
+// oracleRow is one row of oracles/: one node of one oracle tree. The writer
+// writes the columns directly (trees_write.go); the reader and the schema
+// use this type.
 type oracleRow struct {
 	TreeID  int64   `parquet:"tree_id"`     // the oracle's id
 	Node    int32   `parquet:"node"`        // node id, 0 = root; children after parents
@@ -38,16 +40,25 @@ func WriteOracles(path string, recs []TreeRecord) (FileInfo, error) {
 	if err != nil {
 		return FileInfo{}, fmt.Errorf("write %s: %w", path, err)
 	}
-	var rows []oracleRow
-	treeRows(trees, func(i, n int, parent int32, values []int32) {
-		t := trees[i]
-		rows = append(rows, oracleRow{
-			TreeID: recs[i].ID, Node: int32(n), Parent: parent, Values: values,
-			Feature: t.Feature[n], Class: t.Class[n],
+	cols := buildNodeColumns(trees, false)
+	defer cols.release()
+	return writeFile(path, int64(cols.rows()), func(w io.Writer) error {
+		pw, err := newPQWriter(w, oracleSchema, "tree_id")
+		if err != nil {
+			return err
+		}
+		defer pw.release()
+		ids := cols.int64PerTree(0, func(t int) int64 { return recs[t].ID })
+		err = cols.writeRowGroups(func(from, to int) error {
+			return writeColumns(pw.beginRowGroup(to-from),
+				func() error { return pw.int64Column(ids[from:to]) },
+				func() error { return cols.writeNodeColumns(pw, from, to) },
+			)
 		})
-	})
-	return writeFile(path, int64(len(rows)), func(w io.Writer) error {
-		return writeRows(w, rows, append(parquetOptions(Oracles, meta), oracleSchema))
+		if err != nil {
+			return err
+		}
+		return pw.close(Oracles, meta)
 	})
 }
 

@@ -10,16 +10,6 @@ import (
 	"github.com/parquet-go/parquet-go"
 )
 
-// writeRows writes rows of a struct type to w as one Parquet file with the
-// given options. Close writes the footer; its error is returned.
-func writeRows[T any](w io.Writer, rows []T, opts []parquet.WriterOption) error {
-	pw := parquet.NewGenericWriter[T](w, opts...)
-	if _, err := pw.Write(rows); err != nil {
-		return err
-	}
-	return pw.Close()
-}
-
 // readRows reads every row of a parquet-go table file after checking its
 // metadata (schema version, table) and its columns against want. The
 // returned *parquet.File serves metadata lookups only.
@@ -90,15 +80,4 @@ func readTrees[T any](path, table string, want *parquet.Schema,
 		emit(first, t)
 	}
 	return nil
-}
-
-// treeRows calls row for every node of every tree, in order, with the
-// node's parent and the values that lead to it.
-func treeRows(trees []*tree.Tree, row func(i, n int, parent int32, values []int32)) {
-	for i, t := range trees {
-		parents, values := t.Parents(), nodeValues(t)
-		for n := range t.Len() {
-			row(i, n, parents[n], values[n])
-		}
-	}
 }

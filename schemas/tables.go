@@ -4,7 +4,6 @@ import (
 	"strconv"
 
 	"github.com/klauspost/compress/zstd"
-	"github.com/parquet-go/parquet-go"
 	pqzstd "github.com/parquet-go/parquet-go/compress/zstd"
 )
 
@@ -43,8 +42,8 @@ const (
 	RowGroupRows = 1 << 18
 	// ZstdLevel is the zstd level of every page, in zstd's numbering; 1 is
 	// the Go encoder's "fastest" speed. The big table (datasets/) is mostly
-	// bit-packed deltas that zstd can barely shrink, so a higher level
-	// costs time for little.
+	// bit-packed codes and deltas that zstd can barely shrink, so a higher
+	// level costs time for little.
 	ZstdLevel = 1
 )
 
@@ -52,24 +51,8 @@ const (
 // that upgrading a library does not change the bytes of the footer.
 var createdBy = "dtbench schema " + strconv.Itoa(Version)
 
-// parquetZstd is the zstd codec of the parquet-go tables. It is shared so
+// parquetZstd is the zstd codec of the node and row tables (pqWriter's
+// pages; parquet-go's codec, with the same bytes). It is shared so
 // that its pool of encoders is reused from file to file (a new encoder per
 // file costs more than writing a small file); it is safe for concurrent use.
 var parquetZstd = &pqzstd.Codec{Level: zstd.EncoderLevelFromZstd(ZstdLevel)}
-
-// parquetOptions returns the parquet-go writer options shared by the node
-// and row tables: created_by, zstd, the row-group size and the sorted
-// key-value metadata (parquet-go sorts the keys given here).
-func parquetOptions(table string, meta map[string]string) []parquet.WriterOption {
-	opts := []parquet.WriterOption{
-		&parquet.WriterConfig{CreatedBy: createdBy},
-		parquet.Compression(parquetZstd),
-		parquet.MaxRowsPerRowGroup(RowGroupRows),
-		parquet.KeyValueMetadata(MetaVersion, strconv.Itoa(Version)),
-		parquet.KeyValueMetadata(MetaTable, table),
-	}
-	for k, v := range meta {
-		opts = append(opts, parquet.KeyValueMetadata(k, v))
-	}
-	return opts
-}

@@ -72,36 +72,6 @@ func parseTreeMeta(lookup func(string) (string, bool)) (domains []int, classes i
 	return domains, classes, true, nil
 }
 
-// nodeValues returns, per node of t, the values of its parent's feature
-// that lead to it, in increasing order; the root's is empty. The slices
-// share one backing array.
-func nodeValues(t *tree.Tree) [][]int32 {
-	n := t.Len()
-	count := make([]int, n)
-	for p := range n {
-		for _, c := range t.Children(p) {
-			count[c]++
-		}
-	}
-	backing := make([]int32, 0, len(t.Child))
-	out := make([][]int32, n)
-	for c := range n {
-		out[c] = backing[len(backing) : len(backing) : len(backing)+count[c]]
-		backing = backing[:len(backing)+count[c]]
-	}
-	for p := range n {
-		for v, c := range t.Children(p) {
-			out[c] = append(out[c], int32(v))
-		}
-	}
-	for c := range out {
-		if len(out[c]) == 0 {
-			out[c] = []int32{}
-		}
-	}
-	return out
-}
-
 // nodeRow is one node as read from a file, before the tree is rebuilt.
 type nodeRow struct {
 	Node, Parent   int32

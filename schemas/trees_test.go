@@ -3,6 +3,7 @@ package schemas
 import (
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -23,21 +24,25 @@ func handTree() *tree.Tree {
 	return b.Tree()
 }
 
-func TestNodeValues(t *testing.T) {
-	tr := handTree()
-	got := nodeValues(tr)
-	want := [][]int32{{}, {0}, {1}, {2}, {0, 2}, {1}}
-	if len(got) != len(want) {
-		t.Fatalf("nodeValues: %d nodes; want %d", len(got), len(want))
+// TestNodeColumns checks the node rows of the hand-made tree and of a
+// lone leaf written after it: ids, parents and the values leading to each
+// node, in CSR form across both trees.
+func TestNodeColumns(t *testing.T) {
+	leaf := tree.NewBuilder([]int{3, 3}, 2)
+	leaf.SetLeaf(leaf.Root(), 1)
+	c := buildNodeColumns([]*tree.Tree{handTree(), leaf.Tree()}, false)
+	wantValues := [][]int32{{}, {0}, {1}, {2}, {0, 2}, {1}, {}}
+	wantParent := []int32{-1, 0, 0, 0, 2, 2, -1}
+	wantNode := []int32{0, 1, 2, 3, 4, 5, 0}
+	if !slices.Equal(c.first, []int{0, 6, 7}) {
+		t.Fatalf("first rows %v; want [0 6 7]", c.first)
 	}
-	for n := range want {
-		if len(got[n]) != len(want[n]) {
-			t.Fatalf("nodeValues node %d = %v; want %v", n, got[n], want[n])
-		}
-		for i := range want[n] {
-			if got[n][i] != want[n][i] {
-				t.Fatalf("nodeValues node %d = %v; want %v", n, got[n], want[n])
-			}
+	if !slices.Equal(c.parent, wantParent) || !slices.Equal(c.node, wantNode) {
+		t.Errorf("parents %v, nodes %v; want %v, %v", c.parent, c.node, wantParent, wantNode)
+	}
+	for r, want := range wantValues {
+		if got := c.values[c.valueOffs[r]:c.valueOffs[r+1]]; !slices.Equal(got, want) {
+			t.Errorf("row %d values %v; want %v", r, got, want)
 		}
 	}
 }
@@ -104,6 +109,10 @@ func TestModelsRoundTrip(t *testing.T) {
 			ModelID: int64(i), Learner: []string{"id3", "cart", "c45"}[i%3], DatasetID: int64(i / 3), OracleID: int64(i / 6),
 			Tree: randomTree(rng, domains, 3, 4, i%3 == 1, i%2 == 0),
 		})
+		if i%4 != 0 {
+			proven := i%4 == 1
+			recs[i].Optimal = &proven
+		}
 	}
 	// Trees with and without counts may share a file.
 	path := filepath.Join(t.TempDir(), "models.parquet")
@@ -125,6 +134,9 @@ func TestModelsRoundTrip(t *testing.T) {
 		}
 		if err := sameTree(g.Tree, want.Tree); err != nil {
 			t.Errorf("model %d: %v", i, err)
+		}
+		if (g.Optimal == nil) != (want.Optimal == nil) || (g.Optimal != nil && *g.Optimal != *want.Optimal) {
+			t.Errorf("model %d: optimal %v; want %v", i, g.Optimal, want.Optimal)
 		}
 		if (len(want.Tree.Counts) == 0) != (len(g.Tree.Counts) == 0) {
 			t.Errorf("model %d: counts %v; want %v", i, g.Tree.Counts, want.Tree.Counts)

@@ -14,25 +14,58 @@ type Predictor interface {
 }
 
 // Accuracy returns μ, the share of the rows of d in rows that m classifies
-// correctly; NaN when rows is empty.
+// correctly; NaN when rows is empty. To score several models on the same
+// rows, build a Rows once with NewRows.
 func Accuracy(m Predictor, d *dataset.Dataset, rows dataset.Bitset) float64 {
-	labels := d.Labels()
-	x := make([]uint8, 0, d.NumFeatures())
-	n, correct := 0, 0
+	return NewRows(d, rows).Accuracy(m)
+}
+
+// Rows is a set of evaluation rows gathered row-major once, so scoring
+// many models does not gather every row's codes from the columns again.
+type Rows struct {
+	x      []uint8 // x[i*m : (i+1)*m] is row i's input
+	labels []uint8
+	m      int
+}
+
+// NewRows gathers the rows of d in rows.
+func NewRows(d *dataset.Dataset, rows dataset.Bitset) *Rows {
+	m := d.NumFeatures()
+	n := rows.Count()
+	e := &Rows{x: make([]uint8, 0, n*m), labels: make([]uint8, 0, n), m: m}
+	all := d.Labels()
+	cols := make([][]uint8, m)
+	for f := range cols {
+		cols[f] = d.Column(f)
+	}
 	for i, w := range rows {
 		for ; w != 0; w &= w - 1 {
 			r := i<<6 + bits.TrailingZeros64(w)
-			x = d.Row(r, x)
-			n++
-			if m.Predict(x) == int(labels[r]) {
-				correct++
+			for _, col := range cols {
+				e.x = append(e.x, col[r])
 			}
+			e.labels = append(e.labels, all[r])
 		}
 	}
-	if n == 0 {
+	return e
+}
+
+// Len returns the number of rows.
+func (e *Rows) Len() int { return len(e.labels) }
+
+// Accuracy returns the share of the rows m classifies correctly; NaN when
+// there are none.
+func (e *Rows) Accuracy(m Predictor) float64 {
+	if len(e.labels) == 0 {
 		return math.NaN()
 	}
-	return float64(correct) / float64(n)
+	correct := 0
+	for i, y := range e.labels {
+		if m.Predict(e.x[i*e.m:(i+1)*e.m:(i+1)*e.m]) == int(y) {
+			correct++
+		}
+	}
+	return float64(correct) / float64(len(e.labels))
 }
 
 // RandomAccuracy returns μ_X, the expected accuracy of the random benchmark

@@ -1,0 +1,255 @@
+package schemas
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math/bits"
+	"strings"
+	"sync"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/encoding/delta"
+	"github.com/parquet-go/parquet-go/encoding/rle"
+	"github.com/parquet-go/parquet-go/format"
+)
+
+// The column kinds pqWriter writes, one method each. Every method takes the
+// whole column of the current row group, cuts it into pages of pageRows
+// rows and encodes each page straight from the typed slice:
+//
+//	int64Column   DELTA_BINARY_PACKED; ids (constant runs cost ~nothing)
+//	int32Column   DELTA_BINARY_PACKED; row numbers, rules, node fields
+//	codeColumn    RLE_DICTIONARY over the identity dictionary 0..z-1: a
+//	              code is its own dictionary index, so nothing is hashed
+//	              and a binary feature costs one bit per row
+//	stringColumn  RLE_DICTIONARY over a dictionary the caller built, with
+//	              one index per row (runs of one value cost a few bytes)
+//	int32ListColumn  list<int32> in CSR form, DELTA_BINARY_PACKED values
+//	              with RLE repetition and definition levels
+
+// pageBuffers are the scratch buffers of one writer, reused page to page.
+type pageBuffers struct {
+	body, dict, rep, def, zstd, enc []byte
+	repLevels, defLevels            []uint8
+}
+
+var pageBufferPool = sync.Pool{New: func() any { return new(pageBuffers) }}
+
+// release returns the writer's scratch buffers to their pool; the writer
+// must not be used after.
+func (w *pqWriter) release() {
+	if w.bufs != nil {
+		pageBufferPool.Put(w.bufs)
+		w.bufs = nil
+	}
+}
+
+var deltaEncoding delta.BinaryPackedEncoding
+
+// int64Column writes the next column, a required int64, one value per row.
+func (w *pqWriter) int64Column(vals []int64) error {
+	c, err := w.beginChunk(parquet.Int64, false)
+	if err != nil {
+		return err
+	}
+	if err := w.checkRows(c, len(vals)); err != nil {
+		return err
+	}
+	for from := 0; from < len(vals); from += pageRows {
+		page := vals[from:min(from+pageRows, len(vals))]
+		body, _ := deltaEncoding.EncodeInt64(w.bufs.body, page) // never fails
+		w.bufs.body = body
+		h := dataPageHeader(format.DeltaBinaryPacked, len(page), 0, len(page), 0, 0)
+		if c.leaf.stats {
+			h.DataPageHeaderV2.V.Statistics = c.pageStats(page)
+		}
+		if err := w.writePage(c, h, nil, nil, body, from); err != nil {
+			return err
+		}
+	}
+	w.endChunk(c, format.DeltaBinaryPacked)
+	return nil
+}
+
+// int32Column writes the next column, a required int32, one value per row.
+func (w *pqWriter) int32Column(vals []int32) error {
+	c, err := w.beginChunk(parquet.Int32, false)
+	if err != nil {
+		return err
+	}
+	if err := w.checkRows(c, len(vals)); err != nil {
+		return err
+	}
+	for from := 0; from < len(vals); from += pageRows {
+		page := vals[from:min(from+pageRows, len(vals))]
+		body, _ := deltaEncoding.EncodeInt32(w.bufs.body, page) // never fails
+		w.bufs.body = body
+		h := dataPageHeader(format.DeltaBinaryPacked, len(page), 0, len(page), 0, 0)
+		if err := w.writePage(c, h, nil, nil, body, from); err != nil {
+			return err
+		}
+	}
+	w.endChunk(c, format.DeltaBinaryPacked)
+	return nil
+}
+
+// codeColumn writes the next column, a required int32 whose values are the
+// codes 0..z-1 (z ≤ 256) of a nominal attribute, given as bytes. Every code
+// must be below z: the dictionary is 0..z-1 and a code is its own index.
+func (w *pqWriter) codeColumn(codes []uint8, z int) error {
+	c, err := w.beginChunk(parquet.Int32, false)
+	if err != nil {
+		return err
+	}
+	if err := w.checkRows(c, len(codes)); err != nil {
+		return err
+	}
+	if z < 1 || z > 256 {
+		return fmt.Errorf("parquet writer: column %s: %d codes, want 1..256", strings.Join(c.leaf.path, "."), z)
+	}
+	dict := w.bufs.dict[:0]
+	for v := range z {
+		dict = binary.LittleEndian.AppendUint32(dict, uint32(v))
+	}
+	w.bufs.dict = dict
+	return w.dictionaryChunk(c, len(codes), z, dict, func(enc *rle.Encoding, dst []byte, from, to int) ([]byte, error) {
+		return enc.EncodeLevels(dst, codes[from:to])
+	})
+}
+
+// stringColumn writes the next column, a required string, as indexes (one
+// per row) into dict.
+func (w *pqWriter) stringColumn(dict []string, idx []int32) error {
+	c, err := w.beginChunk(parquet.ByteArray, false)
+	if err != nil {
+		return err
+	}
+	if err := w.checkRows(c, len(idx)); err != nil {
+		return err
+	}
+	for _, i := range idx {
+		if i < 0 || int(i) >= len(dict) {
+			return fmt.Errorf("parquet writer: column %s: index %d outside a dictionary of %d", strings.Join(c.leaf.path, "."), i, len(dict))
+		}
+	}
+	plain := w.bufs.dict[:0]
+	for _, s := range dict {
+		plain = binary.LittleEndian.AppendUint32(plain, uint32(len(s)))
+		plain = append(plain, s...)
+	}
+	w.bufs.dict = plain
+	return w.dictionaryChunk(c, len(idx), len(dict), plain, func(enc *rle.Encoding, dst []byte, from, to int) ([]byte, error) {
+		return enc.EncodeInt32(dst, idx[from:to])
+	})
+}
+
+// dictionaryChunk writes the pages of c, a dictionary-encoded column of n
+// rows: the dictionary page (size entries, PLAIN-encoded in plain), then
+// data pages whose body is the indexes' bit width followed by the indexes
+// of the page's rows, which encode writes into dst in the RLE/bit-packed
+// hybrid encoding.
+func (w *pqWriter) dictionaryChunk(c *pqChunk, n, size int, plain []byte,
+	encode func(enc *rle.Encoding, dst []byte, from, to int) ([]byte, error)) error {
+	if n > 0 {
+		var h format.PageHeader
+		h.Type = format.DictionaryPage
+		h.DictionaryPageHeader.Set(format.DictionaryPageHeader{NumValues: int32(size), Encoding: format.Plain})
+		if err := w.writePage(c, h, nil, nil, plain, 0); err != nil {
+			return err
+		}
+	}
+	width := indexWidth(size)
+	enc := rle.Encoding{BitWidth: width}
+	for from := 0; from < n; from += pageRows {
+		to := min(from+pageRows, n)
+		packed, err := encode(&enc, w.bufs.enc, from, to)
+		if err != nil {
+			return fmt.Errorf("encode %s: %w", strings.Join(c.leaf.path, "."), err)
+		}
+		w.bufs.enc = packed
+		body := append(append(w.bufs.body[:0], byte(width)), packed...)
+		w.bufs.body = body
+		h := dataPageHeader(format.RLEDictionary, to-from, 0, to-from, 0, 0)
+		if err := w.writePage(c, h, nil, nil, body, from); err != nil {
+			return err
+		}
+	}
+	w.endChunk(c, format.Plain, format.RLEDictionary)
+	return nil
+}
+
+// int32ListColumn writes the next column, a list<int32> (a required list
+// of required elements), in CSR form: row r holds vals[offs[r]:offs[r+1]],
+// so len(offs) is rows+1 and offs never decreases. offs need not start at
+// 0: a row group is a window of a file-wide CSR array.
+func (w *pqWriter) int32ListColumn(vals, offs []int32) error {
+	c, err := w.beginChunk(parquet.Int32, true)
+	if err != nil {
+		return err
+	}
+	name := strings.Join(c.leaf.path, ".")
+	if c.leaf.maxRep != 1 || c.leaf.maxDef != 1 {
+		return fmt.Errorf("parquet writer: column %s has levels %d/%d, want a required list of required values", name, c.leaf.maxRep, c.leaf.maxDef)
+	}
+	if len(offs) == 0 || offs[0] < 0 || int(offs[len(offs)-1]) > len(vals) {
+		return fmt.Errorf("parquet writer: column %s: offsets outside the %d values", name, len(vals))
+	}
+	rows := len(offs) - 1
+	if err := w.checkRows(c, rows); err != nil {
+		return err
+	}
+	levels := rle.Encoding{BitWidth: 1}
+	for from := 0; from < rows; from += pageRows {
+		to := min(from+pageRows, rows)
+		// One entry per value, and one for each empty list; every entry
+		// but a row's first repeats the row (rep 1), every entry but an
+		// empty list's holds a value (def 1).
+		nulls := 0
+		for r := from; r < to; r++ {
+			switch k := offs[r+1] - offs[r]; {
+			case k < 0:
+				return fmt.Errorf("parquet writer: column %s: offsets decrease at row %d", name, r)
+			case k == 0:
+				nulls++
+			}
+		}
+		n := int(offs[to]-offs[from]) + nulls
+		rep, def := resize(w.bufs.repLevels, n), resize(w.bufs.defLevels, n)
+		w.bufs.repLevels, w.bufs.defLevels = rep, def
+		fill(rep, 1)
+		fill(def, 1)
+		at := 0
+		for r := from; r < to; r++ {
+			rep[at] = 0
+			if k := int(offs[r+1] - offs[r]); k > 0 {
+				at += k
+			} else {
+				def[at] = 0
+				at++
+			}
+		}
+		repEnc, _ := levels.EncodeLevels(w.bufs.rep, rep) // width 1 holds 0 and 1
+		defEnc, _ := levels.EncodeLevels(w.bufs.def, def)
+		w.bufs.rep, w.bufs.def = repEnc, defEnc
+		body, _ := deltaEncoding.EncodeInt32(w.bufs.body, vals[offs[from]:offs[to]])
+		w.bufs.body = body
+		h := dataPageHeader(format.DeltaBinaryPacked, n, nulls, to-from, len(repEnc), len(defEnc))
+		if err := w.writePage(c, h, repEnc, defEnc, body, from); err != nil {
+			return err
+		}
+	}
+	w.endChunk(c, format.RLE, format.DeltaBinaryPacked)
+	return nil
+}
+
+// checkRows checks that a column holds the row group's rows.
+func (w *pqWriter) checkRows(c *pqChunk, n int) error {
+	if n != w.rows {
+		return fmt.Errorf("parquet writer: column %s has %d rows, the row group %d", strings.Join(c.leaf.path, "."), n, w.rows)
+	}
+	return nil
+}
+
+// indexWidth is the bit width of the indexes into a dictionary of n
+// entries; at least 1, which every reader accepts.
+func indexWidth(n int) int { return max(1, bits.Len(uint(n-1))) }

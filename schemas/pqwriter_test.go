@@ -1,0 +1,347 @@
+package schemas
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow/go/v17/arrow"
+	"github.com/apache/arrow/go/v17/arrow/array"
+	"github.com/apache/arrow/go/v17/arrow/memory"
+	"github.com/apache/arrow/go/v17/parquet"
+	"github.com/apache/arrow/go/v17/parquet/file"
+	"github.com/apache/arrow/go/v17/parquet/pqarrow"
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/tree"
+)
+
+// The files of pqWriter are read back here with Arrow's Parquet reader, an
+// implementation independent of parquet-go (which the package's readers
+// use), and every cell is compared with a table built from the records
+// directly: per row, with the tree package's own Parents and Branches.
+
+// arrowRows reads every column of a Parquet file with Arrow and returns the
+// column names and the rows, each cell an int64, int32, string or []int32.
+func arrowRows(t *testing.T, path string) ([]string, [][]any) {
+	t.Helper()
+	// Not a checked allocator: Arrow's DELTA_BINARY_PACKED decoder keeps
+	// buffers it never frees (it does so for parquet-go's files too).
+	mem := memory.NewGoAllocator()
+	rdr, err := file.OpenParquetFile(path, false, file.WithReadProps(parquet.NewReaderProperties(mem)))
+	if err != nil {
+		t.Fatalf("arrow cannot open %s: %v", path, err)
+	}
+	defer rdr.Close()
+	fr, err := pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{}, mem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := fr.Schema()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := rdr.NumRows()
+	rows := make([][]any, n)
+	var names []string
+	for i, f := range sc.Fields() {
+		names = append(names, f.Name)
+		err := readColumn(fr, i, n, func(a arrow.Array, offset int) {
+			for r := range a.Len() {
+				rows[offset+r] = append(rows[offset+r], arrowCell(t, a, r))
+			}
+		})
+		if err != nil {
+			t.Fatalf("arrow reads column %s: %v", f.Name, err)
+		}
+	}
+	return names, rows
+}
+
+func arrowCell(t *testing.T, a arrow.Array, r int) any {
+	switch a := a.(type) {
+	case *array.Int64:
+		return a.Value(r)
+	case *array.Int32:
+		return a.Value(r)
+	case *array.String:
+		return a.Value(r)
+	case *array.List:
+		from, to := a.ValueOffsets(r)
+		vals := a.ListValues().(*array.Int32)
+		out := []int32{}
+		for i := from; i < to; i++ {
+			out = append(out, vals.Value(int(i)))
+		}
+		return out
+	}
+	t.Fatalf("unexpected Arrow array %T", a)
+	return nil
+}
+
+// nodeRowsOf is the expected node table of trees: per node its id, parent,
+// values, feature and class (and counts when withCounts).
+func nodeRowsOf(trees []*tree.Tree, withCounts bool) [][]any {
+	var rows [][]any
+	for _, tr := range trees {
+		values := make([][]int32, tr.Len())
+		for n := range values {
+			values[n] = []int32{}
+		}
+		for n := range tr.Len() {
+			for _, b := range tr.Branches(n) {
+				for m := b.Values; m != 0; m &= m - 1 {
+					values[b.Child] = append(values[b.Child], int32(bits.TrailingZeros64(m)))
+				}
+			}
+		}
+		parents := tr.Parents()
+		for n := range tr.Len() {
+			row := []any{int32(n), parents[n], values[n], tr.Feature[n], tr.Class[n]}
+			if withCounts {
+				counts := append([]int32{}, tr.NodeCounts(n)...)
+				row = append(row, counts)
+			}
+			rows = append(rows, row)
+		}
+	}
+	return rows
+}
+
+func compareRows(t *testing.T, names []string, got, want [][]any) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("arrow reads %d rows; want %d", len(got), len(want))
+	}
+	bad := 0
+	for r := range want {
+		if !reflect.DeepEqual(got[r], want[r]) {
+			t.Errorf("row %d (%s) = %v; want %v", r, strings.Join(names, ","), got[r], want[r])
+			if bad++; bad > 5 {
+				t.FailNow()
+			}
+		}
+	}
+}
+
+func TestArrowReadsNodeTables(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	cases := []struct {
+		name     string
+		domains  []int
+		trees    int
+		depth    int
+		learners int
+	}{
+		{"one leaf", []int{2}, 1, 0, 1},
+		{"subset splits, many learners", []int{3, 5, 2, 64}, 40, 3, 300}, // dictionary indexes of 9 bits
+		{"across pages and row groups", []int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2}, 5000, 8, 2},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var models []ModelRecord
+			var oracles []TreeRecord
+			var trees []*tree.Tree
+			for i := range tc.trees {
+				tr := randomTree(rng, tc.domains, 3, tc.depth, true, i%3 != 0)
+				trees = append(trees, tr)
+				optimal := i%3 == 1
+				models = append(models, ModelRecord{ModelID: int64(1000 - i), Learner: fmt.Sprintf("l%d", i%tc.learners), Optimal: map[int]*bool{0: nil, 1: &optimal, 2: &optimal}[i%3],
+					DatasetID: int64(i / 2), OracleID: int64(i / 4), Tree: tr})
+				oracles = append(oracles, TreeRecord{ID: int64(i * 7), Tree: tr})
+			}
+			dir := t.TempDir()
+			mp, op := filepath.Join(dir, "m.parquet"), filepath.Join(dir, "o.parquet")
+			if _, err := WriteModels(mp, models); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := WriteOracles(op, oracles); err != nil {
+				t.Fatal(err)
+			}
+			nodes := nodeRowsOf(trees, true)
+			var want [][]any
+			i := 0
+			for _, m := range models {
+				for range m.Tree.Len() {
+					want = append(want, append(append([]any{m.ModelID, m.DatasetID, m.OracleID, m.Learner}, nodes[i]...), optimalCode(m.Optimal)))
+					i++
+				}
+			}
+			names, got := arrowRows(t, mp)
+			compareRows(t, names, got, want)
+			want, i = nil, 0
+			nodes = nodeRowsOf(trees, false)
+			for _, o := range oracles {
+				for range o.Tree.Len() {
+					want = append(want, append([]any{o.ID}, nodes[i]...))
+					i++
+				}
+			}
+			names, got = arrowRows(t, op)
+			compareRows(t, names, got, want)
+			if _, err := ReadModels(mp); err != nil {
+				t.Errorf("ReadModels: %v", err)
+			}
+		})
+	}
+}
+
+func TestArrowReadsDatasets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 34))
+	cases := []struct {
+		name    string
+		domains []int
+		classes int
+		recs    int
+		rows    int
+	}{
+		{"one-value domains", []int{1, 1, 2}, 1, 3, 17},
+		{"64 values", []int{64, 3, 2}, 64, 4, 300},
+		{"across pages and row groups", []int{2, 2, 2}, 2, 3, RowGroupRows / 2},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := testSchema(tc.domains, tc.classes)
+			var recs []DatasetRecord
+			for i := range tc.recs {
+				r := DatasetRecord{DatasetID: int64(10 - i), OracleID: int64(i / 2), Mode: []string{"complete", "unique", "vote.arff"}[i%3],
+					Train: randomDataset(t, rng, s, tc.rows+i)}
+				if i%2 == 0 {
+					r.TrainRules = randomRules(rng, tc.rows+i)
+					r.Test = randomDataset(t, rng, s, 5+i)
+				}
+				recs = append(recs, r)
+			}
+			path := filepath.Join(t.TempDir(), "d.parquet")
+			if _, err := WriteDatasets(path, recs); err != nil {
+				t.Fatal(err)
+			}
+			var want [][]any
+			add := func(r DatasetRecord, split string, d *dataset.Dataset, rules []int32) {
+				for i := range d.Len() {
+					rule := int32(NoRule)
+					if rules != nil {
+						rule = rules[i]
+					}
+					row := []any{r.DatasetID, r.OracleID, r.Mode, split, int32(i), rule}
+					for f := range d.NumFeatures() {
+						row = append(row, int32(d.Column(f)[i]))
+					}
+					want = append(want, append(row, int32(d.Labels()[i])))
+				}
+			}
+			for _, r := range recs {
+				add(r, SplitTrain, r.Train, r.TrainRules)
+				if r.Test != nil {
+					add(r, SplitTest, r.Test, r.TestRules)
+				}
+			}
+			names, got := arrowRows(t, path)
+			compareRows(t, names, got, want)
+		})
+	}
+}
+
+// TestPQWriterMisuse checks that a caller writing columns out of order, of
+// the wrong kind or length, gets an error rather than a damaged file.
+func TestPQWriterMisuse(t *testing.T) {
+	cases := []struct {
+		name  string
+		write func(w *pqWriter) error
+		want  string
+	}{
+		{"column outside a row group", func(w *pqWriter) error { return w.int64Column([]int64{1}) }, "outside a row group"},
+		{"wrong kind", func(w *pqWriter) error {
+			return writeColumns(w.beginRowGroup(1), func() error { return w.int32Column([]int32{1}) })
+		}, "written as INT32"},
+		{"wrong length", func(w *pqWriter) error {
+			return writeColumns(w.beginRowGroup(2), func() error { return w.int64Column([]int64{1}) })
+		}, "1 rows, the row group 2"},
+		{"missing columns", func(w *pqWriter) error {
+			return writeColumns(w.beginRowGroup(1), func() error { return w.int64Column([]int64{1}) },
+				func() error { return w.close(Oracles, nil) })
+		}, "1 of 6 columns"},
+		{"list offsets outside", func(w *pqWriter) error {
+			return writeColumns(w.beginRowGroup(1),
+				func() error { return w.int64Column([]int64{1}) },
+				func() error { return w.int32Column([]int32{0}) },
+				func() error { return w.int32Column([]int32{-1}) },
+				func() error { return w.int32ListColumn([]int32{1}, []int32{0, 2}) })
+		}, "offsets outside"},
+		{"list offsets decrease", func(w *pqWriter) error {
+			return writeColumns(w.beginRowGroup(2),
+				func() error { return w.int64Column([]int64{1, 1}) },
+				func() error { return w.int32Column([]int32{0, 1}) },
+				func() error { return w.int32Column([]int32{-1, 0}) },
+				func() error { return w.int32ListColumn([]int32{1, 2}, []int32{1, 0, 2}) })
+		}, "offsets decrease"},
+		{"stats on a non-int64", func(*pqWriter) error {
+			_, err := newPQWriter(new(strings.Builder), oracleSchema, "node")
+			return err
+		}, "not a required int64"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			w, err := newPQWriter(new(strings.Builder), oracleSchema, "tree_id")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := tc.write(w); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error = %v; want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestPageIndex checks the statistics of the id columns: chunk bounds and
+// one column-index entry per page, whose bounds are the page's.
+func TestPageIndex(t *testing.T) {
+	s := testSchema([]int{2}, 2)
+	rng := rand.New(rand.NewPCG(35, 36))
+	n := pageRows + 10
+	recs := []DatasetRecord{
+		{DatasetID: 5, OracleID: 9, Mode: "m", Train: randomDataset(t, rng, s, n)},
+		{DatasetID: 7, OracleID: 8, Mode: "m", Train: randomDataset(t, rng, s, 20)},
+	}
+	path := filepath.Join(t.TempDir(), "d.parquet")
+	if _, err := WriteDatasets(path, recs); err != nil {
+		t.Fatal(err)
+	}
+	pf, f, err := openParquet(path, Datasets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	md := pf.Metadata()
+	le := func(v int64) []byte { return int64Bytes(v) }
+	ids := md.RowGroups[0].Columns[0].MetaData.Statistics
+	if !reflect.DeepEqual(ids.MinValue, le(5)) || !reflect.DeepEqual(ids.MaxValue, le(7)) {
+		t.Errorf("dataset_id bounds %v..%v; want 5..7", ids.MinValue, ids.MaxValue)
+	}
+	oracles := md.RowGroups[0].Columns[1].MetaData.Statistics
+	if !reflect.DeepEqual(oracles.MinValue, le(8)) || !reflect.DeepEqual(oracles.MaxValue, le(9)) {
+		t.Errorf("oracle_id bounds %v..%v; want 8..9", oracles.MinValue, oracles.MaxValue)
+	}
+	idx := pf.ColumnIndexes()
+	if len(idx) == 0 {
+		t.Fatal("no column index")
+	}
+	want := [][]byte{le(5), le(5)}
+	if got := idx[0].MinValues; !reflect.DeepEqual([][]byte(got), want) {
+		t.Errorf("dataset_id page minima %v; want %v", got, want)
+	}
+	want = [][]byte{le(5), le(7)}
+	if got := idx[0].MaxValues; !reflect.DeepEqual([][]byte(got), want) {
+		t.Errorf("dataset_id page maxima %v; want %v", got, want)
+	}
+	if idx[0].BoundaryOrder != 1 { // ascending
+		t.Errorf("dataset_id boundary order %v; want ascending", idx[0].BoundaryOrder)
+	}
+	oi := pf.OffsetIndexes()
+	if len(oi) != len(md.RowGroups[0].Columns) || len(oi[0].PageLocations) != 2 || oi[0].PageLocations[1].FirstRowIndex != pageRows {
+		t.Errorf("offset index %+v; want two pages per column, the second from row %d", oi, pageRows)
+	}
+}
