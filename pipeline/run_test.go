@@ -240,3 +240,63 @@ func TestStageRejectsForeignPartBeforeWriting(t *testing.T) {
 		t.Error("train rewrote the manifest despite a foreign input part")
 	}
 }
+
+func TestNoiseFlipsTrainingLabelsOnly(t *testing.T) {
+	cfg := smallConfig(t, "oracle.noise=0.3", "learners=[id3]", "oracle.sizes=[60]", "oracle.modes=[complete]")
+	dir := run(t, cfg, Options{Out: t.TempDir()})
+	oracles := map[int64]*schemas.TreeRecord{}
+	recs, err := schemas.ReadOracles(filepath.Join(dir, schemas.Oracles, "part-0-00000.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range recs {
+		oracles[recs[i].ID] = &recs[i]
+	}
+	data, err := schemas.ReadDatasets(filepath.Join(dir, schemas.Datasets, "part-0-00000.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	flipped, trainRows := 0, 0
+	for _, d := range data {
+		o := oracles[d.OracleID].Tree
+		x := make([]uint8, 0, 6)
+		for r := range d.Train.Len() {
+			if o.Predict(d.Train.Row(r, x)) != int(d.Train.Label(r)) {
+				flipped++
+			}
+			trainRows++
+		}
+		for r := range d.Test.Len() {
+			if o.Predict(d.Test.Row(r, x)) != int(d.Test.Label(r)) {
+				t.Fatalf("dataset %d: test row %d is noisy", d.DatasetID, r)
+			}
+		}
+	}
+	// 4 tasks × 60 rows with p = 0.3: 72 expected flips, sd ≈ 7.1.
+	if flipped < 40 || flipped > 105 {
+		t.Errorf("%d of %d training labels differ from the oracle; want about 30%%", flipped, trainRows)
+	}
+}
+
+func TestLearnerRepetitionsCap(t *testing.T) {
+	cfg := smallConfig(t, "learners=[id3, {exact: {repetitions: 1}}]")
+	dir := run(t, cfg, Options{Out: t.TempDir()})
+	count := map[string]int{}
+	parts, _ := filepath.Glob(filepath.Join(dir, schemas.Evaluations, "*.parquet"))
+	for _, p := range parts {
+		rows, err := schemas.ReadEvaluations(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range rows {
+			count[e.Learner]++
+			if e.Learner == "exact" && e.Rep != 0 {
+				t.Errorf("exact ran on repetition %d", e.Rep)
+			}
+		}
+	}
+	// 2 depths × 2 modes × 2 sizes = 8 cells × 3 repetitions.
+	if count["id3"] != 24 || count["exact"] != 8 {
+		t.Errorf("evaluation rows per learner = %v; want id3 24, exact 8", count)
+	}
+}
