@@ -18,7 +18,8 @@ const (
 
 // builder turns search results into a tree.Tree with class counts.
 type builder struct {
-	s      *searcher
+	pr     *problem
+	s      *searcher // nil when building from the lattice
 	b      *tree.Builder
 	how    witness
 	counts []int
@@ -29,9 +30,14 @@ type builder struct {
 // pure) of depth at most k, and its training errors.
 func (s *searcher) build(root int32, pts []int32, k int, how witness) (*tree.Tree, int) {
 	pr := s.pr
-	bd := &builder{s: s, b: tree.NewBuilder(pr.dom, pr.k), how: how, counts: make([]int, pr.k)}
+	bd := newBuilder(pr, how)
+	bd.s = s
 	bd.node(bd.b.Root(), root, pts, 0, k, 0)
 	return bd.b.Tree(), bd.errors
+}
+
+func newBuilder(pr *problem, how witness) *builder {
+	return &builder{pr: pr, b: tree.NewBuilder(pr.dom, pr.k), how: how, counts: make([]int, pr.k)}
 }
 
 // node settles tree node n for points pts (entry id) at distance p from
@@ -129,7 +135,7 @@ func (bd *builder) fromSolver(n int, id int32, pts []int32, free []int, k, depth
 // greedy returns the free feature whose split leaves the least class
 // entropy in the rows (ID3's choice), ties to the lowest index.
 func (bd *builder) greedy(pts []int32, free []int) int {
-	pr := bd.s.pr
+	pr := bd.pr
 	best, arg := math.Inf(1), free[0]
 	for _, f := range free {
 		h := 0.0
@@ -162,7 +168,7 @@ func entropyMass(counts []int) float64 {
 
 // partition returns pts grouped by the value of feature f, in new slices.
 func (bd *builder) partition(pts []int32, f int) [][]int32 {
-	pr := bd.s.pr
+	pr := bd.pr
 	out := make([][]int32, pr.dom[f])
 	for _, p := range pts {
 		v := pr.x[int(p)*pr.m+f]
@@ -175,7 +181,7 @@ func (bd *builder) partition(pts []int32, f int) [][]int32 {
 // maj, the parent's, when it has no rows.
 func (bd *builder) settle(n int, pts []int32, maj int) int {
 	clear(bd.counts)
-	bd.s.pr.counts(pts, bd.counts)
+	bd.pr.counts(pts, bd.counts)
 	bd.b.SetCounts(n, bd.counts)
 	if len(pts) == 0 {
 		return maj
@@ -187,7 +193,7 @@ func (bd *builder) settle(n int, pts []int32, maj int) int {
 func (bd *builder) leaf(n int, pts []int32, c int) {
 	bd.b.SetLeaf(n, c)
 	clear(bd.counts)
-	bd.s.pr.counts(pts, bd.counts)
+	bd.pr.counts(pts, bd.counts)
 	for j, v := range bd.counts {
 		if j != c {
 			bd.errors += v

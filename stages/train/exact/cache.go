@@ -96,6 +96,11 @@ type searcher struct {
 	deadline time.Time
 	timed    bool
 	aborted  bool
+	// ticks counts expansions and solves. Past workLimit (when not 0) the
+	// search gives up and sets exhausted: the caller solves the lattice.
+	ticks     int
+	workLimit int
+	exhausted bool
 }
 
 func newSearcher(pr *problem, exactWeights bool, levels int, deadline time.Time, timed bool) *searcher {
@@ -143,8 +148,13 @@ func (s *searcher) level(p int) *level {
 }
 
 // tick is called once per expansion or solve and reports whether the time
-// budget is spent. Either costs far more than reading the clock.
+// budget or the work limit is spent. Either costs far more than reading the
+// clock.
 func (s *searcher) tick() bool {
+	s.ticks++
+	if s.workLimit > 0 && s.ticks > s.workLimit && !s.aborted {
+		s.aborted, s.exhausted = true, true
+	}
 	if s.timed && !s.aborted && !time.Now().Before(s.deadline) {
 		s.aborted = true
 	}

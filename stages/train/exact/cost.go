@@ -163,8 +163,10 @@ func (s *searcher) bound(id int32, k int) (int64, bool) {
 	if k <= int(e.solved) {
 		return e.best[k], true
 	}
-	// An impure set needs a split, or stays a leaf with excess.
-	lb := int64(e.minZ)
+	// An impure set needs a split, or stays a leaf with excess. A pure tree
+	// is at least dlb deep, and a path of d splits has at least minZ−1
+	// siblings per split.
+	lb := 1 + int64(e.dlb)*int64(e.minZ-1)
 	if k < int(e.dlb) {
 		lb = unit + int64(e.minZ) // no pure tree: one unit of excess at least
 	}

@@ -57,23 +57,35 @@ func fit(t *testing.T, opts Options, d *dataset.Dataset, rows dataset.Bitset) *M
 	return m
 }
 
-// checkBrute compares a model with the brute force at the least depth that
-// reaches the least error: depth, errors, leaves and the canonical tree.
-func checkBrute(t *testing.T, c smallCase, m *Model) {
-	t.Helper()
+// bruteResult is the brute force's answer for a case: the least depth
+// that reaches the least error, the score there and the canonical tree.
+type bruteResult struct {
+	depth int
+	want  score
+	tree  *tree.Tree
+}
+
+func bruteSolve(c smallCase) bruteResult {
 	bf := &brute{d: c.d, used: make([]bool, c.d.NumFeatures())}
 	depth, want := bf.minDepth(c.rows)
+	return bruteResult{depth, want, bf.tree(c.rows, depth)}
+}
+
+// checkBrute compares a model with the brute force at the least depth that
+// reaches the least error: depth, errors, leaves and the canonical tree.
+func checkBrute(t *testing.T, c smallCase, br bruteResult, m *Model) {
+	t.Helper()
 	got := m.Tree()
-	if got.Depth() != depth || got.Leaves() != want.leaves {
-		t.Fatalf("depth %d, leaves %d; brute force %d, %d", got.Depth(), got.Leaves(), depth, want.leaves)
+	if got.Depth() != br.depth || got.Leaves() != br.want.leaves {
+		t.Fatalf("depth %d, leaves %d; brute force %d, %d", got.Depth(), got.Leaves(), br.depth, br.want.leaves)
 	}
-	if e := trainingErrors(got, c.d, c.rows); e != want.errors || m.TrainingErrors() != e {
-		t.Fatalf("training errors %d (reported %d); brute force %d", e, m.TrainingErrors(), want.errors)
+	if e := trainingErrors(got, c.d, c.rows); e != br.want.errors || m.TrainingErrors() != e {
+		t.Fatalf("training errors %d (reported %d); brute force %d", e, m.TrainingErrors(), br.want.errors)
 	}
 	if !m.Optimal() {
 		t.Fatal("Optimal() = false without a time budget")
 	}
-	if diff := sameTree(got, bf.tree(c.rows, depth)); diff != "" {
+	if diff := sameTree(got, br.tree); diff != "" {
 		t.Fatalf("tree differs from the canonical brute-force tree %s", diff)
 	}
 }
@@ -81,11 +93,14 @@ func checkBrute(t *testing.T, c smallCase, m *Model) {
 func TestMinimumDepthMatchesBruteForce(t *testing.T) {
 	for _, c := range smallCases(t, 1, 300, true) {
 		t.Run(c.name, func(t *testing.T) {
-			m := fit(t, Options{}, c.d, c.bits)
-			if e := trainingErrors(m.Tree(), c.d, c.rows); e != 0 {
-				t.Fatalf("consistent data: %d training errors", e)
-			}
-			checkBrute(t, c, m)
+			br := bruteSolve(c)
+			forEngines(t, func(t *testing.T) {
+				m := fit(t, Options{}, c.d, c.bits)
+				if e := trainingErrors(m.Tree(), c.d, c.rows); e != 0 {
+					t.Fatalf("consistent data: %d training errors", e)
+				}
+				checkBrute(t, c, br, m)
+			})
 		})
 	}
 }
@@ -93,11 +108,34 @@ func TestMinimumDepthMatchesBruteForce(t *testing.T) {
 func TestContradictoryDataMatchesBruteForce(t *testing.T) {
 	for _, c := range smallCases(t, 2, 300, false) {
 		t.Run(c.name, func(t *testing.T) {
-			m := fit(t, Options{}, c.d, c.bits)
-			if got, want := m.TrainingErrors(), leastErrors(c.d, c.rows); got != want {
-				t.Fatalf("TrainingErrors() = %d; least possible %d", got, want)
-			}
-			checkBrute(t, c, m)
+			br := bruteSolve(c)
+			forEngines(t, func(t *testing.T) {
+				m := fit(t, Options{}, c.d, c.bits)
+				if got, want := m.TrainingErrors(), leastErrors(c.d, c.rows); got != want {
+					t.Fatalf("TrainingErrors() = %d; least possible %d", got, want)
+				}
+				checkBrute(t, c, br, m)
+			})
+		})
+	}
+}
+
+// TestManyClassesMatchesBruteForce checks data of 9 to 12 classes, whose
+// class sets no longer fit a byte, against the brute force.
+func TestManyClassesMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	for i := range 60 {
+		m := 1 + rng.IntN(4)
+		domains := make([]int, m)
+		for f := range domains {
+			domains[f] = 2 + rng.IntN(2)
+		}
+		k, n, consistent := 9+rng.IntN(4), 1+rng.IntN(30), i%2 == 0
+		d := randomData(t, rng, domains, k, n, consistent)
+		c := smallCase{name: fmt.Sprintf("%d/m%d/k%d/n%d/consistent=%v", i, m, k, n, consistent), d: d, bits: d.All(), rows: d.All().Rows(nil)}
+		t.Run(c.name, func(t *testing.T) {
+			br := bruteSolve(c)
+			forEngines(t, func(t *testing.T) { checkBrute(t, c, br, fit(t, Options{}, c.d, c.bits)) })
 		})
 	}
 }
@@ -107,30 +145,40 @@ func TestMaxDepthBoundMatchesBruteForce(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			bf := &brute{d: c.d, used: make([]bool, c.d.NumFeatures())}
 			depth, _ := bf.minDepth(c.rows)
+			type bounded struct {
+				want score
+				tree *tree.Tree
+			}
+			var wants []bounded
 			for bound := 1; bound < depth; bound++ {
-				m := fit(t, Options{MaxDepth: bound}, c.d, c.bits)
-				want := bf.best(c.rows, bound)
-				got := m.Tree()
-				if got.Depth() > bound {
-					t.Fatalf("MaxDepth %d: depth %d", bound, got.Depth())
-				}
-				if e := trainingErrors(got, c.d, c.rows); e != want.errors || m.TrainingErrors() != e || got.Leaves() != want.leaves {
-					t.Fatalf("MaxDepth %d: errors %d (reported %d), leaves %d; brute force %d, %d",
-						bound, e, m.TrainingErrors(), got.Leaves(), want.errors, want.leaves)
-				}
-				if diff := sameTree(got, bf.tree(c.rows, bound)); diff != "" {
-					t.Fatalf("MaxDepth %d: tree differs from the canonical brute-force tree %s", bound, diff)
-				}
-				if !m.Optimal() {
-					t.Fatalf("MaxDepth %d: Optimal() = false", bound)
-				}
+				wants = append(wants, bounded{bf.best(c.rows, bound), bf.tree(c.rows, bound)})
 			}
-			// A bound at or above the least depth changes nothing.
-			free := fit(t, Options{}, c.d, c.bits)
-			bounded := fit(t, Options{MaxDepth: max(depth, 1)}, c.d, c.bits)
-			if !reflect.DeepEqual(free.Tree(), bounded.Tree()) {
-				t.Fatalf("MaxDepth %d changed the tree of depth %d", max(depth, 1), depth)
-			}
+			forEngines(t, func(t *testing.T) {
+				for i, w := range wants {
+					bound := i + 1
+					m := fit(t, Options{MaxDepth: bound}, c.d, c.bits)
+					got := m.Tree()
+					if got.Depth() > bound {
+						t.Fatalf("MaxDepth %d: depth %d", bound, got.Depth())
+					}
+					if e := trainingErrors(got, c.d, c.rows); e != w.want.errors || m.TrainingErrors() != e || got.Leaves() != w.want.leaves {
+						t.Fatalf("MaxDepth %d: errors %d (reported %d), leaves %d; brute force %d, %d",
+							bound, e, m.TrainingErrors(), got.Leaves(), w.want.errors, w.want.leaves)
+					}
+					if diff := sameTree(got, w.tree); diff != "" {
+						t.Fatalf("MaxDepth %d: tree differs from the canonical brute-force tree %s", bound, diff)
+					}
+					if !m.Optimal() {
+						t.Fatalf("MaxDepth %d: Optimal() = false", bound)
+					}
+				}
+				// A bound at or above the least depth changes nothing.
+				free := fit(t, Options{}, c.d, c.bits)
+				bounded := fit(t, Options{MaxDepth: max(depth, 1)}, c.d, c.bits)
+				if !reflect.DeepEqual(free.Tree(), bounded.Tree()) {
+					t.Fatalf("MaxDepth %d changed the tree of depth %d", max(depth, 1), depth)
+				}
+			})
 		})
 	}
 }
@@ -251,10 +299,12 @@ func TestEdgeCases(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			d := newData(t, tc.domains, tc.k, tc.x, tc.y)
-			m := fit(t, Options{}, d, d.All())
-			if got := m.Tree(); got.Depth() != tc.depth || got.Leaves() != tc.leaves {
-				t.Fatalf("depth %d, leaves %d; want %d, %d", got.Depth(), got.Leaves(), tc.depth, tc.leaves)
-			}
+			forEngines(t, func(t *testing.T) {
+				m := fit(t, Options{}, d, d.All())
+				if got := m.Tree(); got.Depth() != tc.depth || got.Leaves() != tc.leaves {
+					t.Fatalf("depth %d, leaves %d; want %d, %d", got.Depth(), got.Leaves(), tc.depth, tc.leaves)
+				}
+			})
 		})
 	}
 }
@@ -275,10 +325,11 @@ func TestRecursionWithoutSolver(t *testing.T) {
 	pairs, triples := maxPairCells, maxTripleCells
 	maxPairCells, maxTripleCells = 0, 0
 	defer func() { maxPairCells, maxTripleCells = pairs, triples }()
+	defer engines[0].use()() // the search alone
 	for _, consistent := range []bool{true, false} {
 		for _, c := range smallCases(t, 4, 100, consistent) {
 			t.Run(fmt.Sprintf("consistent=%v/%s", consistent, c.name), func(t *testing.T) {
-				checkBrute(t, c, fit(t, Options{}, c.d, c.bits))
+				checkBrute(t, c, bruteSolve(c), fit(t, Options{}, c.d, c.bits))
 			})
 		}
 	}

@@ -42,13 +42,33 @@ func (l Learner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (*
 }
 
 // solve runs the search within depth limit and builds the tree: the tree
-// and its training errors, and whether the search finished.
+// and its training errors, and whether the search finished. When the input
+// space is small enough for the lattice, the lattice solves it, after the
+// search has tried within a work limit proportional to the lattice's size
+// when that limit is large enough to find a shallow tree (which the search
+// finds faster). Both find the same canonical tree, so which one does
+// changes only the time.
 func solve(pr *problem, limit int, deadline time.Time, timed bool) (*tree.Tree, int, bool, error) {
 	pts := make([]int32, pr.n)
 	for i := range pts {
 		pts[i] = int32(i)
 	}
+	lt := newLattice(pr)
+	viaLattice := func() (*tree.Tree, int, bool, error) {
+		if t, errs, optimal, ok := solveLattice(lt, limit, deadline, timed); ok {
+			return t, errs, optimal, nil
+		}
+		return solveErrors(pr, pts, limit, deadline, timed)
+	}
+	workLimit := 0
+	if lt != nil {
+		workLimit = lt.cells / cellsPerTick
+		if workLimit < minSearchTicks {
+			return viaLattice()
+		}
+	}
 	s := newSearcher(pr, false, pr.m, deadline, timed)
+	s.workLimit = workLimit
 	root := s.root(pts)
 	if root == noEntry {
 		t, errs := s.build(root, pts, 0, byCost)
@@ -62,6 +82,9 @@ func solve(pr *problem, limit int, deadline time.Time, timed bool) (*tree.Tree, 
 			depth = k
 			break
 		}
+		if s.exhausted {
+			return viaLattice()
+		}
 		if s.aborted {
 			t, errs := s.build(root, pts, limit, byGreedy)
 			return t, errs, false, nil
@@ -69,7 +92,10 @@ func solve(pr *problem, limit int, deadline time.Time, timed bool) (*tree.Tree, 
 	}
 	if depth >= 0 {
 		// Phase 2: the fewest leaves at that depth, among pure trees.
-		if _, ok := s.cost(root, pts, 0, depth, unit); !ok {
+		if _, ok := s.cost(root, pts, 0, depth, s.witnessLeaves(root)+1); !ok {
+			if s.exhausted {
+				return viaLattice()
+			}
 			if s.aborted {
 				t, errs := s.build(root, pts, depth, byDepth)
 				return t, errs, false, nil
@@ -79,11 +105,14 @@ func solve(pr *problem, limit int, deadline time.Time, timed bool) (*tree.Tree, 
 		t, errs := s.build(root, pts, depth, byCost)
 		return t, errs, true, nil
 	}
+	return solveErrors(pr, pts, limit, deadline, timed)
+}
 
-	// The bound is too tight for the least error: the fewest errors, then
-	// leaves, within it.
+// solveErrors solves pr when the depth limit is too tight for the least
+// error: the fewest errors, then leaves, within it.
+func solveErrors(pr *problem, pts []int32, limit int, deadline time.Time, timed bool) (*tree.Tree, int, bool, error) {
 	w := newSearcher(pr, true, pr.m, deadline, timed)
-	root = w.root(pts)
+	root := w.root(pts)
 	if _, ok := w.cost(root, pts, 0, limit, noBound); !ok {
 		if w.aborted {
 			t, errs := w.build(root, pts, limit, byGreedy)
@@ -93,4 +122,23 @@ func solve(pr *problem, limit int, deadline time.Time, timed bool) (*tree.Tree, 
 	}
 	t, errs := w.build(root, pts, limit, byCost)
 	return t, errs, true, nil
+}
+
+// witnessLeaves returns the leaves of phase 1's witness tree of entry id
+// (see build with byDepth), an upper bound on phase 2's cost.
+func (s *searcher) witnessLeaves(id int32) int64 {
+	if id == noEntry {
+		return 1
+	}
+	e := s.entry(id)
+	if e.wf == viaSolver {
+		return e.best[e.dub]
+	}
+	f := int(e.wf)
+	off := int(e.kids) + s.kidOff[f]
+	n := int64(0)
+	for v := range s.pr.dom[f] {
+		n += s.witnessLeaves(s.arena[off+v])
+	}
+	return n
 }

@@ -70,6 +70,79 @@ func oracleData(t testing.TB, seed uint64, m, depth, k, n int) *dataset.Dataset 
 func noisyOracleData(t testing.TB, seed uint64, m, z, depth, k, n int, noise float64) *dataset.Dataset {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 0xe7ac7))
+	o := randomOracle(rng, m, z, depth, k)
+	x := make([][]uint8, n)
+	y := make([]uint8, n)
+	for r := range n {
+		x[r] = make([]uint8, m)
+		for f := range x[r] {
+			x[r][f] = uint8(rng.IntN(z))
+		}
+		y[r] = uint8(o.Predict(x[r]))
+		if noise > 0 && rng.Float64() < noise {
+			y[r] = uint8((int(y[r]) + 1 + rng.IntN(k-1)) % k)
+		}
+	}
+	return newData(t, o.Domains, k, x, y)
+}
+
+// distinctOracleData samples n distinct inputs over m ≤ 20 binary features
+// (n ≤ 2^m) labelled by a random perfect oracle, spread over the oracle's
+// rules as the oracle paper's "uniquely random" mode spreads them: in a
+// random order of the rules, each rule takes one unused input of its own,
+// drawn uniformly, round after round, until n inputs are placed.
+func distinctOracleData(t testing.TB, seed uint64, m, depth, k, n int) *dataset.Dataset {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 0xd15c7))
+	o := randomOracle(rng, m, 2, depth, k)
+	var rules [][]uint32 // per leaf reached: its inputs, as bit masks
+	leafOf := map[int]int{}
+	x := make([]uint8, m)
+	for in := range uint32(1) << m {
+		for f := range x {
+			x[f] = uint8(in >> f & 1)
+		}
+		leaf := o.Apply(x)
+		r, ok := leafOf[leaf]
+		if !ok {
+			r = len(rules)
+			leafOf[leaf] = r
+			rules = append(rules, nil)
+		}
+		rules[r] = append(rules[r], in)
+	}
+	order := rng.Perm(len(rules))
+	rows := make([][]uint8, 0, n)
+	y := make([]uint8, 0, n)
+	for len(rows) < n {
+		for _, r := range order {
+			ins := rules[r]
+			if len(ins) == 0 || len(rows) == n {
+				continue
+			}
+			i := rng.IntN(len(ins))
+			in := ins[i]
+			ins[i] = ins[len(ins)-1]
+			rules[r] = ins[:len(ins)-1]
+			row := make([]uint8, m)
+			for f := range row {
+				row[f] = uint8(in >> f & 1)
+			}
+			rows = append(rows, row)
+			y = append(y, uint8(o.Predict(row)))
+		}
+	}
+	rng.Shuffle(len(rows), func(i, j int) {
+		rows[i], rows[j] = rows[j], rows[i]
+		y[i], y[j] = y[j], y[i]
+	})
+	return newData(t, o.Domains, k, rows, y)
+}
+
+// randomOracle draws a perfect oracle over m features of domain z with k
+// classes: every path tests depth distinct features and no bottom sibling
+// group is constant, as the oracle paper's generator draws them.
+func randomOracle(rng *rand.Rand, m, z, depth, k int) *tree.Tree {
 	domains := make([]int, m)
 	for f := range domains {
 		domains[f] = z
@@ -102,20 +175,7 @@ func noisyOracleData(t testing.TB, seed uint64, m, z, depth, k, n int, noise flo
 		}
 	}
 	grow(b.Root(), 0, 0)
-	o := b.Tree()
-	x := make([][]uint8, n)
-	y := make([]uint8, n)
-	for r := range n {
-		x[r] = make([]uint8, m)
-		for f := range x[r] {
-			x[r][f] = uint8(rng.IntN(z))
-		}
-		y[r] = uint8(o.Predict(x[r]))
-		if noise > 0 && rng.Float64() < noise {
-			y[r] = uint8((int(y[r]) + 1 + rng.IntN(k-1)) % k)
-		}
-	}
-	return newData(t, domains, k, x, y)
+	return b.Tree()
 }
 
 // score is a tree's lexicographic objective: training errors, then leaves.
@@ -284,4 +344,38 @@ func leastErrors(d *dataset.Dataset, rows []int) int {
 		n -= c[dataset.ArgMax(c)]
 	}
 	return n
+}
+
+// engine is one way a fit can go (see solve): the search alone, the
+// lattice alone, or the search under work limits small enough that it
+// hands over to the lattice at some point of its two phases.
+type engine struct {
+	name                        string
+	maxCells, perTick, minTicks int
+}
+
+var engines = []engine{
+	{"search", 0, cellsPerTick, minSearchTicks},
+	{"lattice", maxLatticeCells, 1 << 30, minSearchTicks},
+	{"hybrid", maxLatticeCells, 16, 0},         // hands over late, or never
+	{"hybrid-early", maxLatticeCells, 1024, 0}, // hands over in phase 1 on 10 features
+}
+
+// use sets the package's engine variables for e and returns a function
+// that restores them.
+func (e engine) use() func() {
+	cells, perTick, minTicks := maxLatticeCells, cellsPerTick, minSearchTicks
+	maxLatticeCells, cellsPerTick, minSearchTicks = e.maxCells, e.perTick, e.minTicks
+	return func() { maxLatticeCells, cellsPerTick, minSearchTicks = cells, perTick, minTicks }
+}
+
+// forEngines runs check in one subtest per engine, with that engine set.
+func forEngines(t *testing.T, check func(t *testing.T)) {
+	t.Helper()
+	for _, e := range engines {
+		t.Run(e.name, func(t *testing.T) {
+			defer e.use()()
+			check(t)
+		})
+	}
 }

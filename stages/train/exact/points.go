@@ -36,22 +36,44 @@ func newProblem(d *dataset.Dataset, rows dataset.Bitset) *problem {
 	for f := range cols {
 		cols[f] = d.Column(f)
 	}
-	index := make(map[string]int32)
 	key := make([]byte, m)
-	rows.Each(func(r int) {
-		for f, col := range cols {
-			key[f] = col[r]
-		}
-		p, ok := index[string(key)]
-		if !ok {
+	add := func(p int32, r int) int32 { // point p, or a new one when p < 0, gets row r
+		if p < 0 {
 			p = int32(pr.n)
-			index[string(key)] = p
 			pr.n++
 			pr.x = append(pr.x, key...)
 			pr.w = append(pr.w, make([]int32, k)...)
 		}
 		pr.w[int(p)*k+int(d.Label(r))]++
-	})
+		return p
+	}
+	if space := inputSpace(pr.dom, max(1<<12, 4*rows.Count())); space > 0 {
+		// A small input space: index the points by input number.
+		index := make([]int32, space)
+		for i := range index {
+			index[i] = -1
+		}
+		rows.Each(func(r int) {
+			in := 0
+			for f, col := range cols {
+				key[f] = col[r]
+				in = in*pr.dom[f] + int(col[r])
+			}
+			index[in] = add(index[in], r)
+		})
+	} else {
+		index := make(map[string]int32)
+		rows.Each(func(r int) {
+			for f, col := range cols {
+				key[f] = col[r]
+			}
+			p, ok := index[string(key)]
+			if !ok {
+				p = -1
+			}
+			index[string(key)] = add(p, r)
+		})
+	}
 	pr.col = make([][]uint8, m)
 	for f := range pr.col {
 		pr.col[f] = make([]uint8, pr.n)
@@ -86,6 +108,19 @@ func newProblem(d *dataset.Dataset, rows dataset.Bitset) *problem {
 		}
 	}
 	return pr
+}
+
+// inputSpace returns the number of distinct inputs Π Z_f, or 0 when it
+// exceeds limit.
+func inputSpace(dom []int, limit int) int {
+	space := 1
+	for _, z := range dom {
+		if z > 0 && space > limit/z {
+			return 0
+		}
+		space *= max(z, 1)
+	}
+	return space
 }
 
 // pure reports whether pts fit one leaf at least error: some class is a
