@@ -95,7 +95,7 @@ func findManifest(dir string) (*Manifest, error) {
 	paths, _ := filepath.Glob(filepath.Join(dir, "manifest*.json"))
 	slices.Sort(paths)
 	if len(paths) == 0 {
-		return nil, &input.Error{File: dir, Err: errors.New("folder is not empty and has no manifest.json; not a dtbench run folder")}
+		return nil, &input.Error{File: dir, Err: errors.New("no manifest.json; not a dtbench run folder")}
 	}
 	b, err := os.ReadFile(paths[0])
 	if err != nil {
@@ -170,4 +170,24 @@ func writeFileAtomic(path string, data []byte) error {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
+}
+
+// LoadRun returns the resolved config recorded in a run folder's
+// manifest, so that a stage can run over the folder without the config
+// file that made it.
+func LoadRun(dir string) (*Config, error) {
+	if _, err := os.Stat(dir); err != nil {
+		return nil, &input.Error{File: dir, Err: errors.New("no such run folder")}
+	}
+	m, err := findManifest(dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := m.Config.Validate(); err != nil {
+		return nil, &input.Error{File: dir, Err: fmt.Errorf("manifest config: %w", err)}
+	}
+	if base := filepath.Base(filepath.Clean(dir)); base != m.Config.Name {
+		return nil, &input.Error{File: dir, Err: fmt.Errorf("folder is named %q but its manifest says run %q", base, m.Config.Name)}
+	}
+	return m.Config, nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
 	"strconv"
@@ -40,6 +41,7 @@ type runFlags struct {
 	logFormat string
 	verbose   bool
 	profile   string
+	run       string
 }
 
 func (f *runFlags) register(cmd *cobra.Command) {
@@ -65,7 +67,16 @@ func (f *runFlags) options() (*pipeline.Config, pipeline.Options, error) {
 	if err != nil {
 		return nil, opts, err
 	}
-	cfg, err := pipeline.Load(pipeline.LoadOptions{File: f.config, Sets: f.sets})
+	var cfg *pipeline.Config
+	if f.run != "" {
+		if f.config != "" || len(f.sets) > 0 {
+			return nil, opts, input.Keyf("--run", "takes the config from the run folder's manifest; do not combine it with -c or --set")
+		}
+		cfg, err = pipeline.LoadRun(f.run)
+		f.out = filepath.Dir(filepath.Clean(f.run))
+	} else {
+		cfg, err = pipeline.Load(pipeline.LoadOptions{File: f.config, Sets: f.sets})
+	}
 	if err != nil {
 		return nil, opts, err
 	}
@@ -192,6 +203,9 @@ func stageCmd(stage string) *cobra.Command {
 		},
 	}
 	f.register(cmd)
+	if stage != pipeline.StageGenerate {
+		cmd.Flags().StringVar(&f.run, "run", "", "run folder to work on, with the config its manifest records (instead of -c/--set/--out)")
+	}
 	return cmd
 }
 

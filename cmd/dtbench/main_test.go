@@ -97,3 +97,25 @@ func TestVersion(t *testing.T) {
 		t.Errorf("version: exit %d, %q", code, stdout)
 	}
 }
+
+func TestStagesOverARunFolder(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "runs")
+	if code, _, stderr := cli(t, append([]string{"generate", "--out", out}, small...)...); code != 0 {
+		t.Fatalf("generate: exit %d: %s", code, stderr)
+	}
+	dir := filepath.Join(out, "quick")
+	for _, stage := range []string{"train", "evaluate", "report"} {
+		if code, _, stderr := cli(t, stage, "--run", dir); code != 0 {
+			t.Fatalf("%s --run: exit %d: %s", stage, code, stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "report", "report.md")); err != nil {
+		t.Error(err)
+	}
+	if code, _, stderr := cli(t, "train", "--run", dir, "--set", "seed=3"); code != 2 || !strings.Contains(stderr, "--run") {
+		t.Errorf("--run with --set: exit %d: %s", code, stderr)
+	}
+	if code, _, _ := cli(t, "train", "--run", filepath.Join(out, "nothing")); code != 2 {
+		t.Errorf("--run on a missing folder: exit %d, want 2", code)
+	}
+}
