@@ -20,10 +20,17 @@
 //     explicit stack, records every node's class counts, makes a leaf of
 //     the majority class (ties to the lowest class code), and gives a
 //     branch no training row takes its parent's majority class.
-//   - Counts come from the dataset's (feature, value) and class row
-//     bitsets, AND + popcount over the node's rows (stats.go); a small
-//     node switches to counting over its explicit row list (rows.go). No
-//     node copies feature data.
+//   - A node's class counts per feature value come either from the
+//     dataset's (feature, value) and class row bitsets, AND + popcount
+//     over the node's rows (stats.go), or from its rows packed into lane
+//     words, all features of a row in one or a few 64-bit words, so one
+//     addition counts a row for every feature (pack.go, lanes.go). List
+//     nodes keep their packed rows grouped by class in an arena window
+//     that partitions hand down to the children (rows.go, partition.go);
+//     with every feature packed all nodes are lists, and in the oracle
+//     study's case (two classes, binary features) small subtrees grow by
+//     recursion over a cached buffer (tiny.go). These are representations
+//     only: each gives the same counts, so the same tree.
 //   - Ties between features go to the lowest feature index; gains within
 //     1e-10 of each other are ties, and a gain within 1e-10 of 0 is none
 //     (float rounding only).

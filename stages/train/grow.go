@@ -2,6 +2,7 @@ package train
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"sync"
 
@@ -19,20 +20,36 @@ type growOptions struct {
 	listBelow int
 }
 
-// listWordsPerPass sets when a node switches from a bitset to a row list:
-// a node of n rows becomes a list node when n < listWordsPerPass × words ×
-// passes, where words is the length of the dataset's bitsets and passes
-// = (mean Z_f − 1)·K is the number of AND-popcount passes one feature's
-// table costs a bitset node. Measured on the oracle benchmark (10 and 20
-// binary features); see BenchmarkID3.
+// listWordsPerPass sets when a node switches from a bitset to a row list
+// if some feature is unpacked (pack.go): a node of n rows becomes a list
+// node when n < listWordsPerPass × words × passes, where words is the
+// length of the dataset's bitsets and passes = (mean Z_f − 1)·K is the
+// number of AND-popcount passes one feature's table costs a bitset node.
+// When every feature is packed, every node is a list node: one pass over
+// packed rows counts all features, and on the oracle benchmark (10 and
+// 20 binary features, 3,000 and 100,000 rows) lists from the root were
+// as fast as bitsets above any threshold, with no gather of rows from a
+// bitset.
 const listWordsPerPass = 1.0
 
-// frame is a node waiting on the grower's stack. Its class counts and
-// value sets live in the stack-aligned buffers of the grower.
+// frame is a node waiting on the grower's stack. Its class counts live
+// in the stack-aligned buffer of the grower; its value sets are its
+// parent's but for feature feat, whose values narrow to avail.
 type frame struct {
 	id    int32
 	depth int32
+	cands int32 // features with two values or more still possible
+	feat  int32 // the feature its parent tests; −1 at the root
+	avail uint64
 	rows  rowSet
+}
+
+// undo records the value set a node changed, to restore it when the walk
+// leaves the node's subtree.
+type undo struct {
+	depth int32
+	feat  int32
+	old   uint64
 }
 
 // grower grows one tree top-down with an explicit stack, as
@@ -49,15 +66,24 @@ type grower struct {
 	opts      growOptions
 	b         treeBuf
 	stats     *nodeStats
+	layout    packLayout
 	store     rowStore
 	listBelow int
+	tiny      bool     // small list nodes are grown by growTiny (tiny.go)
+	tinyBuf   []uint64 // growTiny's rows
 
 	stack     []frame
-	availBuf  []uint64 // stack slot i's value sets: availBuf[i*m : (i+1)*m]
-	countsBuf []int    // stack slot i's class counts: countsBuf[i*k : (i+1)*k]
-	avail     []uint64 // the popped node's value sets
+	countsBuf []int // stack slot i's class counts: countsBuf[i*k : (i+1)*k]
+	// avail holds the popped node's value sets. Each node on the path to
+	// it changed one feature's set, recorded in path, so moving to
+	// another node undoes the changes below its parent and applies its own.
+	avail     []uint64
+	path      []undo
 	counts    []int    // the popped node's class counts
 	kidCounts []int    // the children's class counts, k per branch
+	masks     []uint64 // per branch, the values that lead to it
+	sizes     []int    // per branch, its rows
+	open      []bool   // per branch, whether its node is still open
 	scratch   dataset.Bitset
 	children  []rowSet
 	identity  []int
@@ -79,8 +105,9 @@ func grow(d *dataset.Dataset, rows dataset.Bitset, sp splitter, opts growOptions
 
 // growers recycles the growers' scratch memory (row arena, bitsets,
 // stacks, count tables) across fits: a fit of the oracle study takes
-// about 100 µs, and allocating that memory afresh each time would make
-// the garbage collector a large part of it. Pooling changes no result.
+// tens of microseconds, and allocating that memory afresh each time would
+// make the garbage collector a large part of it. Pooling changes no
+// result.
 var growers = sync.Pool{New: func() any { return new(grower) }}
 
 // resize returns s with length n, reusing its memory when it is large
@@ -103,14 +130,23 @@ func (g *grower) bind(d *dataset.Dataset, sp splitter, opts growOptions) {
 	if g.stats == nil {
 		g.stats = new(nodeStats)
 	}
-	g.stats.bind(d)
-	g.store.bind(words, d.Len())
-	g.stack = g.stack[:0]
+	g.layout.bind(d)
+	g.tiny = g.canTiny()
+	if g.tiny {
+		// growTiny's windows: 1 + 2·depth, depth at most m.
+		g.tinyBuf = resize(g.tinyBuf, (2*m+3)*tinyRows)
+	}
 	g.avail = resize(g.avail, m)
 	g.counts = resize(g.counts, k)
+	g.stats.bind(d, &g.layout, &g.store, g.counts, g.avail)
+	g.store.bind(d, &g.layout)
+	g.stack = g.stack[:0]
 	g.kidCounts = resize(g.kidCounts, dataset.MaxValues*k)
 	g.scratch = resize(g.scratch, words)
 	g.children = resize(g.children, dataset.MaxValues)
+	g.masks = resize(g.masks, dataset.MaxValues)
+	g.sizes = resize(g.sizes, dataset.MaxValues)
+	g.open = resize(g.open, dataset.MaxValues)
 	if len(g.identity) == 0 {
 		g.identity = make([]int, dataset.MaxValues)
 		for v := range g.identity {
@@ -126,6 +162,9 @@ func (g *grower) bind(d *dataset.Dataset, sp splitter, opts growOptions) {
 		passes *= max(1, float64(values)/float64(m)-1)
 	}
 	g.listBelow = int(listWordsPerPass * float64(words) * passes)
+	if !g.layout.unpacked {
+		g.listBelow = math.MaxInt
+	}
 	if opts.listBelow != 0 {
 		g.listBelow = opts.listBelow
 	}
@@ -135,11 +174,13 @@ func (g *grower) bind(d *dataset.Dataset, sp splitter, opts growOptions) {
 func (g *grower) unbind() {
 	g.d, g.splitter, g.domains, g.b.domains = nil, nil, nil, nil
 	g.stats.unbind()
+	g.store.unbind()
 }
 
 // leafOrOpen settles node id when it cannot split and reports whether it
-// is still open. parentMajority is the class of an empty node.
-func (g *grower) leafOrOpen(id, depth, parentMajority int, counts []int, avail []uint64) bool {
+// is still open. parentMajority is the class of an empty node; cands
+// counts the features that can still split it.
+func (g *grower) leafOrOpen(id, depth, parentMajority int, counts []int, cands int) bool {
 	n, classes, maj := 0, 0, 0
 	for c, x := range counts {
 		n += x
@@ -155,7 +196,7 @@ func (g *grower) leafOrOpen(id, depth, parentMajority int, counts []int, avail [
 		g.b.setLeaf(id, parentMajority)
 	case classes == 1,
 		g.opts.maxDepth > 0 && depth >= g.opts.maxDepth,
-		!anyCandidate(avail):
+		cands == 0:
 		g.b.setLeaf(id, maj)
 	default:
 		return true
@@ -163,17 +204,13 @@ func (g *grower) leafOrOpen(id, depth, parentMajority int, counts []int, avail [
 	return false
 }
 
-// push puts an open node on the stack with its class counts and value sets.
-func (g *grower) push(fr frame, counts []int, avail []uint64) {
+// push puts an open node on the stack with its class counts.
+func (g *grower) push(fr frame, counts []int) {
 	g.stack = append(g.stack, fr)
 	i := len(g.stack)
-	if len(g.availBuf) < i*g.m {
-		g.availBuf = append(g.availBuf, make([]uint64, i*g.m-len(g.availBuf))...)
-	}
 	if len(g.countsBuf) < i*g.k {
 		g.countsBuf = append(g.countsBuf, make([]int, i*g.k-len(g.countsBuf))...)
 	}
-	copy(g.availBuf[(i-1)*g.m:i*g.m], avail)
 	copy(g.countsBuf[(i-1)*g.k:i*g.k], counts)
 }
 
@@ -188,7 +225,13 @@ func (g *grower) run(rows dataset.Bitset, rng *rand.Rand) {
 			g.avail[f] = ^uint64(0)
 		}
 	}
-	if !g.leafOrOpen(root, 0, 0, counts, g.avail) {
+	cands := 0
+	for _, a := range g.avail {
+		if a&(a-1) != 0 {
+			cands++
+		}
+	}
+	if !g.leafOrOpen(root, 0, 0, counts, cands) {
 		return
 	}
 	n := 0
@@ -197,23 +240,42 @@ func (g *grower) run(rows dataset.Bitset, rng *rand.Rand) {
 	}
 	var rs rowSet
 	if n < g.listBelow {
-		rs = g.store.newList(dataset.And(g.scratch, rows, g.d.All()), n)
+		rs = g.store.newList(dataset.And(g.scratch, rows, g.d.All()), counts)
 	} else {
 		rs = g.store.newBits()
 		dataset.And(g.store.bitsOf(rs), rows, g.d.All()) // ignore bits past the last row
 	}
-	g.push(frame{id: int32(root), rows: rs}, counts, g.avail)
+	g.path = g.path[:0]
+	g.push(frame{id: int32(root), cands: int32(cands), feat: -1, rows: rs}, counts)
 
 	for len(g.stack) > 0 {
 		i := len(g.stack) - 1
 		fr := g.stack[i]
 		g.stack = g.stack[:i]
-		copy(g.avail, g.availBuf[i*g.m:(i+1)*g.m])
 		copy(g.counts, g.countsBuf[i*g.k:(i+1)*g.k])
+		// Enter fr: undo the value sets of the nodes at its depth or
+		// below (the walk has left their subtrees, and fr's parent is on
+		// the path), then apply its own.
+		for len(g.path) > 0 && g.path[len(g.path)-1].depth >= fr.depth {
+			u := g.path[len(g.path)-1]
+			g.avail[u.feat] = u.old
+			g.path = g.path[:len(g.path)-1]
+		}
+		if fr.feat >= 0 {
+			g.path = append(g.path, undo{depth: fr.depth, feat: fr.feat, old: g.avail[fr.feat]})
+			g.avail[fr.feat] = fr.avail
+		}
 		if fr.rows.isList() {
-			g.stats.reset(nil, g.store.listOf(fr.rows), g.counts, g.avail, int(fr.depth))
+			if g.tiny && g.counts[0]+g.counts[1] <= tinyMax {
+				c0, c1 := g.counts[0], g.counts[1]
+				g.tinyFrom(fr.rows, c0, c1)
+				sums := tinySumsOf(g.tinyBuf, c0, c1)
+				g.growTiny(int(fr.id), int(fr.depth), int(fr.cands), 0, c0, c1, &sums, rng)
+				continue
+			}
+			g.stats.resetList(fr.rows, int(fr.depth))
 		} else {
-			g.stats.reset(g.store.bitsOf(fr.rows), nil, g.counts, g.avail, int(fr.depth))
+			g.stats.resetBits(g.store.bitsOf(fr.rows), int(fr.depth))
 		}
 		sp, ok := g.splitter.split(g.stats, rng)
 		if !ok {
@@ -223,75 +285,4 @@ func (g *grower) run(rows dataset.Bitset, rng *rand.Rand) {
 		}
 		g.store.release(fr.rows)
 	}
-}
-
-// expand splits node fr with test sp: it records the children's counts
-// (sums of rows of the feature's table), settles the children that cannot
-// split, divides the node's rows among the others and pushes them.
-func (g *grower) expand(fr frame, sp split) {
-	f, k := sp.feature, g.k
-	z := g.domains[f]
-	group := sp.group
-	if group == nil {
-		group = g.identity[:z]
-	}
-	table := g.stats.Table(f)
-	parentMajority := dataset.ArgMax(g.counts)
-	nk := 0
-	for _, br := range group {
-		nk = max(nk, br+1)
-	}
-	first := g.b.split(int(fr.id), f, group, nk)
-
-	var masks [dataset.MaxValues]uint64
-	var sizes [dataset.MaxValues]int
-	kc := g.kidCounts[:nk*k]
-	clear(kc)
-	for v, br := range group {
-		masks[br] |= 1 << v
-		for c, x := range table[v*k : (v+1)*k] {
-			kc[br*k+c] += x
-			sizes[br] += x
-		}
-	}
-
-	var open [dataset.MaxValues]bool
-	parentAvail := g.avail[f]
-	anyOpen := false
-	for br := range nk {
-		id := first + br
-		g.b.setCounts(id, kc[br*k:(br+1)*k])
-		g.avail[f] = parentAvail & masks[br]
-		open[br] = g.leafOrOpen(id, int(fr.depth)+1, parentMajority, kc[br*k:(br+1)*k], g.avail)
-		anyOpen = anyOpen || open[br]
-	}
-	g.avail[f] = parentAvail
-	if !anyOpen {
-		return
-	}
-
-	children := g.children[:nk]
-	if !fr.rows.isList() {
-		node := g.store.bitsOf(fr.rows)
-		for br := range nk {
-			switch {
-			case !open[br]:
-			case sizes[br] < g.listBelow:
-				b := childBits(g.scratch, node, g.d, f, masks[br])
-				children[br] = g.store.newList(b, sizes[br])
-			default:
-				children[br] = g.store.newBits()
-				childBits(g.store.bitsOf(children[br]), node, g.d, f, masks[br])
-			}
-		}
-	} else {
-		g.store.partition(fr.rows, g.d.Column(f), group, sizes[:nk], children)
-	}
-	for br := nk - 1; br >= 0; br-- {
-		if open[br] {
-			g.avail[f] = parentAvail & masks[br]
-			g.push(frame{id: int32(first + br), depth: fr.depth + 1, rows: children[br]}, kc[br*k:(br+1)*k], g.avail)
-		}
-	}
-	g.avail[f] = parentAvail
 }

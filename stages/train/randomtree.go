@@ -105,7 +105,11 @@ func randomTreeK(m int) int {
 type randomSplitter struct {
 	k       int
 	minLeaf int
-	pool    []int // the features not drawn yet
+	// pool lists the features, in order between nodes; a node's draws
+	// swap each drawn feature behind those left, and are undone after.
+	pool  []int
+	drawn []int // the pool positions drawn at the node, in order
+	cands []int // scratch: the candidates among the first K draws
 }
 
 func (sp *randomSplitter) split(s *nodeStats, rng *rand.Rand) (split, bool) {
@@ -116,40 +120,107 @@ func (sp *randomSplitter) split(s *nodeStats, rng *rand.Rand) (split, bool) {
 	if n < 2*sp.minLeaf {
 		return split{}, false
 	}
-	pool := sp.pool[:0]
-	for f := range s.Features() {
-		pool = append(pool, f)
+	m := s.Features()
+	if len(sp.pool) != m {
+		sp.pool = resize(sp.pool, m)
+		for f := range sp.pool {
+			sp.pool[f] = f
+		}
 	}
-	sp.pool = pool
 	best, bestGain := -1, 0.0
 	found := false // some drawn feature has a positive gain
-	consider := func(f int) {
-		if !candidate(s, f) {
-			return // tested on the path or constant here: a wasted draw, as in Weka
-		}
-		g := InfoGain(s.Table(f), s.k)
-		found = found || g > zeroGain
-		if best < 0 || g > bestGain+gainTie || (g >= bestGain-gainTie && f < best) {
-			best, bestGain = f, g
-		}
-	}
-	if len(pool) <= sp.k {
-		for _, f := range pool {
-			consider(f)
+	if m <= sp.k {
+		for f := range m {
+			if !candidate(s, f) {
+				continue
+			}
+			g := s.gain(f)
+			found = found || g > zeroGain
+			if best < 0 || g > bestGain+gainTie || (g >= bestGain-gainTie && f < best) {
+				best, bestGain = f, g
+			}
 		}
 	} else {
 		// Weka's loop: while features are left and (fewer than K were
 		// drawn or none had a gain), draw one uniformly from those left.
-		for drawn := 0; len(pool) > 0 && (drawn < sp.k || !found); drawn++ {
-			i := rng.IntN(len(pool))
-			f := pool[i]
-			pool[i] = pool[len(pool)-1]
-			pool = pool[:len(pool)-1]
-			consider(f)
+		// A drawn feature is swapped to the end of those left (left then
+		// evolve as with Weka's removal), and the swaps are undone after.
+		// The first K draws depend on no gain (the t-th is among m − t
+		// features), so they are drawn first, in a loop that holds little
+		// across the generator's calls, then applied, keeping their
+		// candidates in draw order with no branch on whether a draw is a
+		// candidate.
+		pool, avail := sp.pool, s.avail
+		drawn := resize(sp.drawn, m) // drawn[t]: the pool position of draw t
+		cands := resize(sp.cands, sp.k)
+		for t := range sp.k {
+			drawn[t] = intN(rng, m-t)
 		}
+		nc := 0
+		for t, i := range drawn[:sp.k] {
+			f := pool[i]
+			pool[i], pool[m-1-t] = pool[m-1-t], f
+			cands[nc] = f
+			if a := avail[f]; a&(a-1) != 0 { // candidate(s, f)
+				nc++
+			}
+		}
+		for _, f := range cands[:nc] {
+			g := s.gain(f)
+			found = found || g > zeroGain
+			if best < 0 || g > bestGain+gainTie || (g >= bestGain-gainTie && f < best) {
+				best, bestGain = f, g
+			}
+		}
+		t := sp.k
+		for ; t < m && !found; t++ {
+			i := intN(rng, m-t)
+			drawn[t] = i
+			f := pool[i]
+			pool[i], pool[m-1-t] = pool[m-1-t], f
+			if !candidate(s, f) {
+				continue // tested on the path or constant here: a wasted draw, as in Weka
+			}
+			g := s.gain(f)
+			found = g > zeroGain
+			if best < 0 || g > bestGain+gainTie || (g >= bestGain-gainTie && f < best) {
+				best, bestGain = f, g
+			}
+		}
+		for t--; t >= 0; t-- {
+			i, last := drawn[t], m-1-t
+			pool[i], pool[last] = pool[last], pool[i]
+		}
+		sp.drawn, sp.cands = drawn, cands
 	}
 	if best < 0 || bestGain <= zeroGain {
 		return split{}, false
 	}
 	return split{feature: best}, true
+}
+
+// is32bit reports a platform with 32-bit ints, where rand.Rand.IntN
+// draws with another algorithm.
+const is32bit = ^uint(0)>>32 == 0
+
+// intN returns r.IntN(n), n > 0, drawing the same values from r: on
+// 64-bit platforms it is IntN's algorithm (math/rand/v2's uint64n:
+// Lemire's multiply-and-reject) written out, which saves a call per draw
+// in RandomTree's hottest loop; TestIntN checks that both agree.
+func intN(r *rand.Rand, n int) int {
+	if is32bit {
+		return r.IntN(n)
+	}
+	u := uint64(n)
+	if u&(u-1) == 0 { // a power of two: mask
+		return int(r.Uint64() & (u - 1))
+	}
+	hi, lo := bits.Mul64(r.Uint64(), u)
+	if lo < u {
+		thresh := -u % u
+		for lo < thresh {
+			hi, lo = bits.Mul64(r.Uint64(), u)
+		}
+	}
+	return int(hi)
 }

@@ -9,39 +9,83 @@ import (
 // rowSet is the set of training rows that reach a node. A large node keeps
 // a bitset over all of the dataset's rows, so its counts are AND +
 // popcount against the dataset's (feature, value) and class bitsets. A
-// small node keeps the explicit list of its row indices instead (a window
-// of the row store's arena, partitioned in place for its children as
-// scikit-learn partitions samples[start:end]), because a deep node's few
-// rows are spread over every word of a full-length bitset. Either way no
-// feature data is copied.
+// small node keeps a list of its rows instead, because a deep node's few
+// rows are spread over every word of a full-length bitset: a window of
+// one of the row store's two arenas holding each row's lane words
+// (pack.go) and, when some feature is unpacked, its index in the dataset.
+// A node's window is the same in both arenas; partitioning it for the
+// node's children, as scikit-learn partitions samples[start:end], moves
+// rows into the other arena rather than through a buffer and back.
+//
+// A list node's rows are grouped by class, the classes in increasing
+// order or, when the window is reversed (rev), in decreasing order: its
+// per-class lane sums are then sums over segments, whose bounds follow
+// from its class counts. A new list is grouped in increasing order, and
+// the partitions keep rows in order or reverse a whole branch, which
+// keeps every branch grouped.
 //
 // A rowSet holds indices into the rowStore, not slices, so the grower's
 // stack holds no pointers and pushing a node costs no GC write barrier.
 type rowSet struct {
-	bits   int32 // index of the node's bitset in rowStore.sets; -1 for a list node
-	lo, hi int32 // a list node's rows are rowStore.arena[lo:hi]
+	// bits is the index of the node's bitset in rowStore.sets, or for a
+	// list node −1 − (arena + 2·reversed).
+	bits   int32
+	lo, hi int32 // a list node's rows are rows lo … hi−1 of its arena
 }
 
 // isList reports whether the node holds a row list.
 func (r rowSet) isList() bool { return r.bits < 0 }
 
-// rowStore hands out the memory of one fit's row sets: bitsets from a free
-// list (a node's bitset is returned once its children exist) and row
-// lists from one arena of capacity |training rows|. A row enters the arena
-// once, when the first list node on its path is made, and list children
-// reuse their parent's window, so the arena never overflows.
-type rowStore struct {
-	words   int
-	sets    []dataset.Bitset // every bitset of this fit
-	free    []int32          // indices of sets not in use
-	arena   []int32
-	used    int32
-	scratch []int32 // partition buffer, as long as the arena
+// side returns the arena (0 or 1) of a list node.
+func (r rowSet) side() int { return int(-1-r.bits) & 1 }
+
+// rev reports whether a list node's classes are in decreasing order.
+func (r rowSet) rev() bool { return (-1-r.bits)&2 != 0 }
+
+// listIn returns the row set of rows lo … hi−1 of arena side, classes in
+// decreasing order when rev.
+func listIn(side int, rev bool, lo, hi int32) rowSet {
+	b := int32(side)
+	if rev {
+		b |= 2
+	}
+	return rowSet{bits: -1 - b, lo: lo, hi: hi}
 }
 
-// bind prepares s for a fit on a dataset of the given number of rows and
-// bitset words, reusing its memory; every bitset is free again.
-func (s *rowStore) bind(words, rows int) {
+// rowStore hands out the memory of one fit's row sets: bitsets from a free
+// list (a node's bitset is returned once its children exist) and row
+// lists from two arenas of capacity |training rows|. A row enters arena 0
+// once, when the first list node on its path is made, and list children
+// share out their parent's window, so the arenas never overflow.
+type rowStore struct {
+	words int              // bitset words
+	sets  []dataset.Bitset // every bitset of this fit
+	free  []int32          // indices of sets not in use
+
+	d      *dataset.Dataset
+	layout *packLayout
+	packed []uint64 // every dataset row's lane words, made on first use
+	isPack bool     // packed is current for this fit
+	// byClass: a root list is packed by packOrdered, grouped by class
+	byClass bool
+	arena   [2]arena
+	used    int32   // rows of the arenas handed out
+	branch  []uint8 // partition scratch: each row's branch
+	start   []int   // partition scratch: each branch's first slot
+	pos     []int   // partition scratch: each branch's next slot
+}
+
+// arena holds list nodes' rows: lane words (layout.words per row) and
+// dataset indices (layout.unpacked only, else nil).
+type arena struct {
+	words []uint64
+	idx   []int32
+}
+
+// bind prepares s for a fit of d with lane layout l, reusing its memory;
+// every bitset is free again.
+func (s *rowStore) bind(d *dataset.Dataset, l *packLayout) {
+	words, rows := len(d.All()), d.Len()
 	if s.words != words {
 		s.sets = s.sets[:0]
 		s.words = words
@@ -50,10 +94,33 @@ func (s *rowStore) bind(words, rows int) {
 	for i := range s.sets {
 		s.free = append(s.free, int32(i))
 	}
-	s.arena = resize(s.arena, rows)
-	s.scratch = resize(s.scratch, rows)
+	s.d, s.layout = d, l
+	s.isPack = false
+	// packOrdered's byClass case: one lane word, every feature binary
+	// (so packed), two classes, no row indices.
+	s.byClass = l.words == 1 && !l.unpacked && d.Classes() == 2
+	for _, z := range d.Domains() {
+		s.byClass = s.byClass && z == 2
+	}
+	W := l.words
+	for i := range s.arena {
+		a := &s.arena[i]
+		// laneChunk rows of padding, so a pass over a window may read a
+		// whole chunk past its end (laneSums.sum1).
+		a.words = resize(a.words, (rows+laneChunk)*W)[:rows*W]
+		a.idx = resize(a.idx[:cap(a.idx)], rows)[:0]
+		if l.unpacked {
+			a.idx = a.idx[:rows]
+		}
+	}
+	s.branch = resize(s.branch, rows)
+	s.start = resize(s.start, dataset.MaxValues+1)
+	s.pos = resize(s.pos, dataset.MaxValues+1)
 	s.used = 0
 }
+
+// unbind drops s's references to the fit's dataset.
+func (s *rowStore) unbind() { s.d, s.layout = nil, nil }
 
 // newBits returns a bitset node's row set, its bitset's content unspecified.
 func (s *rowStore) newBits() rowSet {
@@ -69,9 +136,6 @@ func (s *rowStore) newBits() rowSet {
 // bitsOf returns a bitset node's rows.
 func (s *rowStore) bitsOf(r rowSet) dataset.Bitset { return s.sets[r.bits] }
 
-// listOf returns a list node's rows.
-func (s *rowStore) listOf(r rowSet) []int32 { return s.arena[r.lo:r.hi] }
-
 // release returns a node's bitset (if any) to the free list.
 func (s *rowStore) release(r rowSet) {
 	if !r.isList() {
@@ -79,18 +143,86 @@ func (s *rowStore) release(r rowSet) {
 	}
 }
 
-// newList copies the n rows of b into a fresh window of the arena.
-func (s *rowStore) newList(b dataset.Bitset, n int) rowSet {
-	lo := s.used
-	out := s.arena[lo : lo : int(lo)+n]
-	for i, w := range b {
-		for w != 0 {
-			out = append(out, int32(i<<6+bits.TrailingZeros64(w)))
-			w &= w - 1
+// list is a list node's rows: lane words (words per row) and, when the
+// layout keeps them, dataset indices; nil otherwise.
+type list struct {
+	n     int
+	words []uint64
+	idx   []int32
+}
+
+// listOf returns a list node's rows.
+func (s *rowStore) listOf(r rowSet) list { return s.window(r.side(), r.lo, r.hi) }
+
+// window returns rows lo … hi−1 of arena side.
+func (s *rowStore) window(side int, lo, hi int32) list {
+	a := &s.arena[side]
+	W := int32(s.layout.words)
+	l := list{n: int(hi - lo), words: a.words[lo*W : hi*W]}
+	if len(a.idx) > 0 {
+		l.idx = a.idx[lo:hi]
+	}
+	return l
+}
+
+// newList copies the rows of b into a fresh window of arena 0, grouped by
+// class in increasing order; counts are their class counts.
+func (s *rowStore) newList(b dataset.Bitset, counts []int) rowSet {
+	n := 0
+	pos := s.pos[:len(counts)]
+	for c, x := range counts {
+		pos[c] = int(s.used) + n
+		n += x
+	}
+	lo := int(s.used)
+	W := s.layout.words
+	a := &s.arena[0]
+	labels := s.d.Labels()
+	place := func(r int, src []uint64) {
+		p := pos[labels[r]]
+		pos[labels[r]]++
+		switch W {
+		case 0:
+		case 1:
+			a.words[p] = src[0]
+		default:
+			copy(a.words[p*W:(p+1)*W], src)
+		}
+		if len(a.idx) > 0 {
+			a.idx[p] = int32(r)
+		}
+	}
+	if lo == 0 && n == s.d.Len() && s.byClass && len(counts) == 2 {
+		// Every row of the dataset (a root), in the oracle study's case:
+		// packed straight into place.
+		s.layout.packOrdered(a.words, s.d, true, counts[0])
+		s.used = int32(n)
+		return listIn(0, false, 0, s.used)
+	}
+	if lo == 0 && n == s.d.Len() {
+		// Every row of the dataset (a root): packed in row order into
+		// arena 1, not in use yet, and placed from there.
+		src := s.arena[1].words
+		s.layout.pack(src, s.d)
+		for r := range n {
+			place(r, src[r*W:(r+1)*W])
+		}
+	} else {
+		if !s.isPack {
+			s.packed = resize(s.packed, s.d.Len()*W)
+			s.layout.pack(s.packed, s.d)
+			s.isPack = true
+		}
+		for i, w := range b {
+			for w != 0 {
+				r := i<<6 + bits.TrailingZeros64(w)
+				w &= w - 1
+				place(r, s.packed[r*W:(r+1)*W])
+			}
 		}
 	}
 	s.used += int32(n)
-	return rowSet{bits: -1, lo: lo, hi: s.used}
+	return listIn(0, false, int32(lo), s.used)
 }
 
 // childBits sets dst to the rows of node whose value of feature f lies in
@@ -108,47 +240,4 @@ func childBits(dst, node dataset.Bitset, d *dataset.Dataset, f int, mask uint64)
 		}
 	}
 	return dst
-}
-
-// partition reorders the list node r so that the rows of each branch are
-// contiguous, branches in order, where row x goes to branch group[col[x]];
-// sizes[g] is the number of rows of branch g. It writes branch g's row set
-// to out[g]. The partition is stable, so lists stay in increasing row
-// order and a pass over a list reads the dataset's columns front to back.
-func (s *rowStore) partition(r rowSet, col []uint8, group []int, sizes []int, out []rowSet) {
-	list := s.listOf(r)
-	if len(sizes) == 2 {
-		// Two branches: branch 0 compacts in place, branch 1 goes through
-		// the scratch buffer.
-		i, j := 0, 0
-		tmp := s.scratch
-		for _, x := range list {
-			if group[col[x]] == 0 {
-				list[i] = x
-				i++
-			} else {
-				tmp[j] = x
-				j++
-			}
-		}
-		copy(list[i:], tmp[:j])
-		mid := r.lo + int32(sizes[0])
-		out[0] = rowSet{bits: -1, lo: r.lo, hi: mid}
-		out[1] = rowSet{bits: -1, lo: mid, hi: r.hi}
-		return
-	}
-	var start [dataset.MaxValues]int
-	o := 0
-	for g, n := range sizes {
-		start[g] = o
-		out[g] = rowSet{bits: -1, lo: r.lo + int32(o), hi: r.lo + int32(o+n)}
-		o += n
-	}
-	tmp := s.scratch[:len(list)]
-	for _, x := range list {
-		g := group[col[x]]
-		tmp[start[g]] = x
-		start[g]++
-	}
-	copy(list, tmp)
 }

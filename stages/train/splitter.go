@@ -1,7 +1,6 @@
 package train
 
 import (
-	"math/bits"
 	"math/rand/v2"
 )
 
@@ -45,17 +44,6 @@ func candidate(s *nodeStats, f int) bool {
 	return a&(a-1) != 0
 }
 
-// anyCandidate reports whether some feature has two possible values left
-// under the value sets avail.
-func anyCandidate(avail []uint64) bool {
-	for _, a := range avail {
-		if bits.OnesCount64(a) >= 2 {
-			return true
-		}
-	}
-	return false
-}
-
 // gainSplitter is ID3's strategy: a multiway split on the feature of
 // largest information gain, ties to the lowest feature index, never a
 // feature already tested on the path; no split when the best gain is 0.
@@ -67,7 +55,7 @@ func (gainSplitter) split(s *nodeStats, _ *rand.Rand) (split, bool) {
 		if !candidate(s, f) {
 			continue
 		}
-		g := InfoGain(s.Table(f), s.k)
+		g := s.gain(f)
 		if best < 0 || g > bestGain+gainTie {
 			best, bestGain = f, g
 		}

@@ -16,12 +16,17 @@ import (
 // value(f,v)| for the node's classes but one; the remaining value and
 // class follow by subtraction from the node's counts. The node's class
 // bitsets rows ∧ class c are made once per node, and every AND runs only
-// over the node's range of nonzero words. For a list node a table is one
-// pass over the node's rows.
+// over the node's range of nonzero words. For a list node (stats_list.go)
+// one pass over its rows' lane words, a segment per class, counts every
+// packed feature at once (laneSums), on the first request; a table then
+// reads its feature's lanes, and an unpacked feature's table is one pass
+// over its column through the rows' indices. A tiny node (tiny.go) comes
+// with its lane sums.
 type nodeStats struct {
 	d       *dataset.Dataset
 	k       int
 	labels  []uint8
+	xlogx   []float64 // xlogxTable()
 	domains []int
 	off     []int    // feature f's table is tab[off[f] : off[f]+domains[f]*k]
 	tab     []int    // every feature's table, back to back
@@ -29,8 +34,20 @@ type nodeStats struct {
 	epoch   uint32
 	bufs    []dataset.Bitset // k−1 scratch bitsets for the node's class rows
 
+	layout *packLayout
+	store  *rowStore
 	bits   dataset.Bitset // the node's rows, for a bitset node
-	list   []int32        // the node's rows, for a list node (bits == nil)
+	list   rowSet         // the node's rows, for a list node (bits == nil)
+	lanes  laneSums       // the list node's lane counts, once lanesOK
+	// binary: two classes and every feature binary, feature f in lane f
+	// of one lane word (so its table is at tab[4f:])
+	binary bool
+	seg    []int // scratch for laneSums.count
+	// lanesOK: lanes holds the current list node's counts
+	lanesOK bool
+	// base is n log2 n − Σ_c n_c log2 n_c of a two-class node, once baseOK
+	base   float64
+	baseOK bool
 	counts []int
 	avail  []uint64
 	depth  int
@@ -41,10 +58,16 @@ type nodeStats struct {
 }
 
 // bind prepares s for the nodes of a fit of d, reusing its memory.
-func (s *nodeStats) bind(d *dataset.Dataset) {
+//
+// Every node's class counts and value sets are read from counts and
+// avail, which the grower refills for each node.
+func (s *nodeStats) bind(d *dataset.Dataset, layout *packLayout, store *rowStore, counts []int, avail []uint64) {
 	k, m := d.Classes(), d.NumFeatures()
-	s.d, s.k = d, k
+	s.d, s.k, s.layout, s.store = d, k, layout, store
+	s.counts, s.avail = counts, avail
 	s.labels = d.Labels()
+	s.seg = resize(s.seg, k+1)
+	s.xlogx = xlogxTable()
 	s.domains = d.Domains()
 	s.off = resize(s.off, m)
 	s.stamp = resize(s.stamp, m)
@@ -56,6 +79,10 @@ func (s *nodeStats) bind(d *dataset.Dataset) {
 		o += z * k
 	}
 	s.tab = resize(s.tab, o)
+	s.binary = k == 2 && layout.words == 1 && !layout.unpacked
+	for f, z := range s.domains {
+		s.binary = s.binary && z == 2 && layout.feat[f].lane == f
+	}
 	words := len(d.All())
 	s.bufs = resize(s.bufs, k-1)
 	for i := range s.bufs {
@@ -67,22 +94,55 @@ func (s *nodeStats) bind(d *dataset.Dataset) {
 
 // unbind drops s's references to the fit's data.
 func (s *nodeStats) unbind() {
-	s.d, s.labels, s.bits, s.list, s.counts, s.avail = nil, nil, nil, nil, nil, nil
+	s.d, s.labels, s.bits, s.counts, s.avail, s.layout, s.store = nil, nil, nil, nil, nil, nil, nil
 	clear(s.cls[:cap(s.cls)])
 }
 
-// reset points the statistics at a new node, given by its bitset or, when
-// that is nil, its row list.
-func (s *nodeStats) reset(rows dataset.Bitset, list []int32, counts []int, avail []uint64, depth int) {
+// resetList points the statistics at a new list node l at the given
+// depth. The node's class counts and value sets are in the slices given
+// to bind.
+func (s *nodeStats) resetList(l rowSet, depth int) {
+	s.next()
+	if s.bits != nil {
+		s.bits = nil
+	}
+	s.list, s.depth = l, depth
+}
+
+// resetTiny points the statistics at a tiny node (see growTiny) at the
+// given depth whose lane sums (one word, two classes) are sums.
+func (s *nodeStats) resetTiny(depth int, sums *tinySums) {
+	s.next()
+	if s.bits != nil {
+		s.bits = nil
+	}
+	s.depth = depth
+	if s.lanes.words != 1 || len(s.lanes.slots) < 6 {
+		s.lanes.prepare(1, 2)
+	}
+	*(*tinySums)(s.lanes.slots) = *sums
+	s.lanes.wide = false
+	s.lanesOK = true
+}
+
+// next starts a new node: no table, lane sum or gain term is current.
+func (s *nodeStats) next() {
 	s.epoch++
 	if s.epoch == 0 { // wrapped: invalidate every stamp
 		clear(s.stamp)
 		s.epoch = 1
 	}
-	s.bits, s.list, s.counts, s.avail, s.depth = rows, list, counts, avail, depth
+	s.lanesOK, s.baseOK = false, false
+}
+
+// resetBits points the statistics at a new bitset node, rows, at the
+// given depth, and makes the node's class bitsets.
+func (s *nodeStats) resetBits(rows dataset.Bitset, depth int) {
+	s.next()
+	s.bits, s.depth = rows, depth
 	s.clsOf, s.cls = s.clsOf[:0], s.cls[:0]
 	s.last = 0
-	for c, n := range counts {
+	for c, n := range s.counts {
 		if n > 0 {
 			s.clsOf = append(s.clsOf, c)
 		}
@@ -90,9 +150,6 @@ func (s *nodeStats) reset(rows dataset.Bitset, list []int32, counts []int, avail
 	if len(s.clsOf) > 0 {
 		s.last = s.clsOf[len(s.clsOf)-1]
 		s.clsOf = s.clsOf[:len(s.clsOf)-1]
-	}
-	if rows == nil {
-		return
 	}
 	b := rows
 	s.lo, s.hi = 0, len(b)
@@ -129,24 +186,34 @@ func (s *nodeStats) Avail(f int) uint64 { return s.avail[f] }
 func (s *nodeStats) Table(f int) []int {
 	k := s.k
 	t := s.tab[s.off[f] : s.off[f]+s.domains[f]*k]
-	if s.stamp[f] == s.epoch {
-		return t
+	if s.stamp[f] != s.epoch {
+		s.stamp[f] = s.epoch
+		s.fill(t, f)
 	}
-	s.stamp[f] = s.epoch
+	return t
+}
+
+// fill computes feature f's table at the node into t.
+func (s *nodeStats) fill(t []int, f int) {
+	k := s.k
 	if s.bits == nil {
-		s.listTable(t, f)
-		return t
+		if s.layout.feat[f].packed {
+			s.packedTable(t, f)
+		} else {
+			s.listTable(t, f)
+		}
+		return
 	}
 	clear(t)
 	avail := s.avail[f]
 	if avail == 0 {
-		return t
+		return
 	}
 	lastV := 63 - bits.LeadingZeros64(avail)
 	rest := t[lastV*k : (lastV+1)*k]
 	copy(rest, s.counts)
 	if avail&(avail-1) == 0 { // one value: every row has it
-		return t
+		return
 	}
 	node := s.bits[s.lo:s.hi]
 	for m := avail &^ (1 << lastV); m != 0; m &= m - 1 {
@@ -171,43 +238,6 @@ func (s *nodeStats) Table(f int) []int {
 		for c, x := range row {
 			rest[c] -= x
 		}
-	}
-	return t
-}
-
-// listTable fills t with feature f's table for a list node, in one pass
-// over its rows. With two values and two classes (the oracle study's
-// case) it sums codes in registers instead of incrementing counters in
-// memory: n1 = Σ x_f counts value 1, n11 = Σ x_f·y counts value 1 and
-// class 1, and the other cells follow from the node's counts.
-func (s *nodeStats) listTable(t []int, f int) {
-	col, lab := s.d.Column(f), s.labels
-	if s.k == 2 && s.domains[f] == 2 {
-		// Two accumulator pairs halve the loop's dependency chains.
-		n1, n11, m1, m11 := 0, 0, 0, 0
-		list := s.list
-		for len(list) >= 2 {
-			x, y := int(col[list[0]]), int(col[list[1]])
-			n1 += x
-			n11 += x & int(lab[list[0]])
-			m1 += y
-			m11 += y & int(lab[list[1]])
-			list = list[2:]
-		}
-		for _, r := range list {
-			x := int(col[r])
-			n1 += x
-			n11 += x & int(lab[r])
-		}
-		n1, n11 = n1+m1, n11+m11
-		t[2], t[3] = n1-n11, n11
-		t[0], t[1] = s.counts[0]-t[2], s.counts[1]-t[3]
-		return
-	}
-	clear(t)
-	k := s.k
-	for _, r := range s.list {
-		t[int(col[r])*k+int(lab[r])]++
 	}
 }
 

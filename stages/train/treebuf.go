@@ -1,6 +1,8 @@
 package train
 
 import (
+	"slices"
+
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -62,9 +64,15 @@ func (b *treeBuf) setCounts(n int, counts []int) {
 // branch g's child is first+g.
 func (b *treeBuf) split(n, f int, group []int, branches int) (first int) {
 	first = b.len()
-	for range branches {
-		b.node()
+	end := first + branches
+	b.feature = slices.Grow(b.feature, branches)[:end]
+	b.class = slices.Grow(b.class, branches)[:end]
+	b.offset = slices.Grow(b.offset, branches)[:end]
+	b.counts = slices.Grow(b.counts, branches*b.classes)[:end*b.classes]
+	for i := first; i < end; i++ {
+		b.feature[i], b.class[i], b.offset[i] = tree.Leaf, tree.NoClass, -1
 	}
+	clear(b.counts[first*b.classes:])
 	b.feature[n] = int32(f)
 	b.class[n] = tree.NoClass
 	b.offset[n] = int32(len(b.child))
@@ -86,4 +94,19 @@ func (b *treeBuf) tree() *tree.Tree {
 		Child:   append([]int32(nil), b.child...),
 		Counts:  append([]int32(nil), b.counts...),
 	}
+}
+
+// split2 is split for two classes and two branches, value 0 leading to
+// branch b0 and value 1 to the other.
+func (b *treeBuf) split2(n, f, b0 int) (first int) {
+	first = len(b.feature)
+	b.feature = append(b.feature, tree.Leaf, tree.Leaf)
+	b.class = append(b.class, tree.NoClass, tree.NoClass)
+	b.offset = append(b.offset, -1, -1)
+	b.counts = append(b.counts, 0, 0, 0, 0)
+	b.feature[n] = int32(f)
+	b.class[n] = tree.NoClass
+	b.offset[n] = int32(len(b.child))
+	b.child = append(b.child, int32(first+b0), int32(first+1-b0))
+	return first
 }
