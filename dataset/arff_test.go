@@ -11,29 +11,8 @@ import (
 	"testing"
 
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/internal/shareddata"
 )
-
-// sharedDatasets returns the shared datasets folder, found by walking up
-// from the test's working directory to the folder that holds shared/, or
-// skips the test when there is none.
-func sharedDatasets(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		p := filepath.Join(dir, "shared", "datasets")
-		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-			return p
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no shared/datasets folder above the working directory; the real-data tests need ../shared/datasets beside the repository")
-		}
-		dir = parent
-	}
-}
 
 // sharedFile returns a file under shared/datasets, skipping when it is absent.
 func sharedFile(t *testing.T, rel string) string {
@@ -338,3 +317,6 @@ func TestParseARFFEdgeCases(t *testing.T) {
 		t.Errorf(`\u001E decoded to %q`, got)
 	}
 }
+
+// sharedDatasets returns the shared real datasets, or skips t.
+func sharedDatasets(t *testing.T) string { return shareddata.DirOrSkip(t) }

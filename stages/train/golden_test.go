@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/internal/shareddata"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -108,7 +109,7 @@ func goldenDatasets(t *testing.T) []goldenData {
 		{"vote", "vote/vote.arff", "Class"},
 		{"soybean", "soybean/soybean.arff", "class"},
 	} {
-		dir, ok := sharedDatasetsDir()
+		dir, ok := shareddata.Dir()
 		if !ok {
 			continue
 		}
@@ -119,31 +120,6 @@ func goldenDatasets(t *testing.T) []goldenData {
 		add(s.name, d, nil)
 	}
 	return out
-}
-
-// sharedDatasetsDir returns shared/datasets beside the repository root,
-// or false when it is absent (the golden cases on real data are then
-// skipped, not failed).
-func sharedDatasetsDir() (string, bool) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", false
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", false
-		}
-		dir = parent
-	}
-	data := filepath.Join(dir, "..", "shared", "datasets")
-	if _, err := os.Stat(data); err != nil {
-		return "", false
-	}
-	return data, true
 }
 
 // treeDigest returns a SHA-256 over every array of t, in hex.

@@ -3,12 +3,11 @@ package train
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/internal/shareddata"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -16,31 +15,6 @@ import (
 // samples labelled by them (a stage never imports another stage, so these
 // do not come from stages/generate), the shared datasets, and a tree
 // printer.
-
-// datasetsDir returns shared/datasets beside the repository root (the
-// directory holding go.mod), or skips the test when it is absent.
-func datasetsDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatalf("getwd: %v", err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root (go.mod) not found above the working directory")
-		}
-		dir = parent
-	}
-	data := filepath.Join(dir, "..", "shared", "datasets")
-	if _, err := os.Stat(data); err != nil {
-		t.Skipf("shared datasets not available at %s: %v", data, err)
-	}
-	return data
-}
 
 // schemaFor names features f0, f1, … with values v0, v1, … and classes c0, c1, ….
 func schemaFor(domains []int, k int) dataset.Schema {
@@ -212,3 +186,6 @@ func sameTree(a, b *tree.Tree) string {
 	}
 	return ""
 }
+
+// datasetsDir returns the shared real datasets, or skips t.
+func datasetsDir(t testing.TB) string { return shareddata.DirOrSkip(t) }

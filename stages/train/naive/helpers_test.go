@@ -8,32 +8,8 @@ import (
 	"testing"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/internal/shareddata"
 )
-
-// datasetsDir returns shared/datasets beside the repository root (the
-// directory holding go.mod), or skips the test when it is absent.
-func datasetsDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatalf("getwd: %v", err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root (go.mod) not found above the working directory")
-		}
-		dir = parent
-	}
-	data := filepath.Join(dir, "..", "shared", "datasets")
-	if _, err := os.Stat(data); err != nil {
-		t.Skipf("shared datasets not available at %s: %v", data, err)
-	}
-	return data
-}
 
 // weather reads Quinlan's nominal weather data with class "play", skipping
 // the test when the file is absent.
@@ -119,3 +95,6 @@ func allInputs(domains []int) [][]uint8 {
 	}
 	return out
 }
+
+// datasetsDir returns the shared real datasets, or skips t.
+func datasetsDir(t testing.TB) string { return shareddata.DirOrSkip(t) }
