@@ -246,60 +246,29 @@ func stringCol[T any](name string, v func(*T) *string) column[T] {
 // pointer is written as null and a null is read as nil.
 
 func optFloat64Col[T any](name string, v func(*T) **float64) column[T] {
-	return column[T]{
-		field: arrow.Field{Name: name, Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-		put: func(b array.Builder, rows []T) {
-			bb := b.(*array.Float64Builder)
-			for i := range rows {
-				if p := *v(&rows[i]); p != nil {
-					bb.Append(*p)
-				} else {
-					bb.AppendNull()
-				}
-			}
-		},
-		get: func(a arrow.Array, rows []T, off int) {
-			arr := a.(*array.Float64)
-			for i := range arr.Len() {
-				if arr.IsValid(i) {
-					x := arr.Value(i)
-					*v(&rows[off+i]) = &x
-				}
-			}
-		},
-	}
+	return optCol[T, float64, *array.Float64Builder, *array.Float64](name, arrow.PrimitiveTypes.Float64, v)
 }
 
 func optInt32Col[T any](name string, v func(*T) **int32) column[T] {
-	return column[T]{
-		field: arrow.Field{Name: name, Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-		put: func(b array.Builder, rows []T) {
-			bb := b.(*array.Int32Builder)
-			for i := range rows {
-				if p := *v(&rows[i]); p != nil {
-					bb.Append(*p)
-				} else {
-					bb.AppendNull()
-				}
-			}
-		},
-		get: func(a arrow.Array, rows []T, off int) {
-			arr := a.(*array.Int32)
-			for i := range arr.Len() {
-				if arr.IsValid(i) {
-					x := arr.Value(i)
-					*v(&rows[off+i]) = &x
-				}
-			}
-		},
-	}
+	return optCol[T, int32, *array.Int32Builder, *array.Int32](name, arrow.PrimitiveTypes.Int32, v)
 }
 
 func optBoolCol[T any](name string, v func(*T) **bool) column[T] {
+	return optCol[T, bool, *array.BooleanBuilder, *array.Boolean](name, arrow.FixedWidthTypes.Boolean, v)
+}
+
+// optCol is the nullable column of Go type V, built with B and read from A.
+func optCol[T, V any, B interface {
+	array.Builder
+	Append(V)
+}, A interface {
+	arrow.Array
+	Value(int) V
+}](name string, typ arrow.DataType, v func(*T) **V) column[T] {
 	return column[T]{
-		field: arrow.Field{Name: name, Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+		field: arrow.Field{Name: name, Type: typ, Nullable: true},
 		put: func(b array.Builder, rows []T) {
-			bb := b.(*array.BooleanBuilder)
+			bb := b.(B)
 			for i := range rows {
 				if p := *v(&rows[i]); p != nil {
 					bb.Append(*p)
@@ -309,7 +278,7 @@ func optBoolCol[T any](name string, v func(*T) **bool) column[T] {
 			}
 		},
 		get: func(a arrow.Array, rows []T, off int) {
-			arr := a.(*array.Boolean)
+			arr := a.(A)
 			for i := range arr.Len() {
 				if arr.IsValid(i) {
 					x := arr.Value(i)
