@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"time"
 
@@ -405,48 +406,33 @@ func (r *runner) readInputs(c Chunk) ([]taskInputs, error) {
 		}
 		return i, nil
 	}
+	// checkInputs has made sure every part exists and holds its table.
 	for _, table := range need {
 		path := r.partPath(table, c.Index)
-		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("%s: missing; run the stage that writes %s first", path, table)
-		}
 		var err error
 		switch table {
 		case schemas.Oracles:
 			var recs []schemas.TreeRecord
 			if recs, err = schemas.ReadOracles(path); err == nil {
-				for k := range recs {
-					var i int
-					if i, err = index(recs[k].ID); err != nil {
-						break
-					}
-					inputs[i].oracle = &recs[k]
-				}
+				err = place(recs, index, func(r *schemas.TreeRecord) int64 { return r.ID },
+					func(i int, r *schemas.TreeRecord) { inputs[i].oracle = r })
 			}
 		case schemas.Datasets:
 			var recs []schemas.DatasetRecord
 			if recs, err = schemas.ReadDatasets(path); err == nil {
-				for k := range recs {
-					var i int
-					if i, err = index(recs[k].DatasetID); err != nil {
-						break
-					}
-					inputs[i].data = &recs[k]
-				}
+				err = place(recs, index, func(r *schemas.DatasetRecord) int64 { return r.DatasetID },
+					func(i int, r *schemas.DatasetRecord) { inputs[i].data = r })
 			}
 		case schemas.Models:
 			var recs []schemas.ModelRecord
 			if recs, err = schemas.ReadModels(path); err == nil {
-				for k := range recs {
-					var i int
-					if i, err = index(recs[k].DatasetID); err != nil {
-						break
-					}
-					if inputs[i].models == nil {
-						inputs[i].models = map[string]*schemas.ModelRecord{}
-					}
-					inputs[i].models[recs[k].Learner] = &recs[k]
-				}
+				err = place(recs, index, func(r *schemas.ModelRecord) int64 { return r.DatasetID },
+					func(i int, r *schemas.ModelRecord) {
+						if inputs[i].models == nil {
+							inputs[i].models = map[string]*schemas.ModelRecord{}
+						}
+						inputs[i].models[r.Learner] = r
+					})
 			}
 		}
 		if err != nil {
@@ -454,20 +440,24 @@ func (r *runner) readInputs(c Chunk) ([]taskInputs, error) {
 		}
 	}
 	for i, t := range c.Tasks {
-		if (needs(need, schemas.Oracles) && inputs[i].oracle == nil) || (needs(need, schemas.Datasets) && inputs[i].data == nil) {
+		if (slices.Contains(need, schemas.Oracles) && inputs[i].oracle == nil) || (slices.Contains(need, schemas.Datasets) && inputs[i].data == nil) {
 			return nil, fmt.Errorf("chunk %d: task %d (%s) is missing from the input parts", c.Index, t.ID, t.Key)
 		}
 	}
 	return inputs, nil
 }
 
-func needs(tables []string, t string) bool {
-	for _, x := range tables {
-		if x == t {
-			return true
+// place hands each record of a chunk's part to put, with the position in
+// the chunk of the task its id names.
+func place[R any](recs []R, index func(int64) (int, error), id func(*R) int64, put func(int, *R)) error {
+	for k := range recs {
+		i, err := index(id(&recs[k]))
+		if err != nil {
+			return err
 		}
+		put(i, &recs[k])
 	}
-	return false
+	return nil
 }
 
 // write stores one chunk's parts; each is written to a temporary file and
