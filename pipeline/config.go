@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/dtbench/dtbench/dataset"
@@ -149,8 +148,4 @@ func (c *Config) LearnerNames() []string {
 		names[i] = l.Name
 	}
 	return names
-}
-
-func (c *Config) String() string {
-	return fmt.Sprintf("%s (study %s, seed %d)", c.Name, c.Study, c.Seed)
 }
