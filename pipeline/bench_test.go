@@ -1,8 +1,11 @@
 package pipeline
 
 import (
+	"math/rand/v2"
 	"testing"
 
+	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/schemas"
 	"github.com/dtbench/dtbench/stages/evaluate"
 	"github.com/dtbench/dtbench/stages/generate"
 	"github.com/dtbench/dtbench/stages/train"
@@ -14,7 +17,7 @@ import (
 func BenchmarkDOEAgainstID3(b *testing.B) {
 	for _, depth := range []int{5, 8} {
 		b.Run(map[int]string{5: "depth5", 8: "depth8"}[depth], func(b *testing.B) {
-			rng := TaskRand(1, "bench")
+			rng := rand.New(rand.NewPCG(1, 2))
 			spec := generate.OracleSpec{Domains: []int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2}, Classes: 2, Depth: depth}
 			oracle, err := generate.Oracle(spec, rng)
 			if err != nil {
@@ -41,29 +44,26 @@ func BenchmarkDOEAgainstID3(b *testing.B) {
 }
 
 // BenchmarkTask times one whole in-memory task of the paper grid's largest
-// cell (depth 8, 3000 complete rows, 1000 test rows) with ID3: generation,
-// fit, evaluation with the benchmark classifiers.
+// cell (depth 8, 3000 complete rows, 1000 test rows) with ID3, through the
+// oracle study's nodes as the executor runs them: generation, fit,
+// evaluation with the benchmark classifiers.
 func BenchmarkTask(b *testing.B) {
 	cfg, err := Load(LoadOptions{Env: []string{}, Sets: []string{"oracle.depths=[8]", "oracle.sizes=[3000]", "oracle.modes=[complete]"}})
 	if err != nil {
 		b.Fatal(err)
 	}
-	ls, err := newLearnerSet(cfg)
+	study, err := oracleStudy(cfg, "")
 	if err != nil {
 		b.Fatal(err)
 	}
-	t := Plan(cfg)[0]
+	t := study.Plan.Task(0)
+	nodes := study.Select(flow.StageGenerate, flow.StageTrain, flow.StageEvaluate)
 	for b.Loop() {
-		g, err := generateTask(cfg, t)
-		if err != nil {
-			b.Fatal(err)
-		}
-		fits, err := trainTask(cfg, ls, t, g.data.Train)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := evaluateTask(cfg, ls, t, g.oracle.Tree, g.data, fits); err != nil {
-			b.Fatal(err)
+		bag := schemas.NewBag()
+		for _, n := range nodes {
+			if err := n.Run(&t, bag); err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
 }

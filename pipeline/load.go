@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"slices"
 	"sort"
 	"strings"
 
@@ -17,6 +16,8 @@ import (
 
 	"github.com/dtbench/dtbench/configs"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/stages/generate"
+	"github.com/dtbench/dtbench/stages/train"
 )
 
 // LoadOptions says where a config comes from. Layering, highest first:
@@ -29,55 +30,101 @@ type LoadOptions struct {
 	Env  []string // KEY=VALUE pairs; nil means os.Environ()
 }
 
-// defaults are the built-in values for keys a config file may omit.
-var defaults = map[string]any{
-	"seed":               1,
-	"study":              "oracle",
-	"workers":            0,
-	"chunk":              64,
-	"oracle.features":    10,
-	"oracle.domain":      2,
-	"oracle.classes":     2,
-	"oracle.modes":       []any{ModeComplete, ModeUnique},
-	"oracle.repetitions": 10,
-	"oracle.test_size":   1000,
-	"oracle.noise":       0.0,
-	"learners":           []any{"id3"},
-}
-
-// knownKeys lists every accepted key; a trailing ".*" accepts any subkeys.
-var knownKeys = []string{
-	"name", "seed", "study", "workers", "chunk",
-	"oracle.features", "oracle.domain", "oracle.classes", "oracle.depths",
-	"oracle.sizes", "oracle.sizes.from", "oracle.sizes.to", "oracle.sizes.step",
-	"oracle.sizes.complete", "oracle.sizes.complete.from", "oracle.sizes.complete.to", "oracle.sizes.complete.step",
-	"oracle.sizes.unique", "oracle.sizes.unique.from", "oracle.sizes.unique.to", "oracle.sizes.unique.step",
-	"oracle.modes", "oracle.repetitions", "oracle.test_size", "oracle.noise",
-	"learners", "benchmark.*", "costs.*",
-}
-
+// rawConfig is the config as written. It is the one list of keys (its
+// mapstructure tags, nested sections included; see configKeys) and,
+// through defaultRaw, the one source of defaults.
 type rawConfig struct {
-	Name      string         `mapstructure:"name"`
-	Seed      uint64         `mapstructure:"seed"`
-	Study     string         `mapstructure:"study"`
-	Workers   int            `mapstructure:"workers"`
-	Chunk     int            `mapstructure:"chunk"`
-	Oracle    rawOracle      `mapstructure:"oracle"`
-	Learners  []any          `mapstructure:"learners"`
-	Benchmark map[string]any `mapstructure:"benchmark"`
-	Costs     map[string]any `mapstructure:"costs"`
+	Name      string                 `mapstructure:"name"`
+	Seed      uint64                 `mapstructure:"seed"`
+	Study     string                 `mapstructure:"study"`
+	Workers   int                    `mapstructure:"workers"`
+	Chunk     int                    `mapstructure:"chunk"`
+	Oracle    generate.OracleSection `mapstructure:"oracle"`
+	Learners  []any                  `mapstructure:"learners"`
+	Benchmark map[string]any         `mapstructure:"benchmark"`
+	Costs     map[string]any         `mapstructure:"costs"`
 }
 
-type rawOracle struct {
-	Features    int      `mapstructure:"features"`
-	Domain      any      `mapstructure:"domain"`
-	Classes     int      `mapstructure:"classes"`
-	Depths      []int    `mapstructure:"depths"`
-	Sizes       any      `mapstructure:"sizes"`
-	Modes       []string `mapstructure:"modes"`
-	Repetitions int      `mapstructure:"repetitions"`
-	TestSize    int      `mapstructure:"test_size"`
-	Noise       float64  `mapstructure:"noise"`
+// defaultRaw holds the built-in default of every key a config may omit.
+func defaultRaw() rawConfig {
+	return rawConfig{Seed: 1, Study: "oracle", Workers: 0, Chunk: 64,
+		Oracle: generate.DefaultOracleSection(), Learners: []any{"id3"}}
+}
+
+// configKey is one key of rawConfig: its dotted name, and whether any
+// subkey is accepted below it (a field of type any or a map, whose shape
+// is checked when it is resolved).
+type configKey struct {
+	name string
+	open bool
+}
+
+// configKeys lists the keys of rawConfig from its mapstructure tags.
+var configKeys = func() []configKey {
+	var keys []configKey
+	var walk func(t reflect.Type, prefix string)
+	walk = func(t reflect.Type, prefix string) {
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name := prefix + f.Tag.Get("mapstructure")
+			switch f.Type.Kind() {
+			case reflect.Struct:
+				walk(f.Type, name+".")
+			case reflect.Interface, reflect.Map:
+				keys = append(keys, configKey{name, true})
+			default:
+				keys = append(keys, configKey{name, false})
+			}
+		}
+	}
+	walk(reflect.TypeFor[rawConfig](), "")
+	return keys
+}()
+
+// keyNames returns the known keys for messages, "oracle.sizes.*" for an
+// open one.
+func keyNames() string {
+	names := make([]string, len(configKeys))
+	for i, k := range configKeys {
+		names[i] = k.name
+		if k.open {
+			names[i] += ".*"
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// isKnown reports whether key (any case) is a config key or lies below an
+// open one.
+func isKnown(key string) bool {
+	key = strings.ToLower(key)
+	for _, k := range configKeys {
+		if k.name == key || (k.open && strings.HasPrefix(key, k.name+".")) {
+			return true
+		}
+	}
+	return false
+}
+
+// setDefaults gives v the non-empty values of defaultRaw as defaults.
+func setDefaults(v *viper.Viper) {
+	var walk func(val reflect.Value, prefix string)
+	walk = func(val reflect.Value, prefix string) {
+		t := val.Type()
+		for i := range t.NumField() {
+			f, fv := t.Field(i), val.Field(i)
+			name := prefix + f.Tag.Get("mapstructure")
+			switch {
+			case f.Type.Kind() == reflect.Struct:
+				walk(fv, name+".")
+			case fv.IsZero() && (f.Type.Kind() == reflect.Interface || f.Type.Kind() == reflect.Map || f.Type.Kind() == reflect.Slice):
+				// no default: the config must give it, or it stays empty
+			default:
+				v.SetDefault(name, fv.Interface())
+			}
+		}
+	}
+	walk(reflect.ValueOf(defaultRaw()), "")
 }
 
 // Load reads, layers and validates a config. Every problem with the user's
@@ -85,9 +132,7 @@ type rawOracle struct {
 func Load(opts LoadOptions) (*Config, error) {
 	v := viper.New()
 	v.SetConfigType("yaml")
-	for k, val := range defaults {
-		v.SetDefault(k, val)
-	}
+	setDefaults(v)
 	source := "built-in quick config"
 	text := configs.Quick
 	if opts.File != "" {
@@ -119,7 +164,7 @@ func Load(opts LoadOptions) (*Config, error) {
 			return nil, input.Keyf("--set", "want key=value, got %q", s)
 		}
 		if !isKnown(key) {
-			return nil, input.Keyf(key, "unknown config key (known: %s)", strings.Join(knownKeys, ", "))
+			return nil, input.Keyf(key, "unknown config key (known: %s)", keyNames())
 		}
 		var parsed any
 		if err := yaml.Unmarshal([]byte(val), &parsed); err != nil {
@@ -181,19 +226,6 @@ func applyEnv(v *viper.Viper, env []string) error {
 	return nil
 }
 
-func isKnown(key string) bool {
-	key = strings.ToLower(key)
-	for _, k := range knownKeys {
-		if k == key {
-			return true
-		}
-		if p, ok := strings.CutSuffix(k, ".*"); ok && (key == p || strings.HasPrefix(key, p+".")) {
-			return true
-		}
-	}
-	return false
-}
-
 func checkKeys(keys []string, source string) error {
 	sort.Strings(keys)
 	for _, k := range keys {
@@ -211,178 +243,15 @@ func resolve(raw rawConfig) (*Config, error) {
 	if len(raw.Costs) != 0 {
 		return nil, input.Keyf("costs", "costs are not implemented yet")
 	}
-	cfg := &Config{
-		Name: raw.Name, Seed: raw.Seed, Study: raw.Study, Workers: raw.Workers, Chunk: raw.Chunk,
-		Oracle: OracleConfig{
-			Features: raw.Oracle.Features, Classes: raw.Oracle.Classes, Depths: raw.Oracle.Depths,
-			Modes: raw.Oracle.Modes, Repetitions: raw.Oracle.Repetitions,
-			TestSize: raw.Oracle.TestSize, Noise: raw.Oracle.Noise,
-		},
-	}
+	cfg := &Config{Name: raw.Name, Seed: raw.Seed, Study: raw.Study, Workers: raw.Workers, Chunk: raw.Chunk}
 	var err error
-	if cfg.Oracle.Domains, err = resolveDomain(raw.Oracle.Domain, raw.Oracle.Features); err != nil {
-		return nil, err
+	if cfg.Study == "oracle" {
+		if cfg.Oracle, err = raw.Oracle.Resolve(); err != nil {
+			return nil, err
+		}
 	}
-	if cfg.Oracle.Sizes, err = resolveSizes(raw.Oracle.Sizes, raw.Oracle.Modes); err != nil {
-		return nil, err
-	}
-	if cfg.Learners, err = resolveLearners(raw.Learners); err != nil {
+	if cfg.Learners, err = train.ParseSpecs(raw.Learners); err != nil {
 		return nil, err
 	}
 	return cfg, nil
-}
-
-func resolveDomain(raw any, features int) ([]int, error) {
-	switch x := raw.(type) {
-	case []any:
-		out := make([]int, len(x))
-		for i, e := range x {
-			n, ok := asInt(e)
-			if !ok {
-				return nil, input.Keyf("oracle.domain", "entry %d is %v, not an integer", i, e)
-			}
-			out[i] = n
-		}
-		return out, nil
-	default:
-		n, ok := asInt(raw)
-		if !ok {
-			return nil, input.Keyf("oracle.domain", "want an integer or a list of integers, got %v", raw)
-		}
-		out := make([]int, max(features, 0))
-		for i := range out {
-			out[i] = n
-		}
-		return out, nil
-	}
-}
-
-// resolveSizes accepts a list, a {from, to, step} range, or a map from
-// mode to either.
-func resolveSizes(raw any, modes []string) (map[string][]int, error) {
-	if raw == nil {
-		return nil, input.Keyf("oracle.sizes", "required")
-	}
-	if m, ok := raw.(map[string]any); ok {
-		if _, isRange := m["from"]; !isRange {
-			out := map[string][]int{}
-			for mode, r := range m {
-				if mode != ModeComplete && mode != ModeUnique {
-					return nil, input.Keyf("oracle.sizes."+mode, "unknown mode (known: complete, unique)")
-				}
-				s, err := sizeList(r, "oracle.sizes."+mode)
-				if err != nil {
-					return nil, err
-				}
-				out[mode] = s
-			}
-			return out, nil
-		}
-	}
-	s, err := sizeList(raw, "oracle.sizes")
-	if err != nil {
-		return nil, err
-	}
-	out := map[string][]int{}
-	for _, m := range modes {
-		out[m] = slices.Clone(s)
-	}
-	return out, nil
-}
-
-func sizeList(raw any, key string) ([]int, error) {
-	switch x := raw.(type) {
-	case []any:
-		out := make([]int, len(x))
-		for i, e := range x {
-			n, ok := asInt(e)
-			if !ok {
-				return nil, input.Keyf(key, "entry %d is %v, not an integer", i, e)
-			}
-			out[i] = n
-		}
-		return out, nil
-	case map[string]any:
-		var r [3]int
-		for i, name := range []string{"from", "to", "step"} {
-			n, ok := asInt(x[name])
-			if !ok {
-				return nil, input.Keyf(key+"."+name, "want an integer, got %v", x[name])
-			}
-			r[i] = n
-		}
-		for name := range x {
-			if name != "from" && name != "to" && name != "step" {
-				return nil, input.Keyf(key+"."+name, "unknown key (known: from, to, step)")
-			}
-		}
-		if r[2] < 1 {
-			return nil, input.Keyf(key+".step", "must be >= 1, got %d", r[2])
-		}
-		if r[1] < r[0] {
-			return nil, input.Keyf(key+".to", "%d is below from (%d)", r[1], r[0])
-		}
-		var out []int
-		for q := r[0]; q <= r[1]; q += r[2] {
-			out = append(out, q)
-		}
-		return out, nil
-	default:
-		return nil, input.Keyf(key, "want a list of sizes or {from, to, step}, got %v", raw)
-	}
-}
-
-func resolveLearners(raw []any) ([]LearnerConfig, error) {
-	var out []LearnerConfig
-	for i, e := range raw {
-		switch x := e.(type) {
-		case string:
-			out = append(out, LearnerConfig{Name: x})
-		case map[string]any:
-			if len(x) != 1 {
-				return nil, input.Keyf("learners", "entry %d: want {name: {option: value}}, got %d keys", i, len(x))
-			}
-			for name, opts := range x {
-				lc := LearnerConfig{Name: name}
-				if opts != nil {
-					m, ok := opts.(map[string]any)
-					if !ok {
-						return nil, input.Keyf("learners."+name, "options must be a map, got %v", opts)
-					}
-					lc.Options = map[string]any{}
-					for k, v := range m {
-						if k == "repetitions" {
-							n, ok := asInt(v)
-							if !ok {
-								return nil, input.Keyf("learners."+name+".repetitions", "want an integer, got %v", v)
-							}
-							lc.Repetitions = n
-							continue
-						}
-						lc.Options[k] = v
-					}
-				}
-				out = append(out, lc)
-			}
-		default:
-			return nil, input.Keyf("learners", "entry %d: want a name or {name: options}, got %v", i, e)
-		}
-	}
-	return out, nil
-}
-
-func asInt(v any) (int, bool) {
-	switch n := v.(type) {
-	case int:
-		return n, true
-	case int64:
-		return int(n), true
-	case uint64:
-		return int(n), true
-	case float64:
-		if n == float64(int(n)) {
-			return int(n), true
-		}
-	}
-	return 0, false
 }

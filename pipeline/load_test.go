@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/stages/generate"
 )
 
 func TestLoadBuiltIn(t *testing.T) {
@@ -18,7 +19,7 @@ func TestLoadBuiltIn(t *testing.T) {
 	if cfg.Name != "quick" || cfg.Oracle.Features != 10 || !reflect.DeepEqual(cfg.Oracle.Depths, []int{3, 5}) {
 		t.Errorf("quick config = %+v", cfg)
 	}
-	if got := cfg.Oracle.Sizes[ModeUnique]; !reflect.DeepEqual(got, []int{100, 300, 1000}) {
+	if got := cfg.Oracle.Sizes[generate.ModeUnique]; !reflect.DeepEqual(got, []int{100, 300, 1000}) {
 		t.Errorf("unique sizes = %v", got)
 	}
 	if len(cfg.Oracle.Domains) != 10 || cfg.Oracle.Domains[9] != 2 {
@@ -35,10 +36,10 @@ func TestLoadSizesPerModeAndRanges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := cfg.Oracle.Sizes[ModeComplete]; !reflect.DeepEqual(got, []int{100, 200, 300}) {
+	if got := cfg.Oracle.Sizes[generate.ModeComplete]; !reflect.DeepEqual(got, []int{100, 200, 300}) {
 		t.Errorf("complete sizes = %v", got)
 	}
-	if got := cfg.Oracle.Sizes[ModeUnique]; !reflect.DeepEqual(got, []int{10, 20}) {
+	if got := cfg.Oracle.Sizes[generate.ModeUnique]; !reflect.DeepEqual(got, []int{10, 20}) {
 		t.Errorf("unique sizes = %v", got)
 	}
 	if cfg.Learners[0].Repetitions != 2 || len(cfg.Learners[0].Options) != 0 {
@@ -48,8 +49,8 @@ func TestLoadSizesPerModeAndRanges(t *testing.T) {
 		t.Errorf("defaults not applied: %+v", cfg)
 	}
 	// 2 depths × (3 + 2 sizes) × 3 repetitions.
-	if n := len(Plan(cfg)); n != 30 {
-		t.Errorf("plan has %d tasks, want 30", n)
+	if plan := cfg.Oracle.Plan(cfg.Seed); plan.Len() != 30 {
+		t.Errorf("plan has %d tasks, want 30", plan.Len())
 	}
 }
 

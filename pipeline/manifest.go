@@ -54,13 +54,14 @@ func sameResults(a, b *Config) bool {
 }
 
 // checkDir checks, without writing, that the run folder is new or was made
-// by the same config. Chunks already complete are kept only with --resume;
+// by the same config (mustExist: a command that reads tables it does
+// not write needs the folder). Chunks already complete are kept only with --resume;
 // without it they are recomputed (and come out identical).
-func checkDir(dir string, cfg *Config, stages selection) error {
+func checkDir(dir string, cfg *Config, mustExist bool) error {
 	entries, err := os.ReadDir(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		if !stages.has(StageGenerate) {
+		if mustExist {
 			return &input.Error{File: dir, Err: errors.New("no such run folder; run `dtbench generate` (or `run`) first")}
 		}
 	case err != nil:

@@ -13,10 +13,13 @@ import (
 	"sync"
 	"time"
 
+	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
-	"github.com/dtbench/dtbench/stages/train"
 )
+
+// Shard is a process's share of the chunks; see flow.Shard.
+type Shard = flow.Shard
 
 // Options are the per-invocation settings that do not change results.
 type Options struct {
@@ -28,12 +31,12 @@ type Options struct {
 	Log     *slog.Logger // progress; nil = discard
 }
 
-// Run runs every stage of cfg in memory, writing each chunk's tables, and
-// then the report when this is the only shard.
+// Run runs every stage of cfg's study in memory, writing each chunk's
+// tables, and then the report when this is the only shard.
 func Run(ctx context.Context, cfg *Config, opts Options) (string, error) {
-	stages := selection{StageGenerate, StageTrain, StageEvaluate}
+	stages := []string{flow.StageGenerate, flow.StageTrain, flow.StageEvaluate}
 	if opts.Shard.Count <= 1 {
-		stages = append(stages, StageReport)
+		stages = append(stages, flow.StageReport)
 	}
 	return execute(ctx, cfg, opts, stages)
 }
@@ -41,20 +44,35 @@ func Run(ctx context.Context, cfg *Config, opts Options) (string, error) {
 // RunStage runs one stage over the run folder of cfg, reading its inputs
 // from the tables earlier stages wrote there.
 func RunStage(ctx context.Context, cfg *Config, opts Options, stage string) (string, error) {
-	for _, d := range stageDecls {
-		if d.name == stage {
-			return execute(ctx, cfg, opts, selection{stage})
-		}
+	if !slices.Contains(flow.Stages, stage) {
+		return "", fmt.Errorf("pipeline: unknown stage %q", stage)
 	}
-	return "", fmt.Errorf("pipeline: unknown stage %q", stage)
+	return execute(ctx, cfg, opts, []string{stage})
 }
 
-func execute(ctx context.Context, cfg *Config, opts Options, stages selection) (string, error) {
-	if err := checkWiring(stageDecls); err != nil {
-		return "", err
-	}
+// runner is the executor of one command: the selected nodes of a study
+// over the chunks of one shard. It holds no stage code: what a task does
+// is its nodes'; what is read and written is their slots'.
+type runner struct {
+	cfg      *Config
+	opts     Options
+	dir      string
+	study    *flow.Study
+	stages   []string
+	perTask  []flow.Node      // selected per-task nodes, in order
+	perRun   []flow.Node      // selected per-run nodes, in order
+	reload   map[int]bool     // indexes of unselected producers whose memory slots are rebuilt
+	fromDisk []schemas.Stored // per-chunk tables the per-task nodes read from the run folder
+	// readsDisk: the command reads tables it does not write, so the run
+	// folder must exist
+	readsDisk bool
+	workers   int
+	log       *slog.Logger
+}
+
+func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (string, error) {
 	if opts.Shard.Count == 0 {
-		opts.Shard = Shard{0, 1}
+		opts.Shard = Shard{Index: 0, Count: 1}
 	}
 	if opts.Shard.Index < 0 || opts.Shard.Index >= opts.Shard.Count {
 		return "", fmt.Errorf("shard %s: index outside 0..%d", opts.Shard, opts.Shard.Count-1)
@@ -67,71 +85,172 @@ func execute(ctx context.Context, cfg *Config, opts Options, stages selection) (
 		log = slog.New(slog.DiscardHandler)
 	}
 	// Everything that can reject the input happens before the run folder is touched.
-	ls, err := newLearnerSet(cfg)
+	build, ok := studies[cfg.Study]
+	if !ok {
+		return "", input.Keyf("study", "%q is not supported", cfg.Study)
+	}
+	study, err := build(cfg, opts.Version)
 	if err != nil {
 		return "", err
 	}
-	dir := filepath.Join(opts.Out, cfg.Name)
-	if err := checkDir(dir, cfg, stages); err != nil {
-		return dir, err
+	r := &runner{cfg: cfg, opts: opts, study: study, stages: stages, log: log}
+	if err := r.wire(); err != nil {
+		return "", err
 	}
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = cfg.Workers
+	r.dir = filepath.Join(opts.Out, cfg.Name)
+	if err := checkDir(r.dir, cfg, r.readsDisk); err != nil {
+		return r.dir, err
 	}
-	if workers <= 0 {
-		workers = runtime.NumCPU()
+	r.workers = opts.Workers
+	if r.workers <= 0 {
+		r.workers = cfg.Workers
 	}
-	r := &runner{cfg: cfg, opts: opts, dir: dir, stages: stages, ls: ls, workers: workers, log: log}
+	if r.workers <= 0 {
+		r.workers = runtime.NumCPU()
+	}
 	todo := r.todo()
 	if err := r.checkInputs(todo); err != nil {
-		return dir, err
+		return r.dir, err
 	}
-	if err := createDir(dir, cfg, opts); err != nil {
-		return dir, err
+	if err := createDir(r.dir, cfg, opts); err != nil {
+		return r.dir, err
 	}
 	start := time.Now()
-	if stages.has(StageGenerate) || stages.has(StageTrain) || stages.has(StageEvaluate) {
+	if len(r.perTask) > 0 {
 		if err := r.chunks(ctx, todo); err != nil {
-			return dir, err
+			return r.dir, err
 		}
 	}
-	if stages.has(StageReport) {
-		if err := writeReport(dir, cfg, opts.Version); err != nil {
-			return dir, err
+	for _, n := range r.perRun {
+		if err := r.runOnce(n); err != nil {
+			return r.dir, err
 		}
 	}
-	if err := writeManifest(dir, cfg, opts); err != nil {
-		return dir, err
+	if err := writeManifest(r.dir, cfg, opts); err != nil {
+		return r.dir, err
 	}
-	log.Info("done", "run", dir, "stages", []string(stages), "seconds", time.Since(start).Seconds())
-	return dir, nil
+	log.Info("done", "run", r.dir, "stages", stages, "seconds", time.Since(start).Seconds())
+	return r.dir, nil
 }
 
-type runner struct {
-	cfg     *Config
-	opts    Options
-	dir     string
-	stages  selection
-	ls      *learnerSet
-	workers int
-	log     *slog.Logger
+// wire checks the graph of the nodes this command runs and sorts them.
+func (r *runner) wire() error {
+	fromDisk, reload, err := r.study.CheckWiring(r.stages)
+	if err != nil {
+		return err
+	}
+	r.readsDisk = len(fromDisk) > 0
+	r.reload = map[int]bool{}
+	var taskReads []schemas.Ref // what the per-task and reloaded nodes read
+	for i, n := range r.study.Nodes {
+		switch {
+		case slices.Contains(r.stages, n.Stage) && n.PerRun:
+			r.perRun = append(r.perRun, n)
+		case slices.Contains(r.stages, n.Stage):
+			r.perTask = append(r.perTask, n)
+			taskReads = append(taskReads, n.Reads...)
+		case slices.Contains(reload, i):
+			r.reload[i] = true
+			taskReads = append(taskReads, n.Reads...)
+			taskReads = append(taskReads, n.Writes...)
+		}
+	}
+	for _, t := range fromDisk {
+		if !t.Single() && slices.ContainsFunc(taskReads, func(ref schemas.Ref) bool { return ref.Name() == t.Name() }) {
+			r.fromDisk = append(r.fromDisk, t)
+		}
+	}
+	return nil
 }
 
-// chunkResult holds one chunk's tables in task order.
+// todo returns the chunks of this shard that must be computed: all of
+// them, or with --resume those whose parts are not all there.
+func (r *runner) todo() []flow.Chunk {
+	if len(r.perTask) == 0 {
+		return nil
+	}
+	var todo []flow.Chunk
+	plan := &r.study.Plan
+	for i := range plan.Chunks(r.cfg.Chunk) {
+		if !r.opts.Shard.Owns(i) {
+			continue
+		}
+		c := plan.Chunk(i, r.cfg.Chunk)
+		if r.opts.Resume && r.complete(c) {
+			continue
+		}
+		todo = append(todo, c)
+	}
+	return todo
+}
+
+// outputs returns the per-chunk tables the selected per-task nodes write.
+func (r *runner) outputs() []schemas.Stored {
+	var out []schemas.Stored
+	for _, n := range r.perTask {
+		for _, w := range n.Writes {
+			if t, ok := w.(schemas.Stored); ok && !t.Single() {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// checkInputs checks, from their footers, every input part the chunks to
+// do will read, so that a missing, foreign or unreadable part stops a
+// staged command before it writes anything.
+func (r *runner) checkInputs(todo []flow.Chunk) error {
+	for _, c := range todo {
+		for _, t := range r.fromDisk {
+			path := r.partPath(t, c.Index)
+			if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+				return &input.Error{File: path, Err: fmt.Errorf("missing; run the stage that writes %s first", t.Name())}
+			}
+			if err := t.Check(path); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// complete reports whether every part the selected stages write for c,
+// timings included, exists.
+func (r *runner) complete(c flow.Chunk) bool {
+	for _, t := range r.outputs() {
+		if _, err := os.Stat(r.partPath(t, c.Index)); err != nil {
+			return false
+		}
+	}
+	for _, n := range r.perTask {
+		if _, err := os.Stat(r.timingPath(n.Stage, c.Index)); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *runner) partPath(t schemas.Stored, chunk int) string {
+	return filepath.Join(r.dir, filepath.FromSlash(t.Name()), fmt.Sprintf("part-%d-%05d.parquet", r.opts.Shard.Index, chunk))
+}
+
+func (r *runner) timingPath(stage string, chunk int) string {
+	return filepath.Join(r.dir, filepath.FromSlash(schemas.Timings), fmt.Sprintf("part-%d-%05d-%s.parquet", r.opts.Shard.Index, chunk, stage))
+}
+
+// chunkResult is one computed chunk: its tasks' bags, and their timing
+// rows per selected stage, in task order.
 type chunkResult struct {
-	chunk   Chunk
-	oracles []schemas.TreeRecord
-	data    []schemas.DatasetRecord
-	models  []schemas.ModelRecord
-	evals   []schemas.Evaluation
-	timings map[string][]schemas.Timing // by stage
+	chunk   flow.Chunk
+	bags    []*schemas.Bag
+	timings [][]schemas.Timing // per node of r.perTask
 }
 
 // chunks computes the chunks of this shard with a worker pool, overlapping
 // the writing of one chunk with the computing of the next. Memory holds at
 // most two chunks.
-func (r *runner) chunks(ctx context.Context, todo []Chunk) error {
+func (r *runner) chunks(ctx context.Context, todo []flow.Chunk) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	r.log.Info("plan", "todo", len(todo), "workers", r.workers, "shard", r.opts.Shard.String())
@@ -171,89 +290,15 @@ func (r *runner) chunks(ctx context.Context, todo []Chunk) error {
 	return err
 }
 
-// todo returns the chunks of this shard that must be computed: all of
-// them, or with --resume those whose parts are not all there.
-func (r *runner) todo() []Chunk {
-	var todo []Chunk
-	if !r.stages.has(StageGenerate) && !r.stages.has(StageTrain) && !r.stages.has(StageEvaluate) {
-		return nil
-	}
-	for _, c := range Chunks(Plan(r.cfg), r.cfg.Chunk, r.opts.Shard) {
-		if r.opts.Resume && r.complete(c) {
-			continue
-		}
-		todo = append(todo, c)
-	}
-	return todo
-}
-
-// checkInputs checks, from their footers, every input part the chunks to
-// do will read, so that a missing, foreign or unreadable part stops a
-// staged command before it writes anything.
-func (r *runner) checkInputs(todo []Chunk) error {
-	for _, c := range todo {
-		for _, table := range r.stages.needsFromDisk() {
-			path := r.partPath(table, c.Index)
-			if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
-				return &input.Error{File: path, Err: fmt.Errorf("missing; run the stage that writes %s first", table)}
-			}
-			if err := schemas.CheckTable(path, table); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// complete reports whether every part the selected stages write for c,
-// timings included, exists.
-func (r *runner) complete(c Chunk) bool {
-	for _, table := range r.stages.chunkOutputs() {
-		if _, err := os.Stat(r.partPath(table, c.Index)); err != nil {
-			return false
-		}
-	}
-	for _, stage := range r.stages {
-		if stage == StageReport {
-			continue
-		}
-		if _, err := os.Stat(r.timingPath(stage, c.Index)); err != nil {
-			return false
-		}
-	}
-	return true
-}
-
-func (r *runner) partPath(table string, chunk int) string {
-	return filepath.Join(r.dir, filepath.FromSlash(table), fmt.Sprintf("part-%d-%05d.parquet", r.opts.Shard.Index, chunk))
-}
-
-func (r *runner) timingPath(stage string, chunk int) string {
-	return filepath.Join(r.dir, filepath.FromSlash(schemas.Timings), fmt.Sprintf("part-%d-%05d-%s.parquet", r.opts.Shard.Index, chunk, stage))
-}
-
-// taskInputs are the tables a task reads from disk in a staged command.
-type taskInputs struct {
-	oracle *schemas.TreeRecord
-	data   *schemas.DatasetRecord
-	models map[string]*schemas.ModelRecord
-}
-
-// taskOutput is everything one task produced.
-type taskOutput struct {
-	gen     generated
-	fits    []fitted
-	models  []schemas.ModelRecord
-	evals   []schemas.Evaluation
-	timings map[string][]schemas.Timing
-}
-
-func (r *runner) compute(ctx context.Context, c Chunk) (*chunkResult, error) {
-	inputs, err := r.readInputs(c)
+// compute runs the selected per-task nodes on every task of chunk c.
+func (r *runner) compute(ctx context.Context, c flow.Chunk) (*chunkResult, error) {
+	tasks := c.Tasks(&r.study.Plan)
+	bags, err := r.readInputs(c)
 	if err != nil {
 		return nil, err
 	}
-	outs := make([]taskOutput, len(c.Tasks))
+	res := &chunkResult{chunk: c, bags: bags, timings: make([][]schemas.Timing, len(r.perTask))}
+	perTask := make([][][]schemas.Timing, len(tasks)) // task → node → rows
 	jobs := make(chan int)
 	errs := make(chan error, r.workers)
 	var wg sync.WaitGroup
@@ -262,16 +307,18 @@ func (r *runner) compute(ctx context.Context, c Chunk) (*chunkResult, error) {
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				if err := r.safeTask(c.Tasks[i], inputs[i], &outs[i]); err != nil {
+				ts, err := r.safeTask(&tasks[i], bags[i])
+				if err != nil {
 					errs <- err
 					return
 				}
+				perTask[i] = ts
 			}
 		}()
 	}
 	var firstErr error
 feed:
-	for i := range c.Tasks {
+	for i := range tasks {
 		select {
 		case jobs <- i:
 		case firstErr = <-errs:
@@ -292,202 +339,92 @@ feed:
 	if firstErr != nil {
 		return nil, firstErr
 	}
-	res := &chunkResult{chunk: c, timings: map[string][]schemas.Timing{}}
-	for _, o := range outs {
-		if r.stages.has(StageGenerate) {
-			res.oracles = append(res.oracles, o.gen.oracle)
-			res.data = append(res.data, o.gen.data)
-		}
-		res.models = append(res.models, o.models...)
-		res.evals = append(res.evals, o.evals...)
-		for stage, ts := range o.timings {
-			res.timings[stage] = append(res.timings[stage], ts...)
+	for _, ts := range perTask {
+		for k := range r.perTask {
+			res.timings[k] = append(res.timings[k], ts[k]...)
 		}
 	}
 	return res, nil
 }
 
 // safeTask runs one task and turns a panic into an error naming the task.
-func (r *runner) safeTask(t Task, in taskInputs, out *taskOutput) (err error) {
+func (r *runner) safeTask(t *flow.Task, b *schemas.Bag) (timings [][]schemas.Timing, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("task %d (%s): panic: %v\n%s", t.ID, t.Key, p, debug.Stack())
 		}
 	}()
-	if err := r.task(t, in, out); err != nil {
-		return fmt.Errorf("task %d (%s): %w", t.ID, t.Key, err)
+	if timings, err = r.task(t, b); err != nil {
+		return nil, fmt.Errorf("task %d (%s): %w", t.ID, t.Key, err)
 	}
-	return nil
+	return timings, nil
 }
 
-func (r *runner) task(t Task, in taskInputs, out *taskOutput) error {
-	out.timings = map[string][]schemas.Timing{}
-	if r.stages.has(StageGenerate) {
-		start := time.Now()
-		g, err := generateTask(r.cfg, t)
-		if err != nil {
-			return err
-		}
-		out.gen = g
-		out.timings[StageGenerate] = []schemas.Timing{{DatasetID: t.ID, Step: StageGenerate, Nanos: time.Since(start).Nanoseconds()}}
-		in.oracle, in.data = &g.oracle, &g.data
-	}
-	if !r.stages.has(StageTrain) && !r.stages.has(StageEvaluate) {
-		return nil
-	}
-	var fits []fitted
-	if r.stages.has(StageTrain) {
-		var err error
-		if fits, err = trainTask(r.cfg, r.ls, t, in.data.Train); err != nil {
-			return err
-		}
-		out.models = modelRecords(r.ls, t, fits)
-		for i, f := range fits {
-			if f.model != nil {
-				out.timings[StageTrain] = append(out.timings[StageTrain], schemas.Timing{DatasetID: t.ID, Learner: r.ls.configs[i].Name, Step: "fit", Nanos: f.nanos})
+// task runs the study's nodes on t in pipeline order: the selected ones,
+// and the Reload of the producers of memory slots they need. It returns
+// each selected node's timing rows: those the node logged, then its own.
+func (r *runner) task(t *flow.Task, b *schemas.Bag) ([][]schemas.Timing, error) {
+	timings := make([][]schemas.Timing, 0, len(r.perTask))
+	for i, n := range r.study.Nodes {
+		switch {
+		case n.PerRun:
+		case slices.Contains(r.stages, n.Stage):
+			logged := len(schemas.TimingLog.Get(b))
+			start := time.Now()
+			if err := n.Run(t, b); err != nil {
+				return nil, err
+			}
+			nanos := time.Since(start).Nanoseconds()
+			rows := append(slices.Clone(schemas.TimingLog.Get(b)[logged:]),
+				schemas.Timing{DatasetID: t.ID, Step: n.Stage, Nanos: nanos})
+			timings = append(timings, rows)
+		case r.reload[i]:
+			if err := n.Reload(t, b); err != nil {
+				return nil, fmt.Errorf("%s (reload): %w", n.Stage, err)
 			}
 		}
-	} else {
-		var err error
-		if fits, err = r.loadFits(t, in); err != nil {
-			return err
-		}
 	}
-	if r.stages.has(StageEvaluate) {
-		start := time.Now()
-		evals, err := evaluateTask(r.cfg, r.ls, t, in.oracle.Tree, *in.data, fits)
-		if err != nil {
-			return err
-		}
-		out.evals = evals
-		out.timings[StageEvaluate] = []schemas.Timing{{DatasetID: t.ID, Step: StageEvaluate, Nanos: time.Since(start).Nanoseconds()}}
-	}
-	return nil
-}
-
-// loadFits rebuilds a task's fitted models in the staged evaluate: tree
-// models come from the models table; learners whose models are not trees
-// (and so not stored) are refitted, which is deterministic.
-func (r *runner) loadFits(t Task, in taskInputs) ([]fitted, error) {
-	fits := make([]fitted, len(r.ls.learners))
-	for i, lc := range r.ls.configs {
-		if !r.ls.runs(i, t) {
-			continue
-		}
-		if m, ok := in.models[lc.Name]; ok {
-			fits[i] = fitted{model: loadedModel(m)}
-			continue
-		}
-		m, err := r.ls.learners[i].Fit(in.data.Train, in.data.Train.All(), LearnerRand(r.cfg.Seed, t.Key, lc.Name))
-		if err != nil {
-			return nil, fmt.Errorf("refit %s: %w", lc.Name, err)
-		}
-		if _, isTree := m.(train.TreeModel); isTree {
-			return nil, fmt.Errorf("models table has no %s tree for dataset %d; run train first", lc.Name, t.ID)
-		}
-		fits[i] = fitted{model: m}
-	}
-	return fits, nil
+	return timings, nil
 }
 
 // readInputs loads, for a staged command, the chunk's parts of the tables
-// the selected stages read but do not write.
-func (r *runner) readInputs(c Chunk) ([]taskInputs, error) {
-	inputs := make([]taskInputs, len(c.Tasks))
-	need := r.stages.needsFromDisk()
-	if len(need) == 0 {
-		return inputs, nil
+// the selected nodes read but do not write, into one bag per task.
+func (r *runner) readInputs(c flow.Chunk) ([]*schemas.Bag, error) {
+	bags := make([]*schemas.Bag, c.Len)
+	for i := range bags {
+		bags[i] = schemas.NewBag()
 	}
-	first := c.Tasks[0].ID
-	index := func(id int64) (int, error) {
-		i := int(id - first)
-		if i < 0 || i >= len(c.Tasks) {
-			return 0, fmt.Errorf("id %d outside chunk %d (tasks %d..%d)", id, c.Index, first, first+int64(len(c.Tasks))-1)
+	bagOf := func(id int64) (*schemas.Bag, error) {
+		i := id - c.First
+		if i < 0 || i >= int64(c.Len) {
+			return nil, fmt.Errorf("id %d outside chunk %d (tasks %d..%d)", id, c.Index, c.First, c.First+int64(c.Len)-1)
 		}
-		return i, nil
+		return bags[i], nil
 	}
 	// checkInputs has made sure every part exists and holds its table.
-	for _, table := range need {
-		path := r.partPath(table, c.Index)
-		var err error
-		switch table {
-		case schemas.Oracles:
-			var recs []schemas.TreeRecord
-			if recs, err = schemas.ReadOracles(path); err == nil {
-				err = place(recs, index, func(r *schemas.TreeRecord) int64 { return r.ID },
-					func(i int, r *schemas.TreeRecord) { inputs[i].oracle = r })
-			}
-		case schemas.Datasets:
-			var recs []schemas.DatasetRecord
-			if recs, err = schemas.ReadDatasets(path); err == nil {
-				err = place(recs, index, func(r *schemas.DatasetRecord) int64 { return r.DatasetID },
-					func(i int, r *schemas.DatasetRecord) { inputs[i].data = r })
-			}
-		case schemas.Models:
-			var recs []schemas.ModelRecord
-			if recs, err = schemas.ReadModels(path); err == nil {
-				err = place(recs, index, func(r *schemas.ModelRecord) int64 { return r.DatasetID },
-					func(i int, r *schemas.ModelRecord) {
-						if inputs[i].models == nil {
-							inputs[i].models = map[string]*schemas.ModelRecord{}
-						}
-						inputs[i].models[r.Learner] = r
-					})
-			}
-		}
-		if err != nil {
-			return nil, fmt.Errorf("read %s: %w", path, err)
+	for _, t := range r.fromDisk {
+		if err := t.ReadPart(r.partPath(t, c.Index), bagOf); err != nil {
+			return nil, err
 		}
 	}
-	for i, t := range c.Tasks {
-		if (slices.Contains(need, schemas.Oracles) && inputs[i].oracle == nil) || (slices.Contains(need, schemas.Datasets) && inputs[i].data == nil) {
-			return nil, fmt.Errorf("chunk %d: task %d (%s) is missing from the input parts", c.Index, t.ID, t.Key)
-		}
-	}
-	return inputs, nil
+	return bags, nil
 }
 
-// place hands each record of a chunk's part to put, with the position in
-// the chunk of the task its id names.
-func place[R any](recs []R, index func(int64) (int, error), id func(*R) int64, put func(int, *R)) error {
-	for k := range recs {
-		i, err := index(id(&recs[k]))
-		if err != nil {
-			return err
-		}
-		put(i, &recs[k])
-	}
-	return nil
-}
-
-// write stores one chunk's parts; each is written to a temporary file and
-// renamed, so a killed run leaves only whole parts.
+// write stores one chunk's parts: the tables the selected per-task nodes
+// write, and each node's timings. Each part is written to a temporary file
+// and renamed, so a killed run leaves only whole parts; the parts are
+// independent files, so they are written side by side, and a chunk counts
+// as complete only when all of them exist.
 func (r *runner) write(res *chunkResult) error {
 	c := res.chunk.Index
 	var jobs []func() error
-	for _, stage := range []string{StageGenerate, StageTrain, StageEvaluate} {
-		if r.stages.has(stage) {
-			ts := res.timings[stage]
-			jobs = append(jobs, func() error { _, err := schemas.WriteTimings(r.timingPath(stage, c), ts); return err })
-		}
+	for k, n := range r.perTask {
+		ts := res.timings[k]
+		jobs = append(jobs, func() error { _, err := schemas.WriteTimings(r.timingPath(n.Stage, c), ts); return err })
 	}
-	if r.stages.has(StageGenerate) {
-		jobs = append(jobs,
-			func() error { _, err := schemas.WriteOracles(r.partPath(schemas.Oracles, c), res.oracles); return err },
-			func() error { _, err := schemas.WriteDatasets(r.partPath(schemas.Datasets, c), res.data); return err })
+	for _, t := range r.outputs() {
+		jobs = append(jobs, func() error { _, err := t.WritePart(r.partPath(t, c), res.bags); return err })
 	}
-	if r.stages.has(StageTrain) {
-		jobs = append(jobs, func() error { _, err := schemas.WriteModels(r.partPath(schemas.Models, c), res.models); return err })
-	}
-	if r.stages.has(StageEvaluate) {
-		jobs = append(jobs, func() error {
-			_, err := schemas.WriteEvaluations(r.partPath(schemas.Evaluations, c), res.evals)
-			return err
-		})
-	}
-	// The parts are independent files, each renamed into place when whole,
-	// so they are written side by side; a chunk counts as complete only
-	// when all of them exist.
 	errs := make([]error, len(jobs))
 	var wg sync.WaitGroup
 	for i, job := range jobs {
@@ -498,6 +435,46 @@ func (r *runner) write(res *chunkResult) error {
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
-	r.log.Debug("chunk written", "chunk", c, "tasks", len(res.chunk.Tasks))
+	r.log.Debug("chunk written", "chunk", c, "tasks", res.chunk.Len)
+	return nil
+}
+
+// runOnce runs a per-run node: every part of the tables it reads (all
+// shards) in one bag, in task order, then its single-file outputs.
+func (r *runner) runOnce(n flow.Node) error {
+	b := schemas.NewBag()
+	all := func(int64) (*schemas.Bag, error) { return b, nil }
+	for _, ref := range n.Reads {
+		t, ok := ref.(schemas.Stored)
+		if !ok {
+			return fmt.Errorf("pipeline: %s reads %s, which is not a table", n.Stage, ref.Name())
+		}
+		parts, err := filepath.Glob(filepath.Join(r.dir, filepath.FromSlash(t.Name()), "part-*.parquet"))
+		if err != nil {
+			return err
+		}
+		if len(parts) == 0 {
+			return &input.Error{File: filepath.Join(r.dir, filepath.FromSlash(t.Name())),
+				Err: fmt.Errorf("no parts; run the stage that writes %s first", t.Name())}
+		}
+		for _, p := range parts {
+			if err := t.ReadPart(p, all); err != nil {
+				return err
+			}
+		}
+		t.SortByTask(b)
+	}
+	if err := n.Run(nil, b); err != nil {
+		return err
+	}
+	for _, ref := range n.Writes {
+		t, ok := ref.(schemas.Stored)
+		if !ok || !t.Single() {
+			return fmt.Errorf("pipeline: %s writes %s, which is not a single-file table", n.Stage, ref.Name())
+		}
+		if _, err := t.WritePart(filepath.Join(r.dir, filepath.FromSlash(t.File())), []*schemas.Bag{b}); err != nil {
+			return err
+		}
+	}
 	return nil
 }

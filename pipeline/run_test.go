@@ -9,8 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/stages/train"
 )
 
 // smallConfig is a grid of a few seconds: 3 chunks of 4 tasks.
@@ -131,9 +133,9 @@ func TestShardsEqualOneRun(t *testing.T) {
 	whole := run(t, cfg, Options{Out: t.TempDir()})
 	out := t.TempDir()
 	for i := range 2 {
-		run(t, cfg, Options{Out: out, Shard: Shard{i, 2}})
+		run(t, cfg, Options{Out: out, Shard: Shard{Index: i, Count: 2}})
 	}
-	dir, err := RunStage(context.Background(), cfg, Options{Out: out}, StageReport)
+	dir, err := RunStage(context.Background(), cfg, Options{Out: out}, flow.StageReport)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +171,7 @@ func TestStagedPathEqualsRun(t *testing.T) {
 	whole := run(t, cfg, Options{Out: t.TempDir()})
 	out := t.TempDir()
 	var dir string
-	for _, stage := range StageNames() {
+	for _, stage := range flow.Stages {
 		var err error
 		if dir, err = RunStage(context.Background(), cfg, Options{Out: out}, stage); err != nil {
 			t.Fatalf("%s: %v", stage, err)
@@ -181,7 +183,7 @@ func TestStagedPathEqualsRun(t *testing.T) {
 func TestStageWithoutInputsFails(t *testing.T) {
 	cfg := smallConfig(t)
 	out := t.TempDir()
-	_, err := RunStage(context.Background(), cfg, Options{Out: out}, StageTrain)
+	_, err := RunStage(context.Background(), cfg, Options{Out: out}, flow.StageTrain)
 	if !input.Is(err) {
 		t.Fatalf("train on a missing run folder: err = %v, want an input error", err)
 	}
@@ -192,7 +194,7 @@ func TestStageWithoutInputsFails(t *testing.T) {
 
 func TestBadInputWritesNothing(t *testing.T) {
 	cfg := smallConfig(t)
-	cfg.Learners = []LearnerConfig{{Name: "no-such-learner"}}
+	cfg.Learners = []train.Spec{{Name: "no-such-learner"}}
 	out := t.TempDir()
 	_, err := Run(context.Background(), cfg, Options{Out: out})
 	if !input.Is(err) || !strings.Contains(err.Error(), "no-such-learner") {
@@ -216,7 +218,7 @@ func TestDifferentConfigOverExistingRunIsRefused(t *testing.T) {
 func TestStageRejectsForeignPartBeforeWriting(t *testing.T) {
 	cfg := smallConfig(t)
 	out := t.TempDir()
-	dir, err := RunStage(context.Background(), cfg, Options{Out: out}, StageGenerate)
+	dir, err := RunStage(context.Background(), cfg, Options{Out: out}, flow.StageGenerate)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +231,7 @@ func TestStageRejectsForeignPartBeforeWriting(t *testing.T) {
 	b, _ := os.ReadFile(eval)
 	os.WriteFile(bad, b, 0o644)
 	manifest, _ := os.ReadFile(filepath.Join(dir, "manifest.json"))
-	_, err = RunStage(context.Background(), cfg, Options{Out: out}, StageTrain)
+	_, err = RunStage(context.Background(), cfg, Options{Out: out}, flow.StageTrain)
 	if !input.Is(err) || !strings.Contains(err.Error(), "part-0-00002") {
 		t.Fatalf("err = %v, want an input error naming the part", err)
 	}

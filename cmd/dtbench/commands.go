@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/pipeline"
 )
@@ -137,8 +138,8 @@ func newRootCmd() *cobra.Command {
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &input.Error{Key: "flags", Err: err}
 	})
-	root.AddCommand(runCmd(), stageCmd(pipeline.StageGenerate), stageCmd(pipeline.StageTrain),
-		stageCmd(pipeline.StageEvaluate), stageCmd(pipeline.StageReport), treeCmd(), verifyCmd(), versionCmd())
+	root.AddCommand(runCmd(), stageCmd(flow.StageGenerate), stageCmd(flow.StageTrain),
+		stageCmd(flow.StageEvaluate), stageCmd(flow.StageReport), treeCmd(), verifyCmd(), versionCmd())
 	return root
 }
 
@@ -180,10 +181,10 @@ func runCmd() *cobra.Command {
 func stageCmd(stage string) *cobra.Command {
 	var f runFlags
 	short := map[string]string{
-		pipeline.StageGenerate: "Draw oracles and datasets into a run folder",
-		pipeline.StageTrain:    "Train the learners on a run folder's datasets",
-		pipeline.StageEvaluate: "Score a run folder's models against their oracles",
-		pipeline.StageReport:   "Summarise a run folder's evaluations",
+		flow.StageGenerate: "Draw oracles and datasets into a run folder",
+		flow.StageTrain:    "Train the learners on a run folder's datasets",
+		flow.StageEvaluate: "Score a run folder's models against their oracles",
+		flow.StageReport:   "Summarise a run folder's evaluations",
 	}[stage]
 	cmd := &cobra.Command{
 		Use:   stage,
@@ -203,7 +204,7 @@ func stageCmd(stage string) *cobra.Command {
 		},
 	}
 	f.register(cmd)
-	if stage != pipeline.StageGenerate {
+	if stage != flow.StageGenerate {
 		cmd.Flags().StringVar(&f.run, "run", "", "run folder to work on, with the config its manifest records (instead of -c/--set/--out)")
 	}
 	return cmd

@@ -10,11 +10,15 @@ import (
 	"github.com/dtbench/dtbench/stages/train/naive"
 )
 
-// Spec names a learner and its options as they come from config. Options
-// may be nil; options not given keep the learner's defaults.
+// Spec names a learner and its options as they come from config (one
+// entry of learners). Options may be nil; options not given keep the
+// learner's defaults. Repetitions, an option every learner takes, limits
+// the learner to the first Repetitions repetitions of each cell (0 = all),
+// on the same data as the other learners.
 type Spec struct {
-	Name    string
-	Options map[string]any
+	Name        string         `json:"name"`
+	Options     map[string]any `json:"options,omitempty"`
+	Repetitions int            `json:"repetitions,omitempty"`
 }
 
 // entry is one registered learner: its config name, a one-line

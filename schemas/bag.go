@@ -1,0 +1,164 @@
+package schemas
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/dtbench/dtbench/input"
+)
+
+// Bag holds one task's records, by slot: what a stage hands the next in
+// memory, and what the pipeline reads from a chunk's parts or gathers to
+// write them. A per-run node's bag holds every record of the tables it
+// reads. A bag is used by one goroutine at a time.
+type Bag struct {
+	vals map[string]any // slot name → []R
+}
+
+// NewBag returns an empty bag.
+func NewBag() *Bag { return &Bag{vals: map[string]any{}} }
+
+// Ref is any slot, whatever its record type: what a node lists among its
+// reads and writes.
+type Ref interface {
+	Name() string
+}
+
+// Slot names a kind of record that stages pass each other for a task, with
+// its Go type R. A Slot alone lives in memory only; a Table is a slot with
+// an on-disk form. Slots are compared by name, which is unique in a study.
+type Slot[R any] struct {
+	name string
+}
+
+// NewSlot returns the memory slot name of records R.
+func NewSlot[R any](name string) *Slot[R] { return &Slot[R]{name: name} }
+
+// Name returns the slot's name; for a table, its path under the run folder.
+func (s *Slot[R]) Name() string { return s.name }
+
+// Get returns the bag's records of s, nil when it has none. Callers must
+// not modify the slice's elements unless they own the bag.
+func (s *Slot[R]) Get(b *Bag) []R {
+	v, ok := b.vals[s.name]
+	if !ok {
+		return nil
+	}
+	rows, ok := v.([]R)
+	if !ok {
+		panic(fmt.Sprintf("schemas: slot %s holds %T, not %T", s.name, v, rows))
+	}
+	return rows
+}
+
+// Has reports whether the bag has been given records of s (possibly none).
+func (s *Slot[R]) Has(b *Bag) bool {
+	_, ok := b.vals[s.name]
+	return ok
+}
+
+// Put appends rows to the bag's records of s.
+func (s *Slot[R]) Put(b *Bag, rows ...R) {
+	b.vals[s.name] = append(s.Get(b), rows...)
+}
+
+// Set replaces the bag's records of s with rows (which it keeps).
+func (s *Slot[R]) Set(b *Bag, rows []R) {
+	if rows == nil {
+		rows = []R{}
+	}
+	b.vals[s.name] = rows
+}
+
+// Stored is the pipeline's view of a table: how its records move between a
+// run folder's files and the tasks' bags, whatever their Go type.
+type Stored interface {
+	Ref
+	// Single reports a table of one file per run (report/summary.parquet,
+	// report/report.md) rather than one part per chunk.
+	Single() bool
+	// File returns a single table's path under the run folder.
+	File() string
+	// ReadPart reads the file at path and adds each record to the bag of
+	// its task, which bag returns (an error for a task the caller does
+	// not expect).
+	ReadPart(path string, bag func(task int64) (*Bag, error)) error
+	// WritePart writes the records of the bags, in bag order, to path.
+	WritePart(path string, bags []*Bag) (FileInfo, error)
+	// SortByTask orders the bag's records by task, keeping the order
+	// within a task: the order of a fresh one-process run, whatever the
+	// order of the parts read.
+	SortByTask(b *Bag)
+	// Check reports, from its footer alone, whether path holds this table.
+	Check(path string) error
+}
+
+// Table is a slot with an on-disk form: a directory of part files (or one
+// file), the task each record belongs to, and its reader and writer.
+type Table[R any] struct {
+	Slot[R]
+	file   string // for a single-file table, its path under the run folder
+	taskOf func(*R) int64
+	write  func(path string, rows []R) (FileInfo, error)
+	read   func(path string) ([]R, error)
+}
+
+func (t *Table[R]) Single() bool { return t.file != "" }
+func (t *Table[R]) File() string { return t.file }
+
+func (t *Table[R]) ReadPart(path string, bag func(task int64) (*Bag, error)) error {
+	rows, err := t.read(path)
+	if err != nil {
+		return err
+	}
+	// Records of one task are consecutive in a part: add them a run at a
+	// time.
+	for i := 0; i < len(rows); {
+		id := t.taskOf(&rows[i])
+		j := i + 1
+		for j < len(rows) && t.taskOf(&rows[j]) == id {
+			j++
+		}
+		b, err := bag(id)
+		if err != nil {
+			return &input.Error{File: path, Err: err}
+		}
+		t.Put(b, rows[i:j:j]...)
+		i = j
+	}
+	return nil
+}
+
+func (t *Table[R]) WritePart(path string, bags []*Bag) (FileInfo, error) {
+	n := 0
+	for _, b := range bags {
+		n += len(t.Get(b))
+	}
+	rows := make([]R, 0, n)
+	for _, b := range bags {
+		rows = append(rows, t.Get(b)...)
+	}
+	return t.write(path, rows)
+}
+
+func (t *Table[R]) SortByTask(b *Bag) {
+	rows := t.Get(b)
+	slices.SortStableFunc(rows, func(x, y R) int {
+		a, c := t.taskOf(&x), t.taskOf(&y)
+		switch {
+		case a < c:
+			return -1
+		case a > c:
+			return 1
+		}
+		return 0
+	})
+}
+
+func (t *Table[R]) Check(path string) error { return CheckTable(path, t.name) }
+
+// Read reads one file of the table.
+func (t *Table[R]) Read(path string) ([]R, error) { return t.read(path) }
+
+// Write writes rows to one file of the table.
+func (t *Table[R]) Write(path string, rows []R) (FileInfo, error) { return t.write(path, rows) }

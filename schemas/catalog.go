@@ -1,0 +1,82 @@
+package schemas
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// The catalog: every slot the stages pass each other, with its record
+// type. Tables are written to the run folder; Fits lives in memory only.
+var (
+	// OracleTable is oracles/: one TreeRecord per task (tree_id = the task).
+	OracleTable = &Table[TreeRecord]{Slot: Slot[TreeRecord]{Oracles},
+		taskOf: func(r *TreeRecord) int64 { return r.ID }, write: WriteOracles, read: ReadOracles}
+	// DatasetTable is datasets/: one DatasetRecord per task.
+	DatasetTable = &Table[DatasetRecord]{Slot: Slot[DatasetRecord]{Datasets},
+		taskOf: func(r *DatasetRecord) int64 { return r.DatasetID }, write: WriteDatasets, read: ReadDatasets}
+	// ModelTable is models/: the learned trees of a task, in learner order.
+	ModelTable = &Table[ModelRecord]{Slot: Slot[ModelRecord]{Models},
+		taskOf: func(r *ModelRecord) int64 { return r.DatasetID }, write: WriteModels, read: ReadModels}
+	// EvaluationTable is results/evaluations: a task's rows, in learner order.
+	EvaluationTable = &Table[Evaluation]{Slot: Slot[Evaluation]{Evaluations},
+		taskOf: func(r *Evaluation) int64 { return r.DatasetID }, write: WriteEvaluations, read: ReadEvaluations}
+	// SummaryTable is report/summary.parquet, one file per run.
+	SummaryTable = &Table[Summary]{Slot: Slot[Summary]{Summaries}, file: Summaries + ".parquet",
+		taskOf: func(*Summary) int64 { return 0 }, write: WriteSummary, read: ReadSummary}
+	// ReportDoc is report/report.md, one file per run.
+	ReportDoc = &Document{Slot: Slot[byte]{"report/report.md"}}
+	// Fits is the learners' models of a task, from train to evaluate, in
+	// memory only: their trees are in ModelTable.
+	Fits = NewSlot[Fit]("fits")
+	// TimingLog is the wall-clock rows a node adds for its task (a fit per
+	// learner, say). The pipeline adds a row per node and writes them to
+	// results/timings, one part per stage and chunk.
+	TimingLog = NewSlot[Timing]("timings")
+)
+
+// Document is a single text file of the run folder (report.md): its
+// records are its bytes.
+type Document struct {
+	Slot[byte]
+}
+
+func (d *Document) Single() bool { return true }
+func (d *Document) File() string { return d.name }
+
+// ReadPart adds the file's bytes to the bag of task 0.
+func (d *Document) ReadPart(path string, bag func(int64) (*Bag, error)) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("read %s: %w", path, err)
+	}
+	b, err := bag(0)
+	if err != nil {
+		return err
+	}
+	d.Put(b, data...)
+	return nil
+}
+
+// WritePart writes the bags' bytes, in order, atomically.
+func (d *Document) WritePart(path string, bags []*Bag) (FileInfo, error) {
+	var data []byte
+	for _, b := range bags {
+		data = append(data, d.Get(b)...)
+	}
+	return WriteText(path, data)
+}
+
+func (d *Document) SortByTask(*Bag) {}
+
+// Check reports whether path exists and is a regular file.
+func (d *Document) Check(path string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("check %s: %w", path, err)
+	}
+	if !st.Mode().IsRegular() {
+		return fmt.Errorf("check %s: not a regular file", filepath.Base(path))
+	}
+	return nil
+}

@@ -1,0 +1,106 @@
+package evaluate
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/schemas"
+)
+
+// OracleNode is the oracle study's evaluate stage: per task, every fit of
+// a configured learner is scored against the task's oracle (DOE,
+// agreement, tree size) and on its held-out rows (accuracy, and γ against
+// the benchmark classifiers X, V and I), one evaluation row each, in
+// learner order. cells are the study's cells, indexed by Task.Cell.
+func OracleNode(cells []schemas.OracleCell) flow.Node {
+	return flow.Node{
+		Stage:  flow.StageEvaluate,
+		Reads:  []schemas.Ref{schemas.OracleTable, schemas.DatasetTable, schemas.Fits},
+		Writes: []schemas.Ref{schemas.EvaluationTable},
+		Run: func(t *flow.Task, b *schemas.Bag) error {
+			oracles, data := schemas.OracleTable.Get(b), schemas.DatasetTable.Get(b)
+			if len(oracles) != 1 || len(data) != 1 {
+				return fmt.Errorf("task %d has %d oracles and %d datasets, want 1 each", t.ID, len(oracles), len(data))
+			}
+			rows, err := OracleTask(cells[t.Cell], t.ID, t.Rep, &oracles[0], &data[0], schemas.Fits.Get(b))
+			if err != nil {
+				return err
+			}
+			schemas.EvaluationTable.Set(b, rows)
+			return nil
+		},
+	}
+}
+
+// OracleTask returns the evaluation rows of one oracle-study task: cell c,
+// repetition rep, its oracle and dataset, and its fits.
+func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRecord, data *schemas.DatasetRecord, fits []schemas.Fit) ([]schemas.Evaluation, error) {
+	var test *Rows
+	accuracy := make([]float64, len(fits))
+	if data.Test != nil && data.Test.Len() > 0 {
+		test = NewRows(data.Test, data.Test.All())
+		for i := range fits {
+			accuracy[i] = test.Accuracy(fits[i].Model)
+		}
+	}
+	bench := benchmarkAccuracies(data, test, fits, accuracy)
+	out := make([]schemas.Evaluation, 0, len(fits))
+	for i := range fits {
+		f := &fits[i]
+		if f.Extra {
+			continue
+		}
+		e := schemas.Evaluation{
+			DatasetID: id, OracleID: oracle.ID, Learner: f.Learner, ModelID: f.ModelID,
+			Features: c.Features, Depth: c.Depth, Mode: c.Mode, Size: c.Size, Rep: int32(rep),
+			Optimal: f.Optimal,
+		}
+		if lt := f.Tree; lt != nil {
+			eq, err := Compare(oracle.Tree, lt)
+			if err != nil {
+				return nil, fmt.Errorf("evaluate %s: %w", f.Learner, err)
+			}
+			doe, agr := eq.DOE(), eq.Agreement
+			depth, leaves, nodes := int32(lt.Depth()), int32(lt.Leaves()), int32(lt.Len())
+			e.DOE, e.Agreement = &doe, &agr
+			e.TreeDepth, e.TreeLeaves, e.TreeNodes = &depth, &leaves, &nodes
+		}
+		if bench != nil {
+			acc := accuracy[i]
+			gx, gv, gi := Gamma(acc, bench.x), Gamma(acc, bench.v), Gamma(acc, bench.i)
+			e.Accuracy = &acc
+			e.AccX, e.AccV, e.AccI = &bench.x, &bench.v, &bench.i
+			e.GammaX, e.GammaV, e.GammaI = &gx, &gv, &gi
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// benchmarks are the accuracies of the benchmark classifiers X, V and I
+// trained on a task's training rows, on its held-out rows.
+type benchmarks struct{ x, v, i float64 }
+
+// benchmarkAccuracies computes μ_X analytically from the training priors
+// and the test class counts, μ_V as the test share of the training
+// majority, and μ_I as the accuracy of the fit marked Intuitive (NaN
+// without one). It returns nil when the task has no held-out rows.
+func benchmarkAccuracies(data *schemas.DatasetRecord, test *Rows, fits []schemas.Fit, accuracy []float64) *benchmarks {
+	if test == nil {
+		return nil
+	}
+	train, held := data.Train, data.Test
+	trainCounts, testCounts := train.ClassCounts(train.All()), held.ClassCounts(held.All())
+	b := &benchmarks{
+		x: RandomAccuracy(trainCounts, testCounts),
+		v: MajorityAccuracy(trainCounts, testCounts),
+		i: math.NaN(),
+	}
+	for k := range fits {
+		if fits[k].Intuitive {
+			b.i = accuracy[k]
+		}
+	}
+	return b
+}

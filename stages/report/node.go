@@ -1,0 +1,35 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/schemas"
+)
+
+// OracleNode is the oracle study's report stage, run once after every
+// task: it summarises every evaluation row of the run (all shards, in
+// task order) into report/summary.parquet and renders report/report.md.
+func OracleNode(meta Meta) flow.Node {
+	return flow.Node{
+		Stage:  flow.StageReport,
+		PerRun: true,
+		Reads:  []schemas.Ref{schemas.EvaluationTable},
+		Writes: []schemas.Ref{schemas.SummaryTable, schemas.ReportDoc},
+		Run: func(_ *flow.Task, b *schemas.Bag) error {
+			rows := schemas.EvaluationTable.Get(b)
+			if len(rows) == 0 {
+				return fmt.Errorf("report %s: no evaluations; run evaluate first", meta.Name)
+			}
+			summary := Summarize(rows)
+			var md bytes.Buffer
+			if err := Markdown(&md, meta, summary); err != nil {
+				return fmt.Errorf("render report.md: %w", err)
+			}
+			schemas.SummaryTable.Set(b, summary)
+			schemas.ReportDoc.Set(b, md.Bytes())
+			return nil
+		},
+	}
+}

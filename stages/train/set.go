@@ -1,0 +1,221 @@
+package train
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/schemas"
+)
+
+// intuitiveName is the registered learner that is the benchmark
+// classifier I of the Γ measure: evaluate scores it on the held-out rows
+// of every task, configured or not.
+const intuitiveName = "intuitive"
+
+// Set is a run's configured learners, built once from their specs, in
+// config order. A learner's index in the set numbers its models: the model
+// id of learner i on task t is t × (number of learners) + i.
+type Set struct {
+	specs     []Spec
+	learners  []Learner
+	intuitive Learner // I, for the tasks where no configured learner gives it
+}
+
+// NewSet builds the learners of specs. It fails with an *input.Error on an
+// empty list, a learner listed twice, a negative repetitions option or any
+// error New reports.
+func NewSet(specs []Spec) (*Set, error) {
+	if err := CheckSpecs(specs); err != nil {
+		return nil, err
+	}
+	s := &Set{specs: specs}
+	for _, spec := range specs {
+		l, err := New(spec)
+		if err != nil {
+			return nil, err
+		}
+		s.learners = append(s.learners, l)
+	}
+	var err error
+	if s.intuitive, err = New(Spec{Name: intuitiveName}); err != nil {
+		return nil, fmt.Errorf("train: build the benchmark I: %w", err)
+	}
+	return s, nil
+}
+
+// Names returns the learner names in config order.
+func (s *Set) Names() []string {
+	names := make([]string, len(s.specs))
+	for i, spec := range s.specs {
+		names[i] = spec.Name
+	}
+	return names
+}
+
+// runs reports whether learner i runs on task t (its repetitions cap).
+func (s *Set) runs(i int, t *flow.Task) bool {
+	r := s.specs[i].Repetitions
+	return r == 0 || t.Rep < r
+}
+
+func (s *Set) modelID(t *flow.Task, i int) int64 { return t.ID*int64(len(s.specs)) + int64(i) }
+
+// CheckSpecs checks a learner list without building the learners: not
+// empty, no learner twice, no negative repetitions option.
+func CheckSpecs(specs []Spec) error {
+	if len(specs) == 0 {
+		return input.Keyf("learners", "must list at least one learner")
+	}
+	seen := map[string]bool{}
+	for _, spec := range specs {
+		if seen[spec.Name] {
+			return input.Keyf("learners", "learner %q listed twice", spec.Name)
+		}
+		seen[spec.Name] = true
+		if spec.Repetitions < 0 {
+			return input.Keyf("learners."+spec.Name+".repetitions", "must be >= 0, got %d", spec.Repetitions)
+		}
+	}
+	return nil
+}
+
+// FitNode is the train stage: per task, every learner that runs on it is
+// fitted on the task's training rows with the task's learner generator.
+// It writes the tree models to models/ and every fit, trees or not, to the
+// memory slot schemas.Fits, with the benchmark I added (Extra) when the
+// dataset has held-out rows and no configured I runs on the task. Its
+// Reload rebuilds the same fits for a staged evaluate: trees from models/,
+// the other learners fitted again (they are deterministic under the same
+// generator).
+func (s *Set) FitNode() flow.Node {
+	return flow.Node{
+		Stage:  flow.StageTrain,
+		Reads:  []schemas.Ref{schemas.DatasetTable},
+		Writes: []schemas.Ref{schemas.ModelTable, schemas.Fits},
+		Run:    s.fitTask,
+		Reload: s.reloadTask,
+	}
+}
+
+// trainingSet returns the task's one dataset record.
+func trainingSet(t *flow.Task, b *schemas.Bag) (*schemas.DatasetRecord, error) {
+	recs := schemas.DatasetTable.Get(b)
+	if len(recs) != 1 {
+		return nil, fmt.Errorf("task %d has %d datasets, want 1", t.ID, len(recs))
+	}
+	return &recs[0], nil
+}
+
+func (s *Set) fitTask(t *flow.Task, b *schemas.Bag) error {
+	data, err := trainingSet(t, b)
+	if err != nil {
+		return err
+	}
+	d := data.Train
+	fits := make([]schemas.Fit, 0, len(s.learners)+1)
+	var models []schemas.ModelRecord
+	haveI := false
+	for i, l := range s.learners {
+		if !s.runs(i, t) {
+			continue
+		}
+		name := s.specs[i].Name
+		f, nanos, err := fit(l, d, t, name)
+		if err != nil {
+			return err
+		}
+		f.ModelID = s.modelID(t, i)
+		f.Intuitive = name == intuitiveName
+		haveI = haveI || f.Intuitive
+		schemas.TimingLog.Put(b, schemas.Timing{DatasetID: t.ID, Learner: name, Step: "fit", Nanos: nanos})
+		if f.Tree != nil {
+			models = append(models, schemas.ModelRecord{ModelID: f.ModelID, Learner: name,
+				DatasetID: t.ID, OracleID: data.OracleID, Tree: f.Tree, Optimal: f.Optimal})
+		}
+		fits = append(fits, f)
+	}
+	if !haveI && hasTestRows(data) {
+		f, nanos, err := fit(s.intuitive, d, t, intuitiveName)
+		if err != nil {
+			return err
+		}
+		f.ModelID, f.Intuitive, f.Extra = -1, true, true
+		schemas.TimingLog.Put(b, schemas.Timing{DatasetID: t.ID, Learner: intuitiveName, Step: "fit", Nanos: nanos})
+		fits = append(fits, f)
+	}
+	schemas.ModelTable.Set(b, models)
+	schemas.Fits.Set(b, fits)
+	return nil
+}
+
+func hasTestRows(data *schemas.DatasetRecord) bool { return data.Test != nil && data.Test.Len() > 0 }
+
+// fit fits learner l (named name) on every training row of d with the
+// task's generator for it.
+func fit(l Learner, d *dataset.Dataset, t *flow.Task, name string) (schemas.Fit, int64, error) {
+	start := time.Now()
+	m, err := l.Fit(d, d.All(), t.LearnerRand(name))
+	if err != nil {
+		return schemas.Fit{}, 0, fmt.Errorf("fit %s: %w", name, err)
+	}
+	nanos := time.Since(start).Nanoseconds()
+	f := schemas.Fit{Learner: name, Model: m}
+	if tm, ok := m.(TreeModel); ok {
+		f.Tree = tm.Tree()
+	}
+	if o, ok := m.(interface{ Optimal() bool }); ok {
+		opt := o.Optimal()
+		f.Optimal = &opt
+	}
+	return f, nanos, nil
+}
+
+// reloadTask rebuilds fitTask's fits from the task's models/ records and
+// by fitting the learners whose models are not trees again.
+func (s *Set) reloadTask(t *flow.Task, b *schemas.Bag) error {
+	data, err := trainingSet(t, b)
+	if err != nil {
+		return err
+	}
+	stored := map[string]*schemas.ModelRecord{}
+	recs := schemas.ModelTable.Get(b)
+	for i := range recs {
+		stored[recs[i].Learner] = &recs[i]
+	}
+	fits := make([]schemas.Fit, 0, len(s.learners)+1)
+	haveI := false
+	for i, l := range s.learners {
+		if !s.runs(i, t) {
+			continue
+		}
+		name := s.specs[i].Name
+		var f schemas.Fit
+		if rec, ok := stored[name]; ok {
+			f = schemas.Fit{Learner: name, Model: NewTreeModel(rec.Tree), Tree: rec.Tree, Optimal: rec.Optimal}
+		} else {
+			if f, _, err = fit(l, data.Train, t, name); err != nil {
+				return fmt.Errorf("refit: %w", err)
+			}
+			if f.Tree != nil {
+				return fmt.Errorf("models table has no %s tree for dataset %d; run train first", name, t.ID)
+			}
+		}
+		f.ModelID = s.modelID(t, i)
+		f.Intuitive = name == intuitiveName
+		haveI = haveI || f.Intuitive
+		fits = append(fits, f)
+	}
+	if !haveI && hasTestRows(data) {
+		f, _, err := fit(s.intuitive, data.Train, t, intuitiveName)
+		if err != nil {
+			return err
+		}
+		f.ModelID, f.Intuitive, f.Extra = -1, true, true
+		fits = append(fits, f)
+	}
+	schemas.Fits.Set(b, fits)
+	return nil
+}

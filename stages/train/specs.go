@@ -1,0 +1,71 @@
+package train
+
+import (
+	"math"
+
+	"github.com/dtbench/dtbench/input"
+)
+
+// ParseSpecs reads the config key learners: a list whose entries are a
+// learner name ("id3") or a one-key map from a name to its options
+// ({c45: {pruning: none}}). The option repetitions, which every learner
+// takes, goes to Spec.Repetitions; the others are the learner's own and are
+// checked when the learner is built (New).
+func ParseSpecs(raw []any) ([]Spec, error) {
+	var out []Spec
+	for i, e := range raw {
+		switch x := e.(type) {
+		case string:
+			out = append(out, Spec{Name: x})
+		case map[string]any:
+			if len(x) != 1 {
+				return nil, input.Keyf("learners", "entry %d: want {name: {option: value}}, got %d keys", i, len(x))
+			}
+			for name, opts := range x {
+				spec := Spec{Name: name}
+				if opts != nil {
+					m, ok := opts.(map[string]any)
+					if !ok {
+						return nil, input.Keyf("learners."+name, "options must be a map, got %v", opts)
+					}
+					spec.Options = map[string]any{}
+					for k, v := range m {
+						if k == "repetitions" {
+							n, ok := wholeNumber(v)
+							if !ok {
+								return nil, input.Keyf("learners."+name+".repetitions", "want an integer, got %v", v)
+							}
+							spec.Repetitions = n
+							continue
+						}
+						spec.Options[k] = v
+					}
+				}
+				out = append(out, spec)
+			}
+		default:
+			return nil, input.Keyf("learners", "entry %d: want a name or {name: options}, got %v", i, e)
+		}
+	}
+	return out, nil
+}
+
+// wholeNumber returns v as an int when it is a whole number of any of the
+// types a YAML or JSON decoder yields.
+func wholeNumber(v any) (int, bool) {
+	switch n := v.(type) {
+	case int:
+		return n, true
+	case int64:
+		return int(n), true
+	case uint64:
+		if n <= math.MaxInt64 {
+			return int(n), true
+		}
+	case float64:
+		if n == math.Trunc(n) && math.Abs(n) < 1<<53 {
+			return int(n), true
+		}
+	}
+	return 0, false
+}
