@@ -96,4 +96,3 @@ func TestSortByTaskIsStable(t *testing.T) {
 		t.Errorf("sorted ids %v reps %v", got, reps)
 	}
 }
-
