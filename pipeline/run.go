@@ -85,6 +85,9 @@ func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (s
 		log = slog.New(slog.DiscardHandler)
 	}
 	// Everything that can reject the input happens before the run folder is touched.
+	if err := cfg.Validate(); err != nil {
+		return "", err
+	}
 	build, ok := studies[cfg.Study]
 	if !ok {
 		return "", input.Keyf("study", "%q is not supported", cfg.Study)

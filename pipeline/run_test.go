@@ -205,6 +205,27 @@ func TestBadInputWritesNothing(t *testing.T) {
 	}
 }
 
+// TestOracleAboveLeafLimitWritesNothing: an oracle grid whose depth
+// allows more leaves than generate.MaxOracleLeaves is refused by Load,
+// and, given to Run as a config that skipped Load, by Run before the run
+// folder is touched.
+func TestOracleAboveLeafLimitWritesNothing(t *testing.T) {
+	_, err := Load(LoadOptions{Env: []string{}, Sets: []string{"oracle.features=23", "oracle.depths=[23]"}})
+	if !input.Is(err) || !strings.Contains(err.Error(), "oracle.depths") {
+		t.Fatalf("Load: err = %v, want an input error for oracle.depths", err)
+	}
+	cfg := smallConfig(t)
+	cfg.Oracle.Features, cfg.Oracle.Depths = 23, []int{23}
+	cfg.Oracle.Domains = slices.Repeat([]int{2}, 23)
+	out := t.TempDir()
+	if _, err := Run(context.Background(), cfg, Options{Out: out}); !input.Is(err) || !strings.Contains(err.Error(), "oracle.depths") {
+		t.Fatalf("Run: err = %v, want an input error for oracle.depths", err)
+	}
+	if entries, _ := os.ReadDir(out); len(entries) != 0 {
+		t.Errorf("run folder written despite bad input: %v", entries)
+	}
+}
+
 func TestDifferentConfigOverExistingRunIsRefused(t *testing.T) {
 	cfg := smallConfig(t)
 	dir := run(t, cfg, Options{Out: t.TempDir()})

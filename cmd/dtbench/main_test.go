@@ -37,6 +37,7 @@ func TestExitStatusForBadInput(t *testing.T) {
 		{"bad shard", []string{"run", "--shard", "3/2"}, "--shard"},
 		{"unknown flag", []string{"run", "--wrokers", "2"}, "wrokers"},
 		{"stray argument", []string{"run", "extra"}, "extra"},
+		{"oracle above the leaf limit", []string{"run", "--set", "oracle.features=23", "--set", "oracle.depths=[23]"}, "oracle.depths"},
 		{"unique larger than input space", []string{"run", "--set", "oracle.features=4", "--set", "oracle.depths=[2]", "--set", "oracle.sizes=[17]"}, "oracle.sizes"},
 		{"foreign parquet to tree", []string{"tree", foreign, "--id", "0"}, "foreign.parquet"},
 		{"train without a run folder", []string{"train"}, "generate"},

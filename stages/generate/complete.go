@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 
 	"github.com/dtbench/dtbench/dataset"
-	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -110,11 +109,11 @@ func applyColumns(t *tree.Tree, cols [][]uint8, q int) []int32 {
 
 // checkSample checks that the oracle matches the schema and q is a size.
 func checkSample(t *tree.Tree, schema dataset.Schema, q int) error {
-	if q < 0 {
-		return input.Keyf("oracle.sizes", "size must be >= 0, got %d", q)
-	}
 	if t == nil || t.Len() == 0 {
 		return fmt.Errorf("empty oracle")
+	}
+	if err := CheckSize(ModeComplete, t.Domains, q); err != nil {
+		return err
 	}
 	if len(t.Domains) != len(schema.Features) {
 		return fmt.Errorf("oracle has %d features, schema %d", len(t.Domains), len(schema.Features))

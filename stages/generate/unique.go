@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 
 	"github.com/dtbench/dtbench/dataset"
-	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -34,6 +33,9 @@ func Unique(oracle *tree.Tree, schema dataset.Schema, q int, rng *rand.Rand) (Sa
 	if err := checkSample(oracle, schema, q); err != nil {
 		return Sample{}, fmt.Errorf("unique sample: %w", err)
 	}
+	if err := CheckSize(ModeUnique, oracle.Domains, q); err != nil {
+		return Sample{}, fmt.Errorf("unique sample: %w", err)
+	}
 	// First pass over the rules: their sizes.
 	allowed := make([]uint64, len(oracle.Domains))
 	sizes := make([]uint64, 0, oracle.Leaves())
@@ -43,9 +45,8 @@ func Unique(oracle *tree.Tree, schema dataset.Schema, q int, rng *rand.Rand) (Sa
 		sizes = append(sizes, size)
 		total = satAdd(total, size)
 	})
-	if uint64(q) > total {
-		return Sample{}, fmt.Errorf("unique sample: %w",
-			input.Keyf("oracle.sizes", "unique mode: size %d exceeds the %d distinct inputs", q, total))
+	if uint64(q) > total { // the rules of a valid tree cover every input: total = Π Z_f
+		panic(fmt.Sprintf("generate: rules of the oracle cover %d inputs, fewer than %d", total, q))
 	}
 	counts := spread(sizes, q, rng)
 	pos := rng.Perm(q)
