@@ -1,7 +1,6 @@
 package schemas
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/dtbench/dtbench/dataset"
@@ -30,27 +29,19 @@ func ReadDatasets(path string) (recs []DatasetRecord, err error) {
 		return nil, err
 	}
 	defer f.Close() // read only
-	js, ok := pf.Lookup(MetaDatasetSchema)
+	schema, ok, err := datasetSchemaOf(path, pf)
+	if err != nil {
+		return nil, err
+	}
 	if !ok {
 		if pf.NumRows() == 0 {
 			return nil, nil
 		}
 		return nil, input.Filef(path, 0, "no %s metadata", MetaDatasetSchema)
 	}
-	var sj datasetSchemaJSON
-	if err := json.Unmarshal([]byte(js), &sj); err != nil {
-		return nil, input.Filef(path, 0, "metadata %s: %w", MetaDatasetSchema, err)
-	}
-	schema := sj.schema()
 	names := make([]string, len(schema.Features))
 	for i, a := range schema.Features {
 		names[i] = a.Name
-	}
-	if err := schema.Validate(); err != nil {
-		return nil, input.Filef(path, 0, "metadata %s: %w", MetaDatasetSchema, err)
-	}
-	if err := checkFeatureNames(names); err != nil {
-		return nil, input.Filef(path, 0, "metadata %s: %w", MetaDatasetSchema, err)
 	}
 	if err := checkColumns(path, pf.Schema(), datasetSchema(names)); err != nil {
 		return nil, err

@@ -72,6 +72,13 @@ func TestRunTreeVerify(t *testing.T) {
 	if dir != filepath.Join(out, "quick") {
 		t.Errorf("run printed %q", dir)
 	}
+	code, stdout, stderr = cli(t, "tree", filepath.Join(dir, "models", "part-0-00000.parquet"))
+	if code != 0 || !strings.Contains(stdout, "tree_id") || !strings.Contains(stdout, "id3") {
+		t.Errorf("tree without --id lists the trees: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if code, _, stderr = cli(t, "tree", filepath.Join(dir, "models", "part-0-00000.parquet"), "--id", "99999"); code != 2 || !strings.Contains(stderr, "99999") {
+		t.Errorf("tree --id of no tree: exit %d, stderr %q", code, stderr)
+	}
 	code, stdout, stderr = cli(t, "tree", filepath.Join(dir, "oracles", "part-0-00000.parquet"), "--id", "1")
 	if code != 0 || !strings.Contains(stdout, "f") || !strings.Contains(stdout, ":") {
 		t.Errorf("tree: exit %d, stdout %q, stderr %q", code, stdout, stderr)

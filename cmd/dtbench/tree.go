@@ -1,10 +1,13 @@
 package main
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/spf13/cobra"
 
 	"github.com/dtbench/dtbench/input"
-	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/pipeline"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -12,8 +15,11 @@ func treeCmd() *cobra.Command {
 	var id int64
 	var format string
 	cmd := &cobra.Command{
-		Use:   "tree FILE.parquet --id ID",
-		Short: "Print one tree of an oracles/ or models/ part file as text or Graphviz DOT",
+		Use:   "tree FILE.parquet [--id ID]",
+		Short: "Print one tree of an oracles/ or models/ part file as text or Graphviz DOT, or list its trees",
+		Long: "Print the tree with tree_id ID of an oracles/ or models/ part file, with the feature, value and\n" +
+			"class names of the datasets part of the same chunk when it is beside it. Without --id, list the\n" +
+			"file's trees.",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return input.Keyf("arguments", "tree takes one Parquet file, got %d arguments", len(args))
@@ -24,14 +30,30 @@ func treeCmd() *cobra.Command {
 			if format != "text" && format != "dot" {
 				return input.Keyf("--format", "want text or dot, got %q", format)
 			}
-			t, err := findTree(args[0], id)
+			trees, err := pipeline.ReadTrees(args[0])
+			if err != nil {
+				return err
+			}
+			if !cmd.Flags().Changed("id") {
+				return listTrees(cmd, trees)
+			}
+			var t *tree.Tree
+			for _, ti := range trees {
+				if ti.ID == id {
+					t = ti.Tree
+				}
+			}
+			if t == nil {
+				return input.Filef(args[0], 0, "no tree with tree_id %d (run without --id to list them)", id)
+			}
+			names, err := pipeline.TreeNames(args[0])
 			if err != nil {
 				return err
 			}
 			if format == "dot" {
-				return tree.WriteDOT(cmd.OutOrStdout(), t, tree.Names{})
+				return tree.WriteDOT(cmd.OutOrStdout(), t, names)
 			}
-			return tree.WriteText(cmd.OutOrStdout(), t, tree.Names{})
+			return tree.WriteText(cmd.OutOrStdout(), t, names)
 		},
 	}
 	cmd.Flags().Int64Var(&id, "id", 0, "tree_id of the tree (the oracle id, or the model id in models/)")
@@ -39,26 +61,17 @@ func treeCmd() *cobra.Command {
 	return cmd
 }
 
-// findTree reads a models part (falling back to an oracles part) and
-// returns the tree with the given id.
-func findTree(path string, id int64) (*tree.Tree, error) {
-	models, err := schemas.ReadModels(path)
-	if err == nil {
-		for _, m := range models {
-			if m.ModelID == id {
-				return m.Tree, nil
-			}
+// listTrees prints one line per tree: its id, learner, dataset and size.
+func listTrees(cmd *cobra.Command, trees []pipeline.TreeInfo) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-10s %-12s %-10s %s\n", "tree_id", "learner", "dataset", "leaves")
+	for _, t := range trees {
+		learner := t.Learner
+		if learner == "" {
+			learner = "(oracle)"
 		}
-		return nil, input.Filef(path, 0, "no model with tree_id %d", id)
+		fmt.Fprintf(&b, "%-10d %-12s %-10d %d\n", t.ID, learner, t.DatasetID, t.Tree.Leaves())
 	}
-	oracles, err2 := schemas.ReadOracles(path)
-	if err2 != nil {
-		return nil, err
-	}
-	for _, o := range oracles {
-		if o.ID == id {
-			return o.Tree, nil
-		}
-	}
-	return nil, input.Filef(path, 0, "no oracle with tree_id %d", id)
+	_, err := fmt.Fprint(cmd.OutOrStdout(), b.String())
+	return err
 }

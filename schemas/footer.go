@@ -1,0 +1,60 @@
+package schemas
+
+import (
+	"encoding/json"
+
+	"github.com/parquet-go/parquet-go"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/input"
+)
+
+// TableOf returns the table a dtbench Parquet file holds (one of the table
+// constants), from its footer alone.
+func TableOf(path string) (string, error) {
+	pf, f, err := openParquet(path, "")
+	if err != nil {
+		return "", err
+	}
+	defer f.Close() // read only
+	table, _ := pf.Lookup(MetaTable)
+	return table, nil
+}
+
+// ReadDatasetSchema returns the dataset schema (feature names, value and
+// class labels) of a datasets/ file from its footer alone; ok is false for
+// a file with no datasets.
+func ReadDatasetSchema(path string) (s dataset.Schema, ok bool, err error) {
+	defer recoverCorrupt(path, &err)
+	pf, f, err := openParquet(path, Datasets)
+	if err != nil {
+		return dataset.Schema{}, false, err
+	}
+	defer f.Close() // read only
+	return datasetSchemaOf(path, pf)
+}
+
+// datasetSchemaOf parses and checks the dataset schema in a datasets/
+// file's metadata; ok is false when there is none.
+func datasetSchemaOf(path string, pf *parquet.File) (dataset.Schema, bool, error) {
+	js, ok := pf.Lookup(MetaDatasetSchema)
+	if !ok {
+		return dataset.Schema{}, false, nil
+	}
+	var sj datasetSchemaJSON
+	if err := json.Unmarshal([]byte(js), &sj); err != nil {
+		return dataset.Schema{}, false, input.Filef(path, 0, "metadata %s: %w", MetaDatasetSchema, err)
+	}
+	schema := sj.schema()
+	names := make([]string, len(schema.Features))
+	for i, a := range schema.Features {
+		names[i] = a.Name
+	}
+	if err := schema.Validate(); err != nil {
+		return dataset.Schema{}, false, input.Filef(path, 0, "metadata %s: %w", MetaDatasetSchema, err)
+	}
+	if err := checkFeatureNames(names); err != nil {
+		return dataset.Schema{}, false, input.Filef(path, 0, "metadata %s: %w", MetaDatasetSchema, err)
+	}
+	return schema, true, nil
+}
