@@ -28,11 +28,11 @@ func TestLoadBuiltIn(t *testing.T) {
 }
 
 func TestLoadSizesPerModeAndRanges(t *testing.T) {
-	cfg, err := Load(LoadOptions{File: "testdata/paper-sizes.yaml", Env: []string{}})
+	_, err := Load(LoadOptions{File: "testdata/paper-sizes.yaml", Env: []string{}})
 	if err == nil || !strings.Contains(err.Error(), "listed twice") {
 		t.Fatalf("duplicate learner: err = %v", err)
 	}
-	cfg, err = Load(LoadOptions{File: "testdata/paper-sizes.yaml", Env: []string{}, Sets: []string{"learners=[{id3: {repetitions: 2}}]"}})
+	cfg, err := Load(LoadOptions{File: "testdata/paper-sizes.yaml", Env: []string{}, Sets: []string{"learners=[{id3: {repetitions: 2}}]"}})
 	if err != nil {
 		t.Fatal(err)
 	}

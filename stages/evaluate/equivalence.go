@@ -118,7 +118,7 @@ type frame struct {
 // called once per compatible pair with the leaves and the pair's share.
 func walk(ot, lt *tree.Tree, visit func(o, l int, share float64)) Equivalence {
 	var maskBuf [64]uint64
-	masks := maskBuf[:0]
+	var masks []uint64
 	if m := len(ot.Domains); m <= len(maskBuf) {
 		masks = maskBuf[:m]
 	} else {
