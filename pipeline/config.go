@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -23,12 +24,15 @@ type Config struct {
 	Learners []train.Spec           `json:"learners"`
 }
 
+// validName is the rule for a run name: a single path element.
+var validName = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
+
 // Validate checks every key without building the learners (whose options
 // the study checks when it is built); it returns an *input.Error naming
 // the key and the bad value.
 func (c *Config) Validate() error {
-	if c.Name == "" {
-		return input.Keyf("name", "must not be empty")
+	if !validName.MatchString(c.Name) || c.Name == "." || c.Name == ".." {
+		return input.Keyf("name", "must be one path element of letters, digits, '-', '_' and '.' (not . or ..), got %q", c.Name)
 	}
 	if !slices.Contains(StudyNames(), c.Study) {
 		return input.Keyf("study", "%q is not supported (supported: %s)", c.Study, strings.Join(StudyNames(), ", "))

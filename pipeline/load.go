@@ -7,10 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
-	"github.com/go-viper/mapstructure/v2"
 	"github.com/spf13/viper"
 	"go.yaml.in/yaml/v3"
 
@@ -59,9 +61,11 @@ type configKey struct {
 	open bool
 }
 
-// configKeys lists the keys of rawConfig from its mapstructure tags.
-var configKeys = func() []configKey {
+// configKeys lists the keys of rawConfig from its mapstructure tags, and
+// configSections the keys that are sections (structs) of keys.
+var configKeys, configSections = func() ([]configKey, []string) {
 	var keys []configKey
+	var sections []string
 	var walk func(t reflect.Type, prefix string)
 	walk = func(t reflect.Type, prefix string) {
 		for i := range t.NumField() {
@@ -69,6 +73,7 @@ var configKeys = func() []configKey {
 			name := prefix + f.Tag.Get("mapstructure")
 			switch f.Type.Kind() {
 			case reflect.Struct:
+				sections = append(sections, name)
 				walk(f.Type, name+".")
 			case reflect.Interface, reflect.Map:
 				keys = append(keys, configKey{name, true})
@@ -78,8 +83,11 @@ var configKeys = func() []configKey {
 		}
 	}
 	walk(reflect.TypeFor[rawConfig](), "")
-	return keys
+	return keys, sections
 }()
+
+// isSection reports whether key names a section.
+func isSection(key string) bool { return slices.Contains(configSections, strings.ToLower(key)) }
 
 // keyNames returns the known keys for messages, "oracle.sizes.*" for an
 // open one.
@@ -127,16 +135,28 @@ func setDefaults(v *viper.Viper) {
 	walk(reflect.ValueOf(defaultRaw()), "")
 }
 
+// EnvShardCount is the one DTBENCH_ variable that is not a config key: the
+// number of shards of a Kubernetes Indexed Job (the CLI reads it beside
+// JOB_COMPLETION_INDEX). Any other unknown DTBENCH_ variable is an error.
+const EnvShardCount = "DTBENCH_SHARD_COUNT"
+
+// envName is the environment variable of a config key:
+// oracle.test_size → DTBENCH_ORACLE_TEST_SIZE.
+func envName(key string) string {
+	return "DTBENCH_" + strings.ToUpper(strings.ReplaceAll(key, ".", "_"))
+}
+
 // Load reads, layers and validates a config. Every problem with the user's
-// input is an *input.Error naming the file or key.
+// input is an *input.Error naming where the value came from (the file, the
+// --set flag or the environment variable), the key and the value.
 func Load(opts LoadOptions) (*Config, error) {
 	v := viper.New()
 	v.SetConfigType("yaml")
 	setDefaults(v)
-	source := "built-in quick config"
+	file := "built-in quick config"
 	text := configs.Quick
 	if opts.File != "" {
-		source = opts.File
+		file = opts.File
 		b, err := os.ReadFile(opts.File)
 		if err != nil {
 			return nil, &input.Error{File: opts.File, Err: err}
@@ -145,92 +165,154 @@ func Load(opts LoadOptions) (*Config, error) {
 		v.SetDefault("name", strings.TrimSuffix(filepath.Base(opts.File), filepath.Ext(opts.File)))
 	}
 	if err := v.ReadConfig(bytes.NewReader(text)); err != nil {
-		return nil, &input.Error{File: source, Err: fmt.Errorf("parse yaml: %w", errors.Unwrap(err))}
+		return nil, yamlError(file, errors.Unwrap(err))
 	}
-	if err := checkKeys(v.AllKeys(), source); err != nil {
+	if err := checkKeys(v, file); err != nil {
 		return nil, err
 	}
+	// sources[key] names the layer above the file that set key.
+	sources := map[string]string{}
 	env := opts.Env
 	if env == nil {
 		env = os.Environ()
 	}
-	if err := applyEnv(v, env); err != nil {
+	if err := applyEnv(v, env, sources); err != nil {
 		return nil, err
 	}
 	for _, s := range opts.Sets {
 		key, val, ok := strings.Cut(s, "=")
-		key = strings.TrimSpace(key)
+		key = strings.ToLower(strings.TrimSpace(key))
 		if !ok || key == "" {
 			return nil, input.Keyf("--set", "want key=value, got %q", s)
 		}
 		if !isKnown(key) {
-			return nil, input.Keyf(key, "unknown config key (known: %s)", keyNames())
+			return nil, &input.Error{File: "--set", Key: key, Err: fmt.Errorf("unknown config key (known: %s)", keyNames())}
 		}
-		var parsed any
-		if err := yaml.Unmarshal([]byte(val), &parsed); err != nil {
-			return nil, input.Keyf(key, "value %q is not valid YAML: %v", val, err)
+		parsed, err := parseValue(val)
+		if err != nil {
+			return nil, &input.Error{File: "--set", Key: key, Err: err}
 		}
 		v.Set(key, parsed)
+		sources[key] = "--set"
+	}
+	source := func(key string) string {
+		for k := key; k != ""; k = parentKey(k) {
+			if s, ok := sources[k]; ok {
+				return s
+			}
+			if v.InConfig(k) {
+				return file
+			}
+		}
+		return "built-in defaults"
 	}
 	var raw rawConfig
-	err := v.UnmarshalExact(&raw, viper.DecodeHook(yamlStringHook()))
-	if err != nil {
-		return nil, &input.Error{File: source, Err: err}
-	}
-	cfg, err := resolve(raw)
-	if err != nil {
+	if err := decodeInto(reflect.ValueOf(&raw).Elem(), "", v.Get, source); err != nil {
 		return nil, err
 	}
-	if err := cfg.Validate(); err != nil {
+	cfg, err := resolve(raw)
+	if err == nil {
+		err = cfg.Validate()
+	}
+	if err == nil {
+		// Building the study checks what depends on several keys (learner
+		// options against the data), so that those errors name a source too.
+		_, err = studies[cfg.Study](cfg, "")
+	}
+	if err != nil {
+		var ie *input.Error
+		if errors.As(err, &ie) && ie.File == "" && ie.Key != "" {
+			ie.File = source(ie.Key)
+		}
 		return nil, err
 	}
 	return cfg, nil
 }
 
-// yamlStringHook parses a string (from the environment) as YAML when the
-// target is not a string, so DTBENCH_ORACLE_DEPTHS='[5,8]' works.
-func yamlStringHook() mapstructure.DecodeHookFuncType {
-	return func(from, to reflect.Type, data any) (any, error) {
-		s, ok := data.(string)
-		if !ok || from.Kind() != reflect.String || to.Kind() == reflect.String {
-			return data, nil
-		}
-		var parsed any
-		if err := yaml.Unmarshal([]byte(s), &parsed); err != nil {
-			return data, nil
-		}
-		return parsed, nil
+// parentKey returns the key one level up ("" at the top).
+func parentKey(key string) string {
+	i := strings.LastIndexByte(key, '.')
+	if i < 0 {
+		return ""
 	}
+	return key[:i]
 }
 
-func applyEnv(v *viper.Viper, env []string) error {
+// parseValue parses a value given on the command line or in the
+// environment as YAML; an empty value is refused rather than ignored.
+func parseValue(val string) (any, error) {
+	if strings.TrimSpace(val) == "" {
+		return nil, errors.New("empty value (write [] for an empty list)")
+	}
+	var parsed any
+	if err := yaml.Unmarshal([]byte(val), &parsed); err != nil {
+		return nil, fmt.Errorf("value %q is not valid YAML: %v", val, err)
+	}
+	return parsed, nil
+}
+
+// yamlLine matches the "line N: problem" of a YAML syntax error.
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// yamlError turns a YAML syntax error into an *input.Error with the line.
+// yaml.v3 reports the line of a parser error's context (an unclosed
+// flow sequence or mapping: "did not find expected ...") counted from 0,
+// while it counts scanner errors from 1; the former is corrected here.
+func yamlError(file string, err error) error {
+	if err == nil {
+		return &input.Error{File: file, Err: errors.New("parse yaml")}
+	}
+	m := yamlLine.FindStringSubmatch(err.Error())
+	if m == nil {
+		return &input.Error{File: file, Err: fmt.Errorf("parse yaml: %w", err)}
+	}
+	line, _ := strconv.Atoi(m[1])
+	if strings.HasPrefix(m[2], "did not find expected") {
+		line++
+	}
+	return &input.Error{File: file, Line: line, Err: fmt.Errorf("yaml: %s", m[2])}
+}
+
+// applyEnv sets every config key that has a DTBENCH_ variable in env; an
+// unknown DTBENCH_ variable is an error naming it.
+func applyEnv(v *viper.Viper, env []string, sources map[string]string) error {
 	byEnvName := map[string]string{}
-	for _, k := range v.AllKeys() {
-		byEnvName["DTBENCH_"+strings.ToUpper(strings.NewReplacer(".", "_").Replace(k))] = k
+	for _, k := range configKeys {
+		byEnvName[envName(k.name)] = k.name
 	}
 	for _, kv := range env {
 		name, val, _ := strings.Cut(kv, "=")
-		if !strings.HasPrefix(name, "DTBENCH_") {
+		if !strings.HasPrefix(name, "DTBENCH_") || name == EnvShardCount {
 			continue
 		}
 		key, ok := byEnvName[name]
 		if !ok {
-			continue // DTBENCH_* variables that are not config keys (e.g. DTBENCH_LOG) are someone else's
+			return input.Keyf(name, "unknown DTBENCH_ variable: not a config key (config keys: %s; also read: %s)", keyNames(), EnvShardCount)
 		}
-		var parsed any
-		if err := yaml.Unmarshal([]byte(val), &parsed); err != nil {
-			return input.Keyf(name, "value %q is not valid YAML: %v", val, err)
+		parsed, err := parseValue(val)
+		if err != nil {
+			return &input.Error{File: name, Key: key, Err: err}
 		}
 		v.Set(key, parsed)
+		sources[key] = name
 	}
 	return nil
 }
 
-func checkKeys(keys []string, source string) error {
+// checkKeys checks the keys a config file sets: every one known, and a
+// section given as a map.
+func checkKeys(v *viper.Viper, file string) error {
+	keys := v.AllKeys()
 	sort.Strings(keys)
 	for _, k := range keys {
+		if !v.InConfig(k) {
+			continue // a default
+		}
+		if isSection(k) {
+			return &input.Error{File: file, Key: k, Err: fmt.Errorf("want a section of keys, got %s", show(v.Get(k)))}
+		}
 		if !isKnown(k) {
-			return &input.Error{File: source, Key: k, Err: errors.New("unknown config key")}
+			return &input.Error{File: file, Key: k, Err: fmt.Errorf("unknown config key (known: %s)", keyNames())}
 		}
 	}
 	return nil

@@ -58,7 +58,7 @@ func TestLoadLayering(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "c.yaml")
 	os.WriteFile(file, []byte("name: layered\noracle:\n  depths: [2]\n  sizes: [10]\n  repetitions: 3\n  test_size: 7\n"), 0o644)
-	env := []string{"DTBENCH_ORACLE_REPETITIONS=5", "DTBENCH_ORACLE_TEST_SIZE=9", "DTBENCH_ORACLE_DEPTHS=[1,2]", "DTBENCH_LOG=x"}
+	env := []string{"DTBENCH_ORACLE_REPETITIONS=5", "DTBENCH_ORACLE_TEST_SIZE=9", "DTBENCH_ORACLE_DEPTHS=[1,2]", "DTBENCH_SHARD_COUNT=3", "HOME=/x"}
 	cfg, err := Load(LoadOptions{File: file, Env: env, Sets: []string{"oracle.test_size=11"}})
 	if err != nil {
 		t.Fatal(err)
@@ -127,5 +127,63 @@ func TestLoadMissingFile(t *testing.T) {
 	_, err := Load(LoadOptions{File: "testdata/no-such.yaml", Env: []string{}})
 	if !input.Is(err) || !strings.Contains(err.Error(), "testdata/no-such.yaml") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// TestLoadValueRules: a scalar is a one-element list for every list key;
+// the environment reaches keys the file does not set; whole floats are
+// integers.
+func TestLoadValueRules(t *testing.T) {
+	cfg, err := Load(LoadOptions{Env: []string{"DTBENCH_ORACLE_SIZES=[40]", "DTBENCH_SEED=7"},
+		Sets: []string{"oracle.depths=4", "learners=id3", "oracle.modes=complete", "oracle.repetitions=3.0"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(cfg.Oracle.Depths, []int{4}) || len(cfg.Learners) != 1 || cfg.Learners[0].Name != "id3" ||
+		!reflect.DeepEqual(cfg.Oracle.Modes, []generate.Mode{generate.ModeComplete}) {
+		t.Errorf("scalars as lists: depths %v, learners %v, modes %v", cfg.Oracle.Depths, cfg.Learners, cfg.Oracle.Modes)
+	}
+	if cfg.Oracle.Repetitions != 3 || cfg.Seed != 7 || !reflect.DeepEqual(cfg.Oracle.Sizes[generate.ModeComplete], []int{40}) {
+		t.Errorf("repetitions %d, seed %d, sizes %v", cfg.Oracle.Repetitions, cfg.Seed, cfg.Oracle.Sizes)
+	}
+	// A config file without depths: the environment still sets it.
+	file := filepath.Join(t.TempDir(), "c.yaml")
+	os.WriteFile(file, []byte("oracle:\n  sizes: [10]\n"), 0o644)
+	cfg, err = Load(LoadOptions{File: file, Env: []string{"DTBENCH_ORACLE_DEPTHS=[2,3]"}})
+	if err != nil || !reflect.DeepEqual(cfg.Oracle.Depths, []int{2, 3}) {
+		t.Errorf("depths from the environment alone: %v, %v", cfg, err)
+	}
+}
+
+// TestErrorsNameTheirSource: the layer that gave the bad value is named.
+func TestErrorsNameTheirSource(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "src.yaml")
+	os.WriteFile(file, []byte("oracle:\n  depths: [3]\n  sizes: [10]\n  repetitions: 0\n"), 0o644)
+	cases := []struct {
+		opts LoadOptions
+		want string
+	}{
+		{LoadOptions{File: file, Env: []string{}}, "src.yaml: oracle.repetitions"},
+		{LoadOptions{File: file, Env: []string{"DTBENCH_ORACLE_REPETITIONS=-2"}}, "DTBENCH_ORACLE_REPETITIONS: oracle.repetitions"},
+		{LoadOptions{File: file, Env: []string{}, Sets: []string{"oracle.repetitions=-3"}}, "--set: oracle.repetitions"},
+		{LoadOptions{File: file, Env: []string{}, Sets: []string{"oracle.repetitions=2", "learners=[{id3: {max_depth: -1}}]"}}, "--set: learners.id3.max_depth"},
+	}
+	for _, tc := range cases {
+		_, err := Load(tc.opts)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("err = %v, want %q", err, tc.want)
+		}
+	}
+}
+
+func TestDifferentConfigNamesTheKey(t *testing.T) {
+	a := smallConfig(t)
+	b := smallConfig(t, "oracle.depths=[2,5]")
+	if key, x, y := configDiff(a, b); key != "oracle.depths" || x != "[2,4]" || y != "[2,5]" {
+		t.Errorf("configDiff = %q %q %q", key, x, y)
+	}
+	c := smallConfig(t, "workers=1")
+	if key, _, _ := configDiff(a, c); key != "" {
+		t.Errorf("workers change results? configDiff = %q", key)
 	}
 }

@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -43,14 +42,53 @@ func manifestPath(dir string, s Shard) string {
 	return filepath.Join(dir, fmt.Sprintf("manifest-%d-of-%d.json", s.Index, s.Count))
 }
 
-// sameResults reports whether two configs give the same tables: they may
-// differ only in settings that never change results.
-func sameResults(a, b *Config) bool {
-	x, y := *a, *b
-	x.Workers, y.Workers = 0, 0
-	ja, _ := json.Marshal(x)
-	jb, _ := json.Marshal(y)
-	return bytes.Equal(ja, jb)
+// configDiff returns the first key (in config order) at which two configs
+// give different tables, with its value in each as JSON; "" when they may
+// differ only in settings that never change results (workers).
+func configDiff(a, b *Config) (key, va, vb string) {
+	flat := func(c *Config) ([]string, map[string]string) {
+		x := *c
+		x.Workers = 0
+		js, _ := json.Marshal(x)
+		var tree any
+		_ = json.Unmarshal(js, &tree) // our own JSON
+		var keys []string
+		vals := map[string]string{}
+		var walk func(prefix string, v any)
+		walk = func(prefix string, v any) {
+			if m, ok := v.(map[string]any); ok {
+				names := make([]string, 0, len(m))
+				for k := range m {
+					names = append(names, k)
+				}
+				slices.Sort(names)
+				for _, k := range names {
+					walk(strings.TrimPrefix(prefix+"."+k, "."), m[k])
+				}
+				return
+			}
+			b, _ := json.Marshal(v)
+			keys = append(keys, prefix)
+			vals[prefix] = string(b)
+		}
+		walk("", tree)
+		return keys, vals
+	}
+	ka, a2 := flat(a)
+	kb, b2 := flat(b)
+	for _, k := range append(ka, kb...) {
+		if a2[k] != b2[k] {
+			va, vb = a2[k], b2[k]
+			if va == "" {
+				va = "absent"
+			}
+			if vb == "" {
+				vb = "absent"
+			}
+			return k, va, vb
+		}
+	}
+	return "", "", ""
 }
 
 // checkDir checks, without writing, that the run folder is new or was made
@@ -71,8 +109,8 @@ func checkDir(dir string, cfg *Config, mustExist bool) error {
 		if err != nil {
 			return err
 		}
-		if !sameResults(m.Config, cfg) {
-			return &input.Error{File: dir, Err: errors.New("run folder was made by a different config; use another name or --out, or delete it")}
+		if key, there, here := configDiff(m.Config, cfg); key != "" {
+			return &input.Error{File: dir, Key: key, Err: fmt.Errorf("run folder was made by a different config (%s there, %s here); use another name or --out, or delete it", there, here)}
 		}
 	}
 	return nil

@@ -36,6 +36,9 @@ func oracleStudy(cfg *Config, version string) (*flow.Study, error) {
 		return nil, err
 	}
 	o := cfg.Oracle
+	if err := learners.CheckFeatures(o.Features); err != nil {
+		return nil, err
+	}
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names()}
 	return &flow.Study{
 		Name: "oracle",

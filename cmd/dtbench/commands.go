@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -59,7 +60,7 @@ func (f *runFlags) register(cmd *cobra.Command) {
 	_ = fl.MarkHidden("cpuprofile")
 }
 
-func (f *runFlags) options() (*pipeline.Config, pipeline.Options, error) {
+func (f *runFlags) options(stderr io.Writer) (*pipeline.Config, pipeline.Options, error) {
 	var opts pipeline.Options
 	if f.workers < 0 {
 		return nil, opts, input.Keyf("--workers", "must be >= 0, got %d", f.workers)
@@ -81,7 +82,7 @@ func (f *runFlags) options() (*pipeline.Config, pipeline.Options, error) {
 	if err != nil {
 		return nil, opts, err
 	}
-	log, err := newLogger(f.logFormat, f.verbose)
+	log, err := newLogger(stderr, f.logFormat, f.verbose)
 	if err != nil {
 		return nil, opts, err
 	}
@@ -89,7 +90,7 @@ func (f *runFlags) options() (*pipeline.Config, pipeline.Options, error) {
 	return cfg, opts, nil
 }
 
-func newLogger(format string, verbose bool) (*slog.Logger, error) {
+func newLogger(w io.Writer, format string, verbose bool) (*slog.Logger, error) {
 	level := slog.LevelInfo
 	if verbose {
 		level = slog.LevelDebug
@@ -97,9 +98,9 @@ func newLogger(format string, verbose bool) (*slog.Logger, error) {
 	ho := &slog.HandlerOptions{Level: level}
 	switch format {
 	case "text":
-		return slog.New(slog.NewTextHandler(os.Stderr, ho)), nil
+		return slog.New(slog.NewTextHandler(w, ho)), nil
 	case "json":
-		return slog.New(slog.NewJSONHandler(os.Stderr, ho)), nil
+		return slog.New(slog.NewJSONHandler(w, ho)), nil
 	}
 	return nil, input.Keyf("--log-format", "want text or json, got %q", format)
 }
@@ -108,9 +109,9 @@ func newLogger(format string, verbose bool) (*slog.Logger, error) {
 func parseShard(s string) (pipeline.Shard, error) {
 	if s == "" {
 		if idx, ok := os.LookupEnv("JOB_COMPLETION_INDEX"); ok {
-			n := os.Getenv("DTBENCH_SHARD_COUNT")
+			n := os.Getenv(pipeline.EnvShardCount)
 			if n == "" {
-				return pipeline.Shard{}, input.Keyf("DTBENCH_SHARD_COUNT", "JOB_COMPLETION_INDEX is set; set DTBENCH_SHARD_COUNT to the Job's completions")
+				return pipeline.Shard{}, input.Keyf(pipeline.EnvShardCount, "JOB_COMPLETION_INDEX is set; set %s to the Job's completions", pipeline.EnvShardCount)
 			}
 			s = idx + "/" + n
 		} else if idx, ok := os.LookupEnv("SLURM_ARRAY_TASK_ID"); ok {
@@ -157,7 +158,7 @@ func runCmd() *cobra.Command {
 		Short: "Run every stage: generate, train, evaluate, report",
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, opts, err := f.options()
+			cfg, opts, err := f.options(cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -191,7 +192,7 @@ func stageCmd(stage string) *cobra.Command {
 		Short: short,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, opts, err := f.options()
+			cfg, opts, err := f.options(cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}

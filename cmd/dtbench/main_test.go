@@ -20,48 +20,6 @@ func cli(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	return code, out.String(), errw.String()
 }
 
-func TestExitStatusForBadInput(t *testing.T) {
-	tmp := t.TempDir()
-	foreign := filepath.Join(tmp, "foreign.parquet")
-	os.WriteFile(foreign, []byte("PAR1 this is not parquet PAR1"), 0o644)
-	cases := []struct {
-		name string
-		args []string
-		want string // in the message
-	}{
-		{"depth above features", []string{"run", "--set", "oracle.depths=[11]"}, "oracle.depths"},
-		{"unknown key", []string{"run", "--set", "oracle.widht=3"}, "oracle.widht"},
-		{"unknown learner", []string{"run", "--set", "learners=[c99]"}, "c99"},
-		{"bad learner option", []string{"run", "--set", "learners=[{id3: {max_depth: -1}}]"}, "learners.id3.max_depth"},
-		{"missing config file", []string{"run", "-c", filepath.Join(tmp, "none.yaml")}, "none.yaml"},
-		{"bad shard", []string{"run", "--shard", "3/2"}, "--shard"},
-		{"unknown flag", []string{"run", "--wrokers", "2"}, "wrokers"},
-		{"stray argument", []string{"run", "extra"}, "extra"},
-		{"oracle above the leaf limit", []string{"run", "--set", "oracle.features=23", "--set", "oracle.depths=[23]"}, "oracle.depths"},
-		{"unique larger than input space", []string{"run", "--set", "oracle.features=4", "--set", "oracle.depths=[2]", "--set", "oracle.sizes=[17]"}, "oracle.sizes"},
-		{"foreign parquet to tree", []string{"tree", foreign, "--id", "0"}, "foreign.parquet"},
-		{"train without a run folder", []string{"train"}, "generate"},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			out := filepath.Join(t.TempDir(), "runs")
-			code, _, stderr := cli(t, append(tc.args, "--out", out)...)
-			if tc.args[0] == "tree" {
-				code, _, stderr = cli(t, tc.args...)
-			}
-			if code != 2 {
-				t.Fatalf("exit status %d, want 2 (stderr %q)", code, stderr)
-			}
-			if !strings.Contains(stderr, tc.want) {
-				t.Errorf("message %q does not name %q", stderr, tc.want)
-			}
-			if _, err := os.Stat(out); err == nil {
-				t.Errorf("bad input wrote %s", out)
-			}
-		})
-	}
-}
-
 func TestRunTreeVerify(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "runs")
 	code, stdout, stderr := cli(t, append([]string{"run", "--out", out}, small...)...)

@@ -200,9 +200,13 @@ func sizeList(raw any, key string) ([]int, error) {
 	case map[string]any:
 		var r [3]int
 		for i, name := range []string{"from", "to", "step"} {
-			n, ok := asInt(x[name])
-			if !ok {
-				return nil, input.Keyf(key+"."+name, "want an integer, got %v", x[name])
+			v, given := x[name]
+			n, ok := asInt(v)
+			switch {
+			case !given:
+				return nil, input.Keyf(key+"."+name, "missing: a range is {from: 100, to: 3000, step: 100}")
+			case !ok:
+				return nil, input.Keyf(key+"."+name, "want an integer, got %v", v)
 			}
 			r[i] = n
 		}

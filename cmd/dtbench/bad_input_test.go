@@ -1,0 +1,92 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// badInput is every input the CLI must refuse with exit status 2, a
+// message naming what is wrong, and nothing written. One line a case:
+// the arguments (--out is added for run and the stages), the environment,
+// an optional config file body (passed as -c), and what the message must
+// contain.
+var badInput = []struct {
+	name string
+	args []string
+	env  []string // KEY=VALUE
+	yaml string   // written to a file and given with -c
+	want []string // all in the message
+}{
+	{"depth above features", []string{"run", "--set", "oracle.depths=[11]"}, nil, "", []string{"oracle.depths"}},
+	{"unknown key", []string{"run", "--set", "oracle.widht=3"}, nil, "", []string{"oracle.widht"}},
+	{"unknown learner", []string{"run", "--set", "learners=[c99]"}, nil, "", []string{"c99"}},
+	{"bad learner option", []string{"run", "--set", "learners=[{id3: {max_depth: -1}}]"}, nil, "", []string{"learners.id3.max_depth"}},
+	{"missing config file", []string{"run", "-c", "/nonexistent/none.yaml"}, nil, "", []string{"none.yaml"}},
+	{"bad shard", []string{"run", "--shard", "3/2"}, nil, "", []string{"--shard"}},
+	{"unknown flag", []string{"run", "--wrokers", "2"}, nil, "", []string{"wrokers"}},
+	{"stray argument", []string{"run", "extra"}, nil, "", []string{"extra"}},
+	{"oracle above the leaf limit", []string{"run", "--set", "oracle.features=23", "--set", "oracle.depths=[23]"}, nil, "", []string{"oracle.depths"}},
+	{"unique larger than input space", []string{"run", "--set", "oracle.features=4", "--set", "oracle.depths=[2]", "--set", "oracle.sizes=[17]"}, nil, "", []string{"oracle.sizes"}},
+	{"train without a run folder", []string{"train"}, nil, "", []string{"generate"}},
+	{"fractional integer", []string{"run", "--set", "oracle.repetitions=2.5"}, nil, "", []string{"--set", "oracle.repetitions", "2.5"}},
+	{"negative seed", []string{"run", "--set", "seed=-1"}, nil, "", []string{"seed", "-1"}},
+	{"empty --set value", []string{"run", "--set", "name="}, nil, "", []string{"name", "empty"}},
+	{"name escaping --out", []string{"run", "--set", "name=../escape"}, nil, "", []string{"name", "../escape"}},
+	{"absolute name", []string{"run", "--set", "name=/tmp/abs"}, nil, "", []string{"name", "/tmp/abs"}},
+	{"name dot", []string{"run", "--set", "name=."}, nil, "", []string{"name"}},
+	{"randomtree k above features", []string{"run", "--set", "learners=[{randomtree: {k: 50}}]"}, nil, "", []string{"learners.randomtree.k", "50"}},
+	{"bad env value names the variable", []string{"run"}, []string{"DTBENCH_ORACLE_REPETITIONS=many"}, "", []string{"DTBENCH_ORACLE_REPETITIONS", "many"}},
+	{"misspelt env variable", []string{"run"}, []string{"DTBENCH_ORACLE_REPETITONS=5"}, "", []string{"DTBENCH_ORACLE_REPETITONS"}},
+	{"word for a number", []string{"run"}, nil, "oracle:\n  features: ten\n  depths: [3]\n  sizes: [10]\n", []string{"bad.yaml", "oracle.features", `"ten"`}},
+	{"section given a scalar", []string{"run"}, nil, "oracle: 5\n", []string{"bad.yaml", "oracle", "section"}},
+	{"range without step", []string{"run"}, nil, "oracle:\n  depths: [3]\n  sizes: {from: 3000, to: 100}\n", []string{"bad.yaml", "oracle.sizes.step"}},
+	{"unclosed bracket", []string{"run"}, nil, "name: x\noracle:\n  depths: [3, 5\n  sizes: [10]\n", []string{"bad.yaml:3"}},
+}
+
+func TestExitStatusForBadInput(t *testing.T) {
+	for _, tc := range badInput {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, kv := range tc.env {
+				k, v, _ := strings.Cut(kv, "=")
+				t.Setenv(k, v)
+			}
+			args := tc.args
+			if tc.yaml != "" {
+				file := filepath.Join(t.TempDir(), "bad.yaml")
+				if err := os.WriteFile(file, []byte(tc.yaml), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				args = append(append([]string(nil), args...), "-c", file)
+			}
+			parent := t.TempDir()
+			out := filepath.Join(parent, "runs")
+			code, _, stderr := cli(t, append(args, "--out", out)...)
+			if code != 2 {
+				t.Fatalf("exit status %d, want 2 (stderr %q)", code, stderr)
+			}
+			if strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
+				t.Errorf("message is not one line: %q", stderr)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("message %q does not name %q", stderr, w)
+				}
+			}
+			if entries, _ := os.ReadDir(parent); len(entries) != 0 {
+				t.Errorf("bad input wrote %v in %s", entries, parent)
+			}
+		})
+	}
+}
+
+func TestTreeOfAForeignFile(t *testing.T) {
+	foreign := filepath.Join(t.TempDir(), "foreign.parquet")
+	if err := os.WriteFile(foreign, []byte("PAR1 this is not parquet PAR1"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := cli(t, "tree", foreign, "--id", "0"); code != 2 || !strings.Contains(stderr, "foreign.parquet") {
+		t.Errorf("tree of a foreign file: exit %d, stderr %q", code, stderr)
+	}
+}

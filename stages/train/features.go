@@ -1,0 +1,37 @@
+package train
+
+import "github.com/dtbench/dtbench/input"
+
+// featureChecker is a learner whose options depend on the data's number
+// of features, checked before any work starts.
+type featureChecker interface {
+	checkFeatures(m int) error
+}
+
+// checkFeatures refuses K above the number of features: with K ≥ m every
+// feature is examined anyway, so a larger K is a mistake in the config.
+func (l RandomTree) checkFeatures(m int) error {
+	if l.Options.K > m {
+		return input.Keyf("k", "%d is more than the %d features", l.Options.K, m)
+	}
+	return nil
+}
+
+// CheckFeatures checks the options of every learner that depend on the
+// number of features m of the study's data, as *input.Error values keyed
+// learners.<name>.<option>.
+func (s *Set) CheckFeatures(m int) error {
+	for i, l := range s.learners {
+		if c, ok := l.(featureChecker); ok {
+			if err := c.checkFeatures(m); err != nil {
+				return validateOptions(s.specs[i].Name, errorOptions{err})
+			}
+		}
+	}
+	return nil
+}
+
+// errorOptions lets validateOptions key an option error found elsewhere.
+type errorOptions struct{ err error }
+
+func (e errorOptions) Validate() error { return e.err }
