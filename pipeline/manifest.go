@@ -14,7 +14,10 @@ import (
 	"github.com/dtbench/dtbench/schemas"
 )
 
-// Manifest describes a run folder: what produced it and every file in it.
+// Manifest describes what one command (or, for manifest.json of a sharded
+// run, the report merging every shard) wrote in a run folder: the
+// resolved config, seed, version and shard, and every file with its rows
+// and sha256. See records.go for how manifests are kept.
 type Manifest struct {
 	Version       string      `json:"version"`
 	SchemaVersion int         `json:"schema_version"`
@@ -24,22 +27,21 @@ type Manifest struct {
 	Files         []FileEntry `json:"files"`
 }
 
-// FileEntry is one Parquet file of the run with its rows and sha256.
+// FileEntry is one file of the run (a table part, or a text file such as
+// report.md, with 0 rows) with its rows and sha256.
 type FileEntry struct {
 	Path   string `json:"path"` // relative to the run folder, slash-separated
 	Rows   int64  `json:"rows"`
 	SHA256 string `json:"sha256"`
 }
 
-const manifestName = "manifest.json"
-
-// manifestPath is manifest.json for a lone shard, manifest-<i>-of-<n>.json
+// manifestName is manifest.json for a lone shard, manifest-<i>-of-<n>.json
 // for a shard of several (the report stage writes manifest.json then).
-func manifestPath(dir string, s Shard) string {
+func manifestName(s Shard) string {
 	if s.Count <= 1 {
-		return filepath.Join(dir, manifestName)
+		return "manifest.json"
 	}
-	return filepath.Join(dir, fmt.Sprintf("manifest-%d-of-%d.json", s.Index, s.Count))
+	return fmt.Sprintf("manifest-%d-of-%d.json", s.Index, s.Count)
 }
 
 // configDiff returns the first key (in config order) at which two configs
@@ -93,9 +95,9 @@ func configDiff(a, b *Config) (key, va, vb string) {
 
 // checkDir checks, without writing, that the run folder is new or was made
 // by the same config (mustExist: a command that reads tables it does
-// not write needs the folder). Chunks already complete are kept only with --resume;
-// without it they are recomputed (and come out identical).
-func checkDir(dir string, cfg *Config, mustExist bool) error {
+// not write needs the folder). Chunks already complete are kept only with
+// --resume; without it they are recomputed (and come out identical).
+func checkDir(dir string, cfg *Config, mustExist bool, recs *records) error {
 	entries, err := os.ReadDir(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -105,46 +107,24 @@ func checkDir(dir string, cfg *Config, mustExist bool) error {
 	case err != nil:
 		return fmt.Errorf("read run folder %s: %w", dir, err)
 	case len(entries) > 0:
-		m, err := findManifest(dir)
-		if err != nil {
-			return err
+		made := recs.config()
+		if made == nil {
+			return &input.Error{File: dir, Err: errors.New("no manifest.json or journal: not a dtbench run folder")}
 		}
-		if key, there, here := configDiff(m.Config, cfg); key != "" {
+		if key, there, here := configDiff(made, cfg); key != "" {
 			return &input.Error{File: dir, Key: key, Err: fmt.Errorf("run folder was made by a different config (%s there, %s here); use another name or --out, or delete it", there, here)}
 		}
 	}
 	return nil
 }
 
-// createDir creates the run folder, removes what a killed run left half
-// written, and writes the manifest of the files present so far, so that
-// an interrupted run still says which config made it.
-func createDir(dir string, cfg *Config, opts Options) error {
+// createDir creates the run folder and removes what a killed run left
+// half written.
+func createDir(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("create run folder: %w", err)
 	}
-	if err := removeTemps(dir); err != nil {
-		return err
-	}
-	return writeManifest(dir, cfg, opts)
-}
-
-// findManifest reads the run folder's manifest.json or any shard manifest.
-func findManifest(dir string) (*Manifest, error) {
-	paths, _ := filepath.Glob(filepath.Join(dir, "manifest*.json"))
-	slices.Sort(paths)
-	if len(paths) == 0 {
-		return nil, &input.Error{File: dir, Err: errors.New("no manifest.json; not a dtbench run folder")}
-	}
-	b, err := os.ReadFile(paths[0])
-	if err != nil {
-		return nil, &input.Error{File: paths[0], Err: err}
-	}
-	var m Manifest
-	if err := json.Unmarshal(b, &m); err != nil || m.Config == nil {
-		return nil, &input.Error{File: paths[0], Err: fmt.Errorf("not a dtbench manifest: %v", err)}
-	}
-	return &m, nil
+	return removeTemps(dir)
 }
 
 // removeTemps deletes temporary files a killed run left behind.
@@ -153,80 +133,62 @@ func removeTemps(dir string) error {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() && strings.HasPrefix(d.Name(), ".") && strings.Contains(d.Name(), ".tmp") {
+		if !d.IsDir() && isTemp(d.Name()) {
 			return os.Remove(path)
 		}
 		return nil
 	})
 }
 
-// writeManifest lists every Parquet file of the run folder with its rows
-// and sha256, and writes the manifest atomically.
-func writeManifest(dir string, cfg *Config, opts Options) error {
-	m := Manifest{Version: opts.Version, SchemaVersion: schemas.Version, Config: cfg, Seed: cfg.Seed, Shard: opts.Shard.String()}
-	m.Files = []FileEntry{}
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Ext(path) != ".parquet" || strings.HasPrefix(d.Name(), ".") {
-			return err
-		}
-		info, err := schemas.HashFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		m.Files = append(m.Files, FileEntry{Path: filepath.ToSlash(rel), Rows: info.Rows, SHA256: info.SHA256})
-		return nil
-	})
+// isTemp reports a writer's temporary file name (.<name>.tmp-…).
+func isTemp(name string) bool { return strings.HasPrefix(name, ".") && strings.Contains(name, ".tmp") }
+
+// readManifest reads one manifest file.
+func readManifest(path string) (*Manifest, error) {
+	b, err := os.ReadFile(path)
 	if err != nil {
-		return fmt.Errorf("list run folder %s: %w", dir, err)
+		return nil, &input.Error{File: path, Err: err}
+	}
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil || m.Config == nil {
+		return nil, &input.Error{File: path, Err: fmt.Errorf("not a dtbench manifest: %v", err)}
+	}
+	return &m, nil
+}
+
+// writeManifestFile writes m to path atomically.
+func writeManifestFile(path string, m *Manifest) error {
+	if m.Files == nil {
+		m.Files = []FileEntry{}
 	}
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(manifestPath(dir, opts.Shard), append(b, '\n'))
-}
-
-// writeFileAtomic writes data to a temporary file beside path and renames it.
-func writeFileAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
+	_, err = schemas.WriteText(path, append(b, '\n'))
+	return err
 }
 
 // LoadRun returns the resolved config recorded in a run folder's
-// manifest, so that a stage can run over the folder without the config
-// file that made it.
+// manifest (or, for a run not yet finished, its journal), so that a stage
+// can run over the folder without the config file that made it.
 func LoadRun(dir string) (*Config, error) {
 	if _, err := os.Stat(dir); err != nil {
 		return nil, &input.Error{File: dir, Err: errors.New("no such run folder")}
 	}
-	m, err := findManifest(dir)
+	recs, err := readRecords(dir)
 	if err != nil {
 		return nil, err
 	}
-	if err := m.Config.Validate(); err != nil {
+	cfg := recs.config()
+	if cfg == nil {
+		return nil, &input.Error{File: dir, Err: errors.New("no manifest.json or journal: not a dtbench run folder")}
+	}
+	if err := cfg.Validate(); err != nil {
 		return nil, &input.Error{File: dir, Err: fmt.Errorf("manifest config: %w", err)}
 	}
-	if base := filepath.Base(filepath.Clean(dir)); base != m.Config.Name {
-		return nil, &input.Error{File: dir, Err: fmt.Errorf("folder is named %q but its manifest says run %q", base, m.Config.Name)}
+	if base := filepath.Base(filepath.Clean(dir)); base != cfg.Name {
+		return nil, &input.Error{File: dir, Err: fmt.Errorf("folder is named %q but its manifest says run %q", base, cfg.Name)}
 	}
-	return m.Config, nil
+	return cfg, nil
 }

@@ -8,9 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/dtbench/dtbench/flow"
@@ -23,12 +21,15 @@ type Shard = flow.Shard
 
 // Options are the per-invocation settings that do not change results.
 type Options struct {
-	Out     string       // parent of run folders (default "runs")
-	Shard   Shard        // this process's shard (default 0/1)
-	Workers int          // overrides Config.Workers when > 0; 0 = config, then all cores
-	Resume  bool         // keep complete chunks, redo missing ones
-	Version string       // dtbench version for the manifest
-	Log     *slog.Logger // progress; nil = discard
+	Out     string // parent of run folders (default "runs")
+	Shard   Shard  // this process's shard (default 0/1)
+	Workers int    // overrides Config.Workers when > 0; 0 = config, then all cores
+	Resume  bool   // keep complete chunks, redo missing ones
+	// AllowPartial lets a per-run node (the report) read a table some of
+	// whose chunks are missing; the report then says so on its first line.
+	AllowPartial bool
+	Version      string       // dtbench version for the manifest
+	Log          *slog.Logger // progress; nil = discard
 }
 
 // Run runs every stage of cfg's study in memory, writing each chunk's
@@ -68,6 +69,9 @@ type runner struct {
 	readsDisk bool
 	workers   int
 	log       *slog.Logger
+	recs      *records // what dtbench wrote in the folder before this command
+	journal   *journal // what this command writes
+	missing   []int    // chunks a partial report lacks
 }
 
 func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (string, error) {
@@ -101,7 +105,10 @@ func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (s
 		return "", err
 	}
 	r.dir = filepath.Join(opts.Out, cfg.Name)
-	if err := checkDir(r.dir, cfg, r.readsDisk); err != nil {
+	if r.recs, err = readRecords(r.dir); err != nil {
+		return r.dir, err
+	}
+	if err := checkDir(r.dir, cfg, r.readsDisk, r.recs); err != nil {
 		return r.dir, err
 	}
 	r.workers = opts.Workers
@@ -111,25 +118,59 @@ func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (s
 	if r.workers <= 0 {
 		r.workers = runtime.NumCPU()
 	}
-	todo := r.todo()
+	todo, damaged := r.todo()
 	if err := r.checkInputs(todo); err != nil {
 		return r.dir, err
 	}
-	if err := createDir(r.dir, cfg, opts); err != nil {
+	if _, err := r.runInputs(true); err != nil {
 		return r.dir, err
 	}
+	if err := createDir(r.dir); err != nil {
+		return r.dir, err
+	}
+	for _, p := range damaged {
+		log.Warn("recomputing a damaged part", "file", p)
+		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return r.dir, fmt.Errorf("remove damaged part: %w", err)
+		}
+	}
+	j, err := openJournal(r.dir, journalHeader{Version: opts.Version, Config: cfg, Shard: opts.Shard.String()}, opts.Shard)
+	if err != nil {
+		return r.dir, err
+	}
+	r.journal = j
+	defer j.close()
 	start := time.Now()
 	if len(r.perTask) > 0 {
 		if err := r.chunks(ctx, todo); err != nil {
 			return r.dir, err
 		}
 	}
-	for _, n := range r.perRun {
-		if err := r.runOnce(n); err != nil {
+	if len(r.perRun) > 0 {
+		for _, f := range j.done {
+			r.recs.add(f) // the parts this command wrote are trusted too
+		}
+		runParts, err := r.runInputs(false)
+		if err != nil {
 			return r.dir, err
 		}
+		for i, n := range r.perRun {
+			if err := r.runOnce(ctx, n, runParts[i]); err != nil {
+				return r.dir, err
+			}
+		}
 	}
-	if err := writeManifest(r.dir, cfg, opts); err != nil {
+	own := Manifest{Version: opts.Version, SchemaVersion: schemas.Version, Config: cfg, Seed: cfg.Seed, Shard: opts.Shard.String()}
+	name := manifestName(opts.Shard)
+	if len(r.perRun) > 0 {
+		// The report reads every shard's parts: its manifest is the
+		// folder's manifest.json, with the shards' records merged in.
+		name = manifestName(Shard{Index: 0, Count: 1})
+		if r.mergeShardRecords() {
+			own.Shard = "merged"
+		}
+	}
+	if err := r.recs.finish(j, own, name); err != nil {
 		return r.dir, err
 	}
 	log.Info("done", "run", r.dir, "stages", stages, "seconds", time.Since(start).Seconds())
@@ -167,24 +208,29 @@ func (r *runner) wire() error {
 }
 
 // todo returns the chunks of this shard that must be computed: all of
-// them, or with --resume those whose parts are not all there.
-func (r *runner) todo() []flow.Chunk {
+// them, or with --resume those whose parts are not all there and trusted.
+// A part there that fails its check (damaged, or not written by dtbench)
+// is returned in damaged, to be removed and recomputed.
+func (r *runner) todo() (todo []flow.Chunk, damaged []string) {
 	if len(r.perTask) == 0 {
-		return nil
+		return nil, nil
 	}
-	var todo []flow.Chunk
 	plan := &r.study.Plan
 	for i := range plan.Chunks(r.cfg.Chunk) {
 		if !r.opts.Shard.Owns(i) {
 			continue
 		}
 		c := plan.Chunk(i, r.cfg.Chunk)
-		if r.opts.Resume && r.complete(c) {
-			continue
+		if r.opts.Resume {
+			complete, bad := r.complete(c)
+			damaged = append(damaged, bad...)
+			if complete {
+				continue
+			}
 		}
 		todo = append(todo, c)
 	}
-	return todo
+	return todo, damaged
 }
 
 // outputs returns the per-chunk tables the selected per-task nodes write.
@@ -213,25 +259,37 @@ func (r *runner) checkInputs(todo []flow.Chunk) error {
 			if err := t.Check(path); err != nil {
 				return err
 			}
+			if err := r.recs.check(path); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
 }
 
 // complete reports whether every part the selected stages write for c,
-// timings included, exists.
-func (r *runner) complete(c flow.Chunk) bool {
+// timings included, exists and is trusted; damaged lists the parts there
+// that are not.
+func (r *runner) complete(c flow.Chunk) (complete bool, damaged []string) {
+	paths := make([]string, 0, len(r.perTask)*3)
 	for _, t := range r.outputs() {
-		if _, err := os.Stat(r.partPath(t, c.Index)); err != nil {
-			return false
-		}
+		paths = append(paths, r.partPath(t, c.Index))
 	}
 	for _, n := range r.perTask {
-		if _, err := os.Stat(r.timingPath(n.Stage, c.Index)); err != nil {
-			return false
+		paths = append(paths, r.timingPath(n.Stage, c.Index))
+	}
+	complete = true
+	for _, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			complete = false
+			continue
+		}
+		if err := r.recs.check(p); err != nil {
+			complete = false
+			damaged = append(damaged, p)
 		}
 	}
-	return true
+	return complete, damaged
 }
 
 func (r *runner) partPath(t schemas.Stored, chunk int) string {
@@ -240,244 +298,4 @@ func (r *runner) partPath(t schemas.Stored, chunk int) string {
 
 func (r *runner) timingPath(stage string, chunk int) string {
 	return filepath.Join(r.dir, filepath.FromSlash(schemas.Timings), fmt.Sprintf("part-%d-%05d-%s.parquet", r.opts.Shard.Index, chunk, stage))
-}
-
-// chunkResult is one computed chunk: its tasks' bags, and their timing
-// rows per selected stage, in task order.
-type chunkResult struct {
-	chunk   flow.Chunk
-	bags    []*schemas.Bag
-	timings [][]schemas.Timing // per node of r.perTask
-}
-
-// chunks computes the chunks of this shard with a worker pool, overlapping
-// the writing of one chunk with the computing of the next. Memory holds at
-// most two chunks.
-func (r *runner) chunks(ctx context.Context, todo []flow.Chunk) error {
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	r.log.Info("plan", "todo", len(todo), "workers", r.workers, "shard", r.opts.Shard.String())
-	results := make(chan *chunkResult, 1)
-	var writeErr error
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		for res := range results {
-			if writeErr != nil {
-				continue
-			}
-			if err := r.write(res); err != nil {
-				writeErr = err
-				cancel(err)
-			}
-		}
-	}()
-	var err error
-	for _, c := range todo {
-		var res *chunkResult
-		res, err = r.compute(ctx, c)
-		if err != nil {
-			break
-		}
-		results <- res
-	}
-	close(results)
-	wg.Wait()
-	if err == nil {
-		err = writeErr
-	}
-	if err == nil && ctx.Err() != nil {
-		err = context.Cause(ctx)
-	}
-	return err
-}
-
-// compute runs the selected per-task nodes on every task of chunk c.
-func (r *runner) compute(ctx context.Context, c flow.Chunk) (*chunkResult, error) {
-	tasks := c.Tasks(&r.study.Plan)
-	bags, err := r.readInputs(c)
-	if err != nil {
-		return nil, err
-	}
-	res := &chunkResult{chunk: c, bags: bags, timings: make([][]schemas.Timing, len(r.perTask))}
-	perTask := make([][][]schemas.Timing, len(tasks)) // task → node → rows
-	jobs := make(chan int)
-	errs := make(chan error, r.workers)
-	var wg sync.WaitGroup
-	for range r.workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				ts, err := r.safeTask(&tasks[i], bags[i])
-				if err != nil {
-					errs <- err
-					return
-				}
-				perTask[i] = ts
-			}
-		}()
-	}
-	var firstErr error
-feed:
-	for i := range tasks {
-		select {
-		case jobs <- i:
-		case firstErr = <-errs:
-			break feed
-		case <-ctx.Done():
-			firstErr = context.Cause(ctx)
-			break feed
-		}
-	}
-	close(jobs)
-	wg.Wait()
-	if firstErr == nil {
-		select {
-		case firstErr = <-errs:
-		default:
-		}
-	}
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	for _, ts := range perTask {
-		for k := range r.perTask {
-			res.timings[k] = append(res.timings[k], ts[k]...)
-		}
-	}
-	return res, nil
-}
-
-// safeTask runs one task and turns a panic into an error naming the task.
-func (r *runner) safeTask(t *flow.Task, b *schemas.Bag) (timings [][]schemas.Timing, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("task %d (%s): panic: %v\n%s", t.ID, t.Key, p, debug.Stack())
-		}
-	}()
-	if timings, err = r.task(t, b); err != nil {
-		return nil, fmt.Errorf("task %d (%s): %w", t.ID, t.Key, err)
-	}
-	return timings, nil
-}
-
-// task runs the study's nodes on t in pipeline order: the selected ones,
-// and the Reload of the producers of memory slots they need. It returns
-// each selected node's timing rows: those the node logged, then its own.
-func (r *runner) task(t *flow.Task, b *schemas.Bag) ([][]schemas.Timing, error) {
-	timings := make([][]schemas.Timing, 0, len(r.perTask))
-	for i, n := range r.study.Nodes {
-		switch {
-		case n.PerRun:
-		case slices.Contains(r.stages, n.Stage):
-			logged := len(schemas.TimingLog.Get(b))
-			start := time.Now()
-			if err := n.Run(t, b); err != nil {
-				return nil, err
-			}
-			nanos := time.Since(start).Nanoseconds()
-			rows := append(slices.Clone(schemas.TimingLog.Get(b)[logged:]),
-				schemas.Timing{DatasetID: t.ID, Step: n.Stage, Nanos: nanos})
-			timings = append(timings, rows)
-		case r.reload[i]:
-			if err := n.Reload(t, b); err != nil {
-				return nil, fmt.Errorf("%s (reload): %w", n.Stage, err)
-			}
-		}
-	}
-	return timings, nil
-}
-
-// readInputs loads, for a staged command, the chunk's parts of the tables
-// the selected nodes read but do not write, into one bag per task.
-func (r *runner) readInputs(c flow.Chunk) ([]*schemas.Bag, error) {
-	bags := make([]*schemas.Bag, c.Len)
-	for i := range bags {
-		bags[i] = schemas.NewBag()
-	}
-	bagOf := func(id int64) (*schemas.Bag, error) {
-		i := id - c.First
-		if i < 0 || i >= int64(c.Len) {
-			return nil, fmt.Errorf("id %d outside chunk %d (tasks %d..%d)", id, c.Index, c.First, c.First+int64(c.Len)-1)
-		}
-		return bags[i], nil
-	}
-	// checkInputs has made sure every part exists and holds its table.
-	for _, t := range r.fromDisk {
-		if err := t.ReadPart(r.partPath(t, c.Index), bagOf); err != nil {
-			return nil, err
-		}
-	}
-	return bags, nil
-}
-
-// write stores one chunk's parts: the tables the selected per-task nodes
-// write, and each node's timings. Each part is written to a temporary file
-// and renamed, so a killed run leaves only whole parts; the parts are
-// independent files, so they are written side by side, and a chunk counts
-// as complete only when all of them exist.
-func (r *runner) write(res *chunkResult) error {
-	c := res.chunk.Index
-	var jobs []func() error
-	for k, n := range r.perTask {
-		ts := res.timings[k]
-		jobs = append(jobs, func() error { _, err := schemas.WriteTimings(r.timingPath(n.Stage, c), ts); return err })
-	}
-	for _, t := range r.outputs() {
-		jobs = append(jobs, func() error { _, err := t.WritePart(r.partPath(t, c), res.bags); return err })
-	}
-	errs := make([]error, len(jobs))
-	var wg sync.WaitGroup
-	for i, job := range jobs {
-		wg.Add(1)
-		go func() { defer wg.Done(); errs[i] = job() }()
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return err
-	}
-	r.log.Debug("chunk written", "chunk", c, "tasks", res.chunk.Len)
-	return nil
-}
-
-// runOnce runs a per-run node: every part of the tables it reads (all
-// shards) in one bag, in task order, then its single-file outputs.
-func (r *runner) runOnce(n flow.Node) error {
-	b := schemas.NewBag()
-	all := func(int64) (*schemas.Bag, error) { return b, nil }
-	for _, ref := range n.Reads {
-		t, ok := ref.(schemas.Stored)
-		if !ok {
-			return fmt.Errorf("pipeline: %s reads %s, which is not a table", n.Stage, ref.Name())
-		}
-		parts, err := filepath.Glob(filepath.Join(r.dir, filepath.FromSlash(t.Name()), "part-*.parquet"))
-		if err != nil {
-			return err
-		}
-		if len(parts) == 0 {
-			return &input.Error{File: filepath.Join(r.dir, filepath.FromSlash(t.Name())),
-				Err: fmt.Errorf("no parts; run the stage that writes %s first", t.Name())}
-		}
-		for _, p := range parts {
-			if err := t.ReadPart(p, all); err != nil {
-				return err
-			}
-		}
-		t.SortByTask(b)
-	}
-	if err := n.Run(nil, b); err != nil {
-		return err
-	}
-	for _, ref := range n.Writes {
-		t, ok := ref.(schemas.Stored)
-		if !ok || !t.Single() {
-			return fmt.Errorf("pipeline: %s writes %s, which is not a single-file table", n.Stage, ref.Name())
-		}
-		if _, err := t.WritePart(filepath.Join(r.dir, filepath.FromSlash(t.File())), []*schemas.Bag{b}); err != nil {
-			return err
-		}
-	}
-	return nil
 }

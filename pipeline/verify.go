@@ -1,47 +1,165 @@
 package pipeline
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
 )
 
-// Verify checks an archived run folder against its manifest: every listed
-// file exists with the recorded rows and sha256, and the folder holds no
-// Parquet file the manifest does not list. It returns the number of files
-// checked.
+// Verify checks an archived run folder against its records: every file
+// every manifest lists exists with the recorded rows and sha256, and the
+// folder holds no file that no manifest lists (stray tables at any depth,
+// temporary files a killed writer left, foreign files). A folder with a
+// journal — a command still running, or interrupted — is reported as
+// incomplete in one line, with the chunks done. It returns the number of
+// manifest entries checked; any problem is an *input.Error listing them
+// all.
 func Verify(dir string) (int, error) {
-	m, err := findManifest(dir)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return 0, &input.Error{File: dir, Err: errors.New("no such run folder")}
+	}
+	recs, err := readRecords(dir)
 	if err != nil {
 		return 0, err
 	}
-	listed := map[string]bool{}
-	var problems []error
-	for _, f := range m.Files {
-		listed[f.Path] = true
-		info, err := schemas.HashFile(filepath.Join(dir, filepath.FromSlash(f.Path)))
-		switch {
-		case err != nil:
-			problems = append(problems, fmt.Errorf("%s: %w", f.Path, err))
-		case info.SHA256 != f.SHA256:
-			problems = append(problems, fmt.Errorf("%s: sha256 %s, manifest says %s", f.Path, info.SHA256, f.SHA256))
-		case info.Rows != f.Rows:
-			problems = append(problems, fmt.Errorf("%s: %d rows, manifest says %d", f.Path, info.Rows, f.Rows))
+	if len(recs.manifests) == 0 && len(recs.journals) == 0 {
+		return 0, &input.Error{File: dir, Err: errors.New("no manifest.json or journal: not a dtbench run folder")}
+	}
+	var problems []string
+	checked := 0
+	for _, name := range slices.Sorted(mapKeys(recs.manifests)) {
+		for _, f := range recs.manifests[name].Files {
+			checked++
+			if p := verifyEntry(dir, f); p != "" {
+				problems = append(problems, name+": "+p)
+			}
 		}
 	}
-	extra, _ := filepath.Glob(filepath.Join(dir, "*", "*.parquet"))
-	more, _ := filepath.Glob(filepath.Join(dir, "*", "*", "*.parquet"))
-	for _, p := range append(extra, more...) {
-		rel, _ := filepath.Rel(dir, p)
-		if !listed[filepath.ToSlash(rel)] {
-			problems = append(problems, fmt.Errorf("%s: not in the manifest", filepath.ToSlash(rel)))
-		}
+	if len(recs.journals) > 0 {
+		problems = append(problems, incomplete(dir, recs))
 	}
+	problems = append(problems, unlisted(dir, recs)...)
 	if len(problems) > 0 {
-		return len(m.Files), &input.Error{File: dir, Err: errors.Join(problems...)}
+		return checked, &input.Error{File: dir, Err: errors.New(strings.Join(problems, "\n"))}
 	}
-	return len(m.Files), nil
+	return checked, nil
+}
+
+// verifyEntry checks one manifest entry against the file; "" when it
+// matches.
+func verifyEntry(dir string, f FileEntry) string {
+	path := filepath.Join(dir, filepath.FromSlash(f.Path))
+	rows, sum, err := hashAny(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return f.Path + ": missing"
+	case err != nil:
+		return fmt.Sprintf("%s: %v", f.Path, err)
+	case sum != f.SHA256:
+		return fmt.Sprintf("%s: sha256 %s, manifest says %s", f.Path, sum, f.SHA256)
+	case rows != f.Rows:
+		return fmt.Sprintf("%s: %d rows, manifest says %d", f.Path, rows, f.Rows)
+	}
+	return ""
+}
+
+// hashAny returns a file's rows (from its footer, for a table; 0
+// otherwise) and the SHA-256 of its bytes.
+func hashAny(path string) (int64, string, error) {
+	if strings.HasSuffix(path, ".parquet") {
+		info, err := schemas.HashFile(path)
+		return info.Rows, info.SHA256, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, "", err
+	}
+	defer f.Close() // read only
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return 0, "", err
+	}
+	return 0, hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// incomplete says, in one line, how far the commands whose journals are
+// in the folder got.
+func incomplete(dir string, recs *records) string {
+	var parts []string
+	for _, name := range slices.Sorted(mapKeys(recs.journals)) {
+		h := recs.journals[name]
+		done, total := chunksDone(dir, h.Config)
+		parts = append(parts, fmt.Sprintf("shard %s: %d of %d chunks", h.Shard, done, total))
+	}
+	return "run incomplete (" + strings.Join(parts, "; ") + "): a command is still running or was interrupted; --resume finishes it"
+}
+
+// chunksDone counts the chunks of cfg's plan with a part in every table
+// its study writes per chunk, whichever shard wrote it.
+func chunksDone(dir string, cfg *Config) (done, total int) {
+	build, ok := studies[cfg.Study]
+	if !ok {
+		return 0, 0
+	}
+	study, err := build(cfg, "")
+	if err != nil {
+		return 0, 0
+	}
+	var tables []schemas.Stored
+	for _, n := range study.Nodes {
+		for _, w := range n.Writes {
+			if t, ok := w.(schemas.Stored); ok && !n.PerRun && !t.Single() {
+				tables = append(tables, t)
+			}
+		}
+	}
+	total = study.Plan.Chunks(cfg.Chunk)
+	for c := range total {
+		all := true
+		for _, t := range tables {
+			found, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(t.Name()), fmt.Sprintf("part-*-%05d.parquet", c)))
+			all = all && len(found) > 0
+		}
+		if all {
+			done++
+		}
+	}
+	return done, total
+}
+
+// unlisted names every file of the folder no record lists, but the
+// records themselves.
+func unlisted(dir string, recs *records) []string {
+	var out []string
+	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			out = append(out, fmt.Sprintf("%s: %v", path, err))
+			return nil
+		}
+		if d.IsDir() {
+			return nil
+		}
+		rel := recs.rel(path)
+		_, isManifest := recs.manifests[rel]
+		_, isJournal := recs.journals[rel]
+		switch {
+		case isManifest, isJournal:
+		case isTemp(d.Name()):
+			out = append(out, rel+": temporary file a killed writer left; the next run or --resume removes it")
+		case len(recs.byPath[rel]) == 0:
+			out = append(out, rel+": not in the manifest")
+		}
+		return nil
+	})
+	return out
 }

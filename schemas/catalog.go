@@ -33,6 +33,9 @@ var (
 	// learner, say). The pipeline adds a row per node and writes them to
 	// results/timings, one part per stage and chunk.
 	TimingLog = NewSlot[Timing]("timings")
+	// MissingChunks lists, for a per-run node allowed to read a partial
+	// run (--allow-partial), the chunks whose parts are missing.
+	MissingChunks = NewSlot[int]("missing-chunks")
 )
 
 // Document is a single text file of the run folder (report.md): its

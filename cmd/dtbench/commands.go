@@ -44,6 +44,7 @@ type runFlags struct {
 	verbose   bool
 	profile   string
 	run       string
+	partial   bool
 }
 
 func (f *runFlags) register(cmd *cobra.Command) {
@@ -86,7 +87,7 @@ func (f *runFlags) options(stderr io.Writer) (*pipeline.Config, pipeline.Options
 	if err != nil {
 		return nil, opts, err
 	}
-	opts = pipeline.Options{Out: f.out, Shard: shard, Workers: f.workers, Resume: f.resume, Version: dtbenchVersion(), Log: log}
+	opts = pipeline.Options{Out: f.out, Shard: shard, Workers: f.workers, Resume: f.resume, AllowPartial: f.partial, Version: dtbenchVersion(), Log: log}
 	return cfg, opts, nil
 }
 
@@ -207,6 +208,9 @@ func stageCmd(stage string) *cobra.Command {
 	f.register(cmd)
 	if stage != flow.StageGenerate {
 		cmd.Flags().StringVar(&f.run, "run", "", "run folder to work on, with the config its manifest records (instead of -c/--set/--out)")
+	}
+	if stage == flow.StageReport {
+		cmd.Flags().BoolVar(&f.partial, "allow-partial", false, "report even when some chunks are missing; report.md's first line then says which")
 	}
 	return cmd
 }

@@ -10,7 +10,8 @@ import (
 
 // OracleNode is the oracle study's report stage, run once after every
 // task: it summarises every evaluation row of the run (all shards, in
-// task order) into report/summary.parquet and renders report/report.md.
+// task order) into report/summary.parquet and renders report/report.md,
+// whose first line says so when the run is partial (schemas.MissingChunks).
 func OracleNode(meta Meta) flow.Node {
 	return flow.Node{
 		Stage:  flow.StageReport,
@@ -24,6 +25,9 @@ func OracleNode(meta Meta) flow.Node {
 			}
 			summary := Summarize(rows)
 			var md bytes.Buffer
+			if missing := schemas.MissingChunks.Get(b); len(missing) > 0 {
+				md.WriteString(partialNote(missing, summary))
+			}
 			if err := Markdown(&md, meta, summary); err != nil {
 				return fmt.Errorf("render report.md: %w", err)
 			}

@@ -1,0 +1,227 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Tests of a run folder as an archive: tamper with it, run a command,
+// check the exit status, the message and the manifest.
+
+// archive runs the small grid (4 chunks of 2 tasks) and returns its folder.
+func archive(t *testing.T, extra ...string) string {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "runs")
+	code, stdout, stderr := cli(t, append(append([]string{"run", "--out", out}, small...), extra...)...)
+	if code != 0 {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	return strings.TrimSpace(stdout)
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func writeFile(t *testing.T, path string, b []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDamagedInputLeavesTheManifest: a flipped byte in an evaluations
+// part, or a timings part copied over it, makes report exit 2 naming the
+// part, with the manifest as it was; verify fails too.
+func TestDamagedInputLeavesTheManifest(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		damage func(dir, part string)
+	}{
+		{"flipped byte", func(dir, part string) {
+			b := readFile(t, part)
+			b[len(b)/2] ^= 0x40
+			writeFile(t, part, b)
+		}},
+		{"foreign part", func(dir, part string) {
+			writeFile(t, part, readFile(t, filepath.Join(dir, "results", "timings", "part-0-00001-evaluate.parquet")))
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := archive(t)
+			part := filepath.Join(dir, "results", "evaluations", "part-0-00002.parquet")
+			manifest := readFile(t, filepath.Join(dir, "manifest.json"))
+			tc.damage(dir, part)
+			code, _, stderr := cli(t, "report", "--run", dir)
+			if code != 2 || !strings.Contains(stderr, "part-0-00002") || !strings.Contains(stderr, "--resume") {
+				t.Errorf("report over a damaged part: exit %d: %s", code, stderr)
+			}
+			if now := readFile(t, filepath.Join(dir, "manifest.json")); !bytes.Equal(now, manifest) {
+				t.Error("a failed report rewrote the manifest")
+			}
+			if code, _, stderr := cli(t, "verify", dir); code != 2 || !strings.Contains(stderr, "part-0-00002") {
+				t.Errorf("verify of a damaged part: exit %d: %s", code, stderr)
+			}
+		})
+	}
+}
+
+// TestDeletedPartStaysInTheManifest: a report after a models part was
+// deleted keeps that part's record, so verify still reports it missing.
+func TestDeletedPartStaysInTheManifest(t *testing.T) {
+	dir := archive(t)
+	if err := os.Remove(filepath.Join(dir, "models", "part-0-00003.parquet")); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := cli(t, "report", "--run", dir); code != 0 {
+		t.Fatalf("report (which reads evaluations only): exit %d: %s", code, stderr)
+	}
+	if m := string(readFile(t, filepath.Join(dir, "manifest.json"))); !strings.Contains(m, "models/part-0-00003.parquet") || !strings.Contains(m, "report/report.md") {
+		t.Error("the manifest dropped the deleted part, or does not list report.md")
+	}
+	if code, _, stderr := cli(t, "verify", dir); code != 2 || !strings.Contains(stderr, "models/part-0-00003.parquet: missing") {
+		t.Errorf("verify after a deleted part: exit %d: %s", code, stderr)
+	}
+}
+
+// TestResumeRecomputesDamagedParts: --resume treats a truncated part as
+// missing, says so, and gives the bytes of a fresh run.
+func TestResumeRecomputesDamagedParts(t *testing.T) {
+	dir := archive(t)
+	part := filepath.Join(dir, "datasets", "part-0-00003.parquet")
+	want := readFile(t, part)
+	writeFile(t, part, want[:len(want)/3])
+	code, _, stderr := cli(t, "run", "--out", filepath.Dir(dir), "--resume", "--set", "oracle.depths=[2,3]",
+		"--set", "oracle.sizes=[20]", "--set", "oracle.repetitions=2", "--set", "oracle.test_size=20", "--set", "oracle.features=5", "--set", "chunk=2")
+	if code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "damaged") || !strings.Contains(stderr, "part-0-00003") {
+		t.Errorf("resume did not say which part it recomputes: %s", stderr)
+	}
+	if got := readFile(t, part); !bytes.Equal(got, want) {
+		t.Error("the recomputed part differs from the original")
+	}
+	if code, _, stderr := cli(t, "verify", dir); code != 0 {
+		t.Errorf("verify after resume: exit %d: %s", code, stderr)
+	}
+}
+
+// TestVerifyReportsUnlistedFiles: stray tables at any depth, temporary
+// files and foreign files are all reported.
+func TestVerifyReportsUnlistedFiles(t *testing.T) {
+	dir := archive(t)
+	writeFile(t, filepath.Join(dir, "models", "part-0-00099.parquet"), readFile(t, filepath.Join(dir, "models", "part-0-00000.parquet")))
+	if err := os.MkdirAll(filepath.Join(dir, "results", "deep", "er"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "results", "deep", "er", "x.parquet"), []byte("PAR1"))
+	writeFile(t, filepath.Join(dir, "datasets", ".part-0-00001.parquet.tmp-123"), []byte("half"))
+	writeFile(t, filepath.Join(dir, "notes.txt"), []byte("mine"))
+	code, _, stderr := cli(t, "verify", dir)
+	if code != 2 {
+		t.Fatalf("verify: exit %d", code)
+	}
+	for _, want := range []string{"models/part-0-00099.parquet: not in the manifest", "results/deep/er/x.parquet: not in the manifest",
+		"datasets/.part-0-00001.parquet.tmp-123: temporary file", "notes.txt: not in the manifest"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("verify does not report %q:\n%s", want, stderr)
+		}
+	}
+}
+
+// TestShardedArchive: three shards and a report verify clean, with the
+// merged manifest and each shard's; a report with a shard missing is
+// refused naming the chunks and their shard, and --allow-partial says so
+// on the report's first line; an interrupted shard shows as one line.
+func TestShardedArchive(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "runs")
+	shard := func(i string) {
+		if code, _, stderr := cli(t, append([]string{"run", "--out", out, "--shard", i + "/3"}, small...)...); code != 0 {
+			t.Fatalf("shard %s: exit %d: %s", i, code, stderr)
+		}
+	}
+	shard("0")
+	shard("2")
+	dir := filepath.Join(out, "quick")
+	code, _, stderr := cli(t, "report", "--run", dir)
+	if code != 2 || !strings.Contains(stderr, "1 of 4 chunks missing (chunk 1 of shard 1/3)") {
+		t.Errorf("report with shard 1/3 missing: exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := cli(t, "report", "--run", dir, "--allow-partial"); code != 0 {
+		t.Fatalf("report --allow-partial: exit %d: %s", code, stderr)
+	}
+	if md := string(readFile(t, filepath.Join(dir, "report", "report.md"))); !strings.HasPrefix(md, "**Partial report: 1 chunk(s) missing (chunk 1)") {
+		t.Errorf("partial report.md starts %q", md[:min(len(md), 120)])
+	}
+	shard("1")
+	if code, _, stderr := cli(t, "report", "--run", dir); code != 0 {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	if md := string(readFile(t, filepath.Join(dir, "report", "report.md"))); strings.Contains(md, "Partial") {
+		t.Error("the full report still says partial")
+	}
+	if code, stdout, stderr := cli(t, "verify", dir); code != 0 {
+		t.Errorf("verify of a reported sharded run: exit %d: %s %s", code, stdout, stderr)
+	}
+	// An interrupted command leaves its journal: verify says so in a line.
+	writeFile(t, filepath.Join(dir, "journal-1-of-3.jsonl"), []byte(`{"version":"dev","config":`+configJSON(t, dir)+`,"shard":"1/3"}`+"\n"))
+	code, _, stderr = cli(t, "verify", dir)
+	if code != 2 || strings.Count(stderr, "\n") > 1 || !strings.Contains(stderr, "run incomplete (shard 1/3: 4 of 4 chunks)") {
+		t.Errorf("verify of an interrupted run: exit %d: %q", code, stderr)
+	}
+}
+
+// configJSON returns the config a run folder's manifest records, as JSON.
+func configJSON(t *testing.T, dir string) string {
+	t.Helper()
+	var m struct {
+		Config json.RawMessage `json:"config"`
+	}
+	if err := json.Unmarshal(readFile(t, filepath.Join(dir, "manifest.json")), &m); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, m.Config); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestRerunOverShardsLeavesNoDuplicates: one process over a folder made by
+// two shards recomputes every chunk, removes the other shard's parts, and
+// gives the bytes and report of a fresh run.
+func TestRerunOverShardsLeavesNoDuplicates(t *testing.T) {
+	fresh := archive(t)
+	out := filepath.Join(t.TempDir(), "runs")
+	for _, i := range []string{"0", "1"} {
+		if code, _, stderr := cli(t, append([]string{"run", "--out", out, "--shard", i + "/2"}, small...)...); code != 0 {
+			t.Fatalf("shard %s: exit %d: %s", i, code, stderr)
+		}
+	}
+	code, stdout, stderr := cli(t, append([]string{"run", "--out", out}, small...)...)
+	if code != 0 {
+		t.Fatalf("rerun: exit %d: %s", code, stderr)
+	}
+	dir := strings.TrimSpace(stdout)
+	if left, _ := filepath.Glob(filepath.Join(dir, "*", "part-1-*")); len(left) > 0 {
+		t.Errorf("shard 1's parts survived the rerun: %v", left)
+	}
+	for _, rel := range []string{"results/evaluations/part-0-00003.parquet", "report/summary.parquet", "report/report.md"} {
+		if !bytes.Equal(readFile(t, filepath.Join(dir, rel)), readFile(t, filepath.Join(fresh, rel))) {
+			t.Errorf("%s differs from a fresh run's", rel)
+		}
+	}
+	if code, _, stderr := cli(t, "verify", dir); code != 0 {
+		t.Errorf("verify after the rerun: exit %d: %s", code, stderr)
+	}
+}

@@ -1,0 +1,218 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/schemas"
+)
+
+// chunkResult is one computed chunk: its tasks' bags, and their timing
+// rows per selected stage, in task order.
+type chunkResult struct {
+	chunk   flow.Chunk
+	bags    []*schemas.Bag
+	timings [][]schemas.Timing // per node of r.perTask
+}
+
+// chunks computes the chunks of this shard with a worker pool, overlapping
+// the writing of one chunk with the computing of the next. Memory holds at
+// most two chunks.
+func (r *runner) chunks(ctx context.Context, todo []flow.Chunk) error {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	r.log.Info("plan", "todo", len(todo), "workers", r.workers, "shard", r.opts.Shard.String())
+	results := make(chan *chunkResult, 1)
+	var writeErr error
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for res := range results {
+			if writeErr != nil {
+				continue
+			}
+			if err := r.write(res); err != nil {
+				writeErr = err
+				cancel(err)
+			}
+		}
+	}()
+	var err error
+	for _, c := range todo {
+		var res *chunkResult
+		res, err = r.compute(ctx, c)
+		if err != nil {
+			break
+		}
+		results <- res
+	}
+	close(results)
+	wg.Wait()
+	if err == nil {
+		err = writeErr
+	}
+	if err == nil && ctx.Err() != nil {
+		err = context.Cause(ctx)
+	}
+	return err
+}
+
+// compute runs the selected per-task nodes on every task of chunk c.
+func (r *runner) compute(ctx context.Context, c flow.Chunk) (*chunkResult, error) {
+	tasks := c.Tasks(&r.study.Plan)
+	bags, err := r.readInputs(c)
+	if err != nil {
+		return nil, err
+	}
+	res := &chunkResult{chunk: c, bags: bags, timings: make([][]schemas.Timing, len(r.perTask))}
+	perTask := make([][][]schemas.Timing, len(tasks)) // task → node → rows
+	jobs := make(chan int)
+	errs := make(chan error, r.workers)
+	var wg sync.WaitGroup
+	for range r.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				ts, err := r.safeTask(&tasks[i], bags[i])
+				if err != nil {
+					errs <- err
+					return
+				}
+				perTask[i] = ts
+			}
+		}()
+	}
+	var firstErr error
+feed:
+	for i := range tasks {
+		select {
+		case jobs <- i:
+		case firstErr = <-errs:
+			break feed
+		case <-ctx.Done():
+			firstErr = context.Cause(ctx)
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if firstErr == nil {
+		select {
+		case firstErr = <-errs:
+		default:
+		}
+	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	for _, ts := range perTask {
+		for k := range r.perTask {
+			res.timings[k] = append(res.timings[k], ts[k]...)
+		}
+	}
+	return res, nil
+}
+
+// safeTask runs one task and turns a panic into an error naming the task.
+func (r *runner) safeTask(t *flow.Task, b *schemas.Bag) (timings [][]schemas.Timing, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("task %d (%s): panic: %v\n%s", t.ID, t.Key, p, debug.Stack())
+		}
+	}()
+	if timings, err = r.task(t, b); err != nil {
+		return nil, fmt.Errorf("task %d (%s): %w", t.ID, t.Key, err)
+	}
+	return timings, nil
+}
+
+// task runs the study's nodes on t in pipeline order: the selected ones,
+// and the Reload of the producers of memory slots they need. It returns
+// each selected node's timing rows: those the node logged, then its own.
+func (r *runner) task(t *flow.Task, b *schemas.Bag) ([][]schemas.Timing, error) {
+	timings := make([][]schemas.Timing, 0, len(r.perTask))
+	for i, n := range r.study.Nodes {
+		switch {
+		case n.PerRun:
+		case slices.Contains(r.stages, n.Stage):
+			logged := len(schemas.TimingLog.Get(b))
+			start := time.Now()
+			if err := n.Run(t, b); err != nil {
+				return nil, err
+			}
+			nanos := time.Since(start).Nanoseconds()
+			rows := append(slices.Clone(schemas.TimingLog.Get(b)[logged:]),
+				schemas.Timing{DatasetID: t.ID, Step: n.Stage, Nanos: nanos})
+			timings = append(timings, rows)
+		case r.reload[i]:
+			if err := n.Reload(t, b); err != nil {
+				return nil, fmt.Errorf("%s (reload): %w", n.Stage, err)
+			}
+		}
+	}
+	return timings, nil
+}
+
+// readInputs loads, for a staged command, the chunk's parts of the tables
+// the selected nodes read but do not write, into one bag per task.
+func (r *runner) readInputs(c flow.Chunk) ([]*schemas.Bag, error) {
+	bags := make([]*schemas.Bag, c.Len)
+	for i := range bags {
+		bags[i] = schemas.NewBag()
+	}
+	bagOf := func(id int64) (*schemas.Bag, error) {
+		i := id - c.First
+		if i < 0 || i >= int64(c.Len) {
+			return nil, fmt.Errorf("id %d outside chunk %d (tasks %d..%d)", id, c.Index, c.First, c.First+int64(c.Len)-1)
+		}
+		return bags[i], nil
+	}
+	// checkInputs has made sure every part exists and holds its table.
+	for _, t := range r.fromDisk {
+		if err := t.ReadPart(r.partPath(t, c.Index), bagOf); err != nil {
+			return nil, err
+		}
+	}
+	return bags, nil
+}
+
+// write stores one chunk's parts: the tables the selected per-task nodes
+// write, and each node's timings. Each part is written to a temporary file
+// and renamed, so a killed run leaves only whole parts; the parts are
+// independent files, so they are written side by side, and a chunk counts
+// as complete only when all of them exist.
+func (r *runner) write(res *chunkResult) error {
+	c := res.chunk.Index
+	var jobs []func() (schemas.FileInfo, error)
+	for k, n := range r.perTask {
+		ts := res.timings[k]
+		jobs = append(jobs, func() (schemas.FileInfo, error) { return schemas.WriteTimings(r.timingPath(n.Stage, c), ts) })
+	}
+	for _, t := range r.outputs() {
+		jobs = append(jobs, func() (schemas.FileInfo, error) { return t.WritePart(r.partPath(t, c), res.bags) })
+	}
+	errs := make([]error, len(jobs))
+	infos := make([]schemas.FileInfo, len(jobs))
+	var wg sync.WaitGroup
+	for i, job := range jobs {
+		wg.Add(1)
+		go func() { defer wg.Done(); infos[i], errs[i] = job() }()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	if err := r.journal.record(r.dir, infos...); err != nil {
+		return err
+	}
+	r.log.Debug("chunk written", "chunk", c, "tasks", res.chunk.Len)
+	return nil
+}

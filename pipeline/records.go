@@ -1,0 +1,353 @@
+package pipeline
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/schemas"
+)
+
+// A run folder's records say what dtbench itself wrote there: the
+// manifest of every completed command (manifest.json, or
+// manifest-<i>-of-<n>.json for shard i of n) and the journal of a command
+// in progress or interrupted (journal.jsonl, journal-<i>-of-<n>.jsonl),
+// which records each chunk's parts as they are renamed into place. A file
+// is trusted when its bytes match a record; nothing else is read as a
+// dtbench table, and no record is ever made by hashing a file dtbench did
+// not just write.
+//
+// A command's own manifest is rewritten only when the command succeeds:
+// its old entries, less the files it removed, plus the files it wrote.
+// Other manifests that list files the command rewrote or removed lose
+// those entries, so that each file has one record (the merged
+// manifest.json of a sharded run, which the report writes, aside).
+
+// records is what a command knows of a run folder before it writes.
+type records struct {
+	dir       string
+	byPath    map[string][]FileEntry // trusted records by relative path
+	manifests map[string]*Manifest   // by file name
+	journals  map[string]*journalHeader
+}
+
+// journalHeader is a journal's first line: the command that keeps it.
+type journalHeader struct {
+	Version string  `json:"version"`
+	Config  *Config `json:"config"`
+	Shard   string  `json:"shard"`
+}
+
+// readRecords reads every manifest and journal of dir (none when dir does
+// not exist). An unreadable manifest is an *input.Error naming it.
+func readRecords(dir string) (*records, error) {
+	r := &records{dir: dir, byPath: map[string][]FileEntry{}, manifests: map[string]*Manifest{}, journals: map[string]*journalHeader{}}
+	paths, _ := filepath.Glob(filepath.Join(dir, "manifest*.json"))
+	slices.Sort(paths)
+	for _, p := range paths {
+		m, err := readManifest(p)
+		if err != nil {
+			return nil, err
+		}
+		r.manifests[filepath.Base(p)] = m
+		for _, f := range m.Files {
+			r.add(f)
+		}
+	}
+	journals, _ := filepath.Glob(filepath.Join(dir, "journal*.jsonl"))
+	slices.Sort(journals)
+	for _, p := range journals {
+		h, entries, err := readJournal(p)
+		if err != nil {
+			return nil, err
+		}
+		r.journals[filepath.Base(p)] = h
+		for _, f := range entries {
+			r.add(f)
+		}
+	}
+	return r, nil
+}
+
+func (r *records) add(f FileEntry) {
+	if !slices.Contains(r.byPath[f.Path], f) {
+		r.byPath[f.Path] = append(r.byPath[f.Path], f)
+	}
+}
+
+// config returns the config some record of the folder names, nil when
+// the folder has none.
+func (r *records) config() *Config {
+	for _, name := range slices.Sorted(mapKeys(r.manifests)) {
+		return r.manifests[name].Config
+	}
+	for _, name := range slices.Sorted(mapKeys(r.journals)) {
+		return r.journals[name].Config
+	}
+	return nil
+}
+
+func mapKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// rel returns path relative to the run folder, slash-separated.
+func (r *records) rel(path string) string {
+	rel, err := filepath.Rel(r.dir, path)
+	if err != nil {
+		return filepath.ToSlash(path)
+	}
+	return filepath.ToSlash(rel)
+}
+
+// check reports whether the file at path is one dtbench wrote: it exists
+// and its bytes match a record. The error is an *input.Error naming the
+// file, with the way out.
+func (r *records) check(path string) error {
+	rel := r.rel(path)
+	recs := r.byPath[rel]
+	if len(recs) == 0 {
+		return &input.Error{File: path, Err: errors.New("not written by dtbench (no manifest or journal lists it); delete it, then --resume recomputes the chunk")}
+	}
+	info, err := schemas.HashFile(path)
+	if err != nil {
+		return &input.Error{File: path, Err: fmt.Errorf("damaged: %v; delete it, then --resume recomputes the chunk", err)}
+	}
+	for _, f := range recs {
+		if f.SHA256 == info.SHA256 && f.Rows == info.Rows {
+			return nil
+		}
+	}
+	return &input.Error{File: path, Err: errors.New("damaged: its sha256 differs from the manifest's; delete it, then --resume recomputes the chunk")}
+}
+
+// journal records the files a command writes as it writes them, one JSON
+// line per file after a header line, appended in place.
+type journal struct {
+	path string
+	mu   sync.Mutex
+	f    *os.File
+	done []FileEntry // everything recorded, in order
+	// merged are records of other manifests that the command's manifest
+	// takes over as they are (the report's merged manifest.json)
+	merged []FileEntry
+	closed bool
+}
+
+func journalPath(dir string, s Shard) string {
+	if s.Count <= 1 {
+		return filepath.Join(dir, "journal.jsonl")
+	}
+	return filepath.Join(dir, fmt.Sprintf("journal-%d-of-%d.jsonl", s.Index, s.Count))
+}
+
+// openJournal starts the command's journal, keeping the records of an
+// earlier journal of the same shard (a killed run's complete parts).
+func openJournal(dir string, h journalHeader, s Shard) (*journal, error) {
+	path := journalPath(dir, s)
+	var keep []FileEntry
+	if _, old, err := readJournal(path); err == nil {
+		keep = old
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	var b bytes.Buffer
+	for _, line := range append([]any{h}, anySlice(keep)...) {
+		js, err := json.Marshal(line)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(append(js, '\n'))
+	}
+	if _, err := schemas.WriteText(path, b.Bytes()); err != nil {
+		return nil, fmt.Errorf("start journal: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		return nil, fmt.Errorf("start journal: %w", err)
+	}
+	return &journal{path: path, f: f, done: keep}, nil
+}
+
+func anySlice[T any](xs []T) []any {
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		out[i] = x
+	}
+	return out
+}
+
+// record appends the files just written (renamed into place).
+func (j *journal) record(dir string, infos ...schemas.FileInfo) error {
+	var b bytes.Buffer
+	entries := make([]FileEntry, len(infos))
+	for i, info := range infos {
+		rel, err := filepath.Rel(dir, info.Path)
+		if err != nil {
+			return err
+		}
+		entries[i] = FileEntry{Path: filepath.ToSlash(rel), Rows: info.Rows, SHA256: info.SHA256}
+		js, _ := json.Marshal(entries[i])
+		b.Write(append(js, '\n'))
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if _, err := j.f.Write(b.Bytes()); err != nil {
+		return fmt.Errorf("write journal %s: %w", j.path, err)
+	}
+	j.done = append(j.done, entries...)
+	return nil
+}
+
+// close closes the journal file, leaving it in place; it may be called
+// more than once.
+func (j *journal) close() error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.closed {
+		return nil
+	}
+	j.closed = true
+	return j.f.Close()
+}
+
+// readJournal reads a journal; a last line cut short by a kill is ignored.
+func readJournal(path string) (*journalHeader, []FileEntry, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	var h journalHeader
+	var entries []FileEntry
+	for line := 0; sc.Scan(); line++ {
+		text := sc.Bytes()
+		if line == 0 {
+			if err := json.Unmarshal(text, &h); err != nil || h.Config == nil {
+				return nil, nil, input.Filef(path, 1, "not a dtbench journal")
+			}
+			continue
+		}
+		var f FileEntry
+		if err := json.Unmarshal(text, &f); err != nil || f.Path == "" {
+			if !bytes.HasSuffix(data, []byte("\n")) && !sc.Scan() {
+				break // the last line, cut short
+			}
+			return nil, nil, input.Filef(path, line+1, "not a journal entry")
+		}
+		entries = append(entries, f)
+	}
+	if h.Config == nil {
+		return nil, nil, input.Filef(path, 1, "not a dtbench journal")
+	}
+	return &h, entries, nil
+}
+
+// finish makes the command's writes part of its manifest: other shards'
+// copies of the parts it wrote are removed (a rerun with another number of
+// shards leaves no duplicate), other manifests drop the entries of files
+// it rewrote or removed, its own manifest is written, and its journal
+// removed. It runs only when the command succeeded.
+func (r *records) finish(j *journal, own Manifest, ownName string) error {
+	written := map[string]FileEntry{}
+	for _, f := range j.done {
+		written[f.Path] = f
+	}
+	removed := map[string]bool{}
+	for p := range written {
+		for _, dup := range otherShardCopies(r.dir, p) {
+			if err := os.Remove(filepath.Join(r.dir, filepath.FromSlash(dup))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("remove %s: %w", dup, err)
+			}
+			removed[dup] = true
+		}
+	}
+	touched := func(p string) bool { _, w := written[p]; return w || removed[p] }
+	for name, m := range r.manifests {
+		if name == ownName {
+			continue
+		}
+		keep := slices.DeleteFunc(slices.Clone(m.Files), func(f FileEntry) bool { return touched(f.Path) })
+		if len(keep) == len(m.Files) {
+			continue
+		}
+		m.Files = keep
+		if err := writeManifestFile(filepath.Join(r.dir, name), m); err != nil {
+			return err
+		}
+	}
+	var files []FileEntry
+	if old, ok := r.manifests[ownName]; ok {
+		for _, f := range old.Files {
+			if !touched(f.Path) {
+				files = append(files, f)
+			}
+		}
+	}
+	for _, f := range written {
+		files = append(files, f)
+	}
+	for _, f := range j.merged {
+		if !touched(f.Path) && !slices.ContainsFunc(files, func(g FileEntry) bool { return g.Path == f.Path }) {
+			files = append(files, f)
+		}
+	}
+	slices.SortFunc(files, func(a, b FileEntry) int { return strings.Compare(a.Path, b.Path) })
+	own.Files = files
+	if err := writeManifestFile(filepath.Join(r.dir, ownName), &own); err != nil {
+		return err
+	}
+	if err := j.close(); err != nil {
+		return err
+	}
+	return os.Remove(j.path)
+}
+
+// otherShardCopies returns the parts of the same table and chunk as part
+// p (part-<shard>-<chunk>[-<stage>].parquet) written by other shards.
+func otherShardCopies(dir, p string) []string {
+	base := path2base(p)
+	shard, rest, ok := strings.Cut(strings.TrimPrefix(base, "part-"), "-")
+	if !ok || !strings.HasPrefix(base, "part-") {
+		return nil
+	}
+	matches, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(pathDir(p)), "part-*-"+rest))
+	var out []string
+	for _, m := range matches {
+		b := filepath.Base(m)
+		if s, r2, _ := strings.Cut(strings.TrimPrefix(b, "part-"), "-"); s != shard && r2 == rest {
+			out = append(out, pathDir(p)+"/"+b)
+		}
+	}
+	return out
+}
+
+func path2base(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+func pathDir(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[:i]
+	}
+	return "."
+}
