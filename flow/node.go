@@ -44,9 +44,10 @@ type Node struct {
 // Study is what the executor runs: a plan and its nodes in pipeline
 // order (per-task nodes first; per-run nodes last).
 type Study struct {
-	Name  string
-	Plan  Plan
-	Nodes []Node
+	Name      string
+	Plan      Plan
+	Nodes     []Node
+	Footprint Footprint
 }
 
 // Select returns the nodes of the given stages, in pipeline order.
@@ -133,4 +134,21 @@ func (s *Study) CheckWiring(selected []string) (fromDisk []schemas.Stored, reloa
 		}
 	}
 	return fromDisk, reload, nil
+}
+
+// Footprint is a study's estimate of what its plan needs, made before any
+// work so that the executor can refuse a config too big to run in bounded
+// memory and disk. Estimates may be rough but should not be low.
+type Footprint struct {
+	Tasks    int64   // tasks in the plan
+	MaxRows  int64   // the most rows (training + held-out) one task holds
+	MeanRows float64 // mean rows per task
+	// WorkBytes is the memory per row of a task being computed (its data
+	// and the learners' working memory); HeldBytes, per row of a
+	// computed task whose records wait to be written.
+	WorkBytes, HeldBytes float64
+	DiskBytes            float64 // bytes per row of the tables on disk
+	// RowsKeys and TasksKeys name the config keys that set the rows per
+	// task and the number of tasks, for messages.
+	RowsKeys, TasksKeys string
 }

@@ -22,6 +22,7 @@ type Config struct {
 	Chunk    int                    `json:"chunk"`   // chunk: tasks per part file
 	Oracle   *generate.OracleConfig `json:"oracle,omitempty"`
 	Learners []train.Spec           `json:"learners"`
+	Limits   Limits                 `json:"limits"`
 }
 
 // validName is the rule for a run name: a single path element.

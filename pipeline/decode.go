@@ -74,7 +74,7 @@ func decodeValue(dst reflect.Value, val any) error {
 			}
 		}
 		dst.Set(out)
-	case reflect.Int:
+	case reflect.Int, reflect.Int64:
 		n, err := integer(val)
 		if err != nil {
 			return err

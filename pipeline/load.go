@@ -17,6 +17,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/dtbench/dtbench/configs"
+	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/stages/generate"
 	"github.com/dtbench/dtbench/stages/train"
@@ -43,6 +44,7 @@ type rawConfig struct {
 	Chunk     int                    `mapstructure:"chunk"`
 	Oracle    generate.OracleSection `mapstructure:"oracle"`
 	Learners  []any                  `mapstructure:"learners"`
+	Limits    rawLimits              `mapstructure:"limits"`
 	Benchmark map[string]any         `mapstructure:"benchmark"`
 	Costs     map[string]any         `mapstructure:"costs"`
 }
@@ -50,7 +52,7 @@ type rawConfig struct {
 // defaultRaw holds the built-in default of every key a config may omit.
 func defaultRaw() rawConfig {
 	return rawConfig{Seed: 1, Study: "oracle", Workers: 0, Chunk: 64,
-		Oracle: generate.DefaultOracleSection(), Learners: []any{"id3"}}
+		Oracle: generate.DefaultOracleSection(), Learners: []any{"id3"}, Limits: defaultLimits()}
 }
 
 // configKey is one key of rawConfig: its dotted name, and whether any
@@ -216,8 +218,12 @@ func Load(opts LoadOptions) (*Config, error) {
 	}
 	if err == nil {
 		// Building the study checks what depends on several keys (learner
-		// options against the data), so that those errors name a source too.
-		_, err = studies[cfg.Study](cfg, "")
+		// options against the data, the plan against the limits), so that
+		// those errors name a source too.
+		var study *flow.Study
+		if study, err = studies[cfg.Study](cfg, ""); err == nil {
+			err = checkFootprint(study.Footprint, cfg.Limits, cfg.Chunk, workersOf(0, cfg))
+		}
 	}
 	if err != nil {
 		var ie *input.Error
@@ -327,6 +333,9 @@ func resolve(raw rawConfig) (*Config, error) {
 	}
 	cfg := &Config{Name: raw.Name, Seed: raw.Seed, Study: raw.Study, Workers: raw.Workers, Chunk: raw.Chunk}
 	var err error
+	if cfg.Limits, err = raw.Limits.resolve(); err != nil {
+		return nil, err
+	}
 	if cfg.Study == "oracle" {
 		if cfg.Oracle, err = raw.Oracle.Resolve(); err != nil {
 			return nil, err

@@ -46,11 +46,11 @@ func manifestName(s Shard) string {
 
 // configDiff returns the first key (in config order) at which two configs
 // give different tables, with its value in each as JSON; "" when they may
-// differ only in settings that never change results (workers).
+// differ only in settings that never change results (workers, limits).
 func configDiff(a, b *Config) (key, va, vb string) {
 	flat := func(c *Config) ([]string, map[string]string) {
 		x := *c
-		x.Workers = 0
+		x.Workers, x.Limits = 0, Limits{}
 		js, _ := json.Marshal(x)
 		var tree any
 		_ = json.Unmarshal(js, &tree) // our own JSON

@@ -104,19 +104,18 @@ func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (s
 	if err := r.wire(); err != nil {
 		return "", err
 	}
+	r.workers = workersOf(opts.Workers, cfg)
+	if len(r.perTask) > 0 {
+		if err := checkFootprint(study.Footprint, cfg.Limits, cfg.Chunk, r.workers); err != nil {
+			return "", err
+		}
+	}
 	r.dir = filepath.Join(opts.Out, cfg.Name)
 	if r.recs, err = readRecords(r.dir); err != nil {
 		return r.dir, err
 	}
 	if err := checkDir(r.dir, cfg, r.readsDisk, r.recs); err != nil {
 		return r.dir, err
-	}
-	r.workers = opts.Workers
-	if r.workers <= 0 {
-		r.workers = cfg.Workers
-	}
-	if r.workers <= 0 {
-		r.workers = runtime.NumCPU()
 	}
 	todo, damaged := r.todo()
 	if err := r.checkInputs(todo); err != nil {
@@ -175,6 +174,18 @@ func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (s
 	}
 	log.Info("done", "run", r.dir, "stages", stages, "seconds", time.Since(start).Seconds())
 	return r.dir, nil
+}
+
+// workersOf returns the number of workers: the flag's, else the
+// config's, else one per core.
+func workersOf(flag int, cfg *Config) int {
+	switch {
+	case flag > 0:
+		return flag
+	case cfg.Workers > 0:
+		return cfg.Workers
+	}
+	return runtime.NumCPU()
 }
 
 // wire checks the graph of the nodes this command runs and sorts them.

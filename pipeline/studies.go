@@ -41,8 +41,9 @@ func oracleStudy(cfg *Config, version string) (*flow.Study, error) {
 	}
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names()}
 	return &flow.Study{
-		Name: "oracle",
-		Plan: o.Plan(cfg.Seed),
+		Name:      "oracle",
+		Plan:      o.Plan(cfg.Seed),
+		Footprint: o.Footprint(),
 		Nodes: []flow.Node{
 			generate.OracleNode(o),
 			learners.FitNode(),

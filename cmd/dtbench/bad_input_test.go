@@ -42,6 +42,15 @@ var badInput = []struct {
 	{"word for a number", []string{"run"}, nil, "oracle:\n  features: ten\n  depths: [3]\n  sizes: [10]\n", []string{"bad.yaml", "oracle.features", `"ten"`}},
 	{"section given a scalar", []string{"run"}, nil, "oracle: 5\n", []string{"bad.yaml", "oracle", "section"}},
 	{"range without step", []string{"run"}, nil, "oracle:\n  depths: [3]\n  sizes: {from: 3000, to: 100}\n", []string{"bad.yaml", "oracle.sizes.step"}},
+	{"trillion-row training sets", []string{"run", "--set", "oracle.sizes=[1e12]", "--set", "oracle.modes=[complete]"}, nil, "", []string{"oracle.sizes", "limits.memory"}},
+	{"billion-row training sets", []string{"run", "--set", "oracle.sizes=[1e9]", "--set", "oracle.modes=[complete]"}, nil, "", []string{"oracle.sizes", "limits.memory"}},
+	{"trillion-row test sets", []string{"run", "--set", "oracle.test_size=1e12"}, nil, "", []string{"limits.memory"}},
+	{"billion repetitions", []string{"run", "--set", "oracle.repetitions=1e9"}, nil, "", []string{"oracle.repetitions", "limits.tasks"}},
+	{"trillion sizes in a range", []string{"run", "--set", "oracle.sizes={from: 1, to: 1e12, step: 1}"}, nil, "", []string{"oracle.sizes", "limit"}},
+	{"terabytes of datasets", []string{"run", "--set", "oracle.sizes=[100000]", "--set", "oracle.modes=[complete]", "--set", "oracle.repetitions=1000000"}, nil, "", []string{"limits.disk"}},
+	{"a part per task of a huge plan", []string{"run", "--set", "oracle.repetitions=1000000", "--set", "chunk=1"}, nil, "", []string{"chunk"}},
+	{"bad memory limit", []string{"run", "--set", "limits.memory=lots"}, nil, "", []string{"limits.memory", "lots"}},
+	{"depth 64", []string{"run", "--set", "oracle.depths=[64]"}, nil, "", []string{"oracle.depths", "64"}},
 	{"unclosed bracket", []string{"run"}, nil, "name: x\noracle:\n  depths: [3, 5\n  sizes: [10]\n", []string{"bad.yaml:3"}},
 }
 

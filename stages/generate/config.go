@@ -65,6 +65,13 @@ func (o *OracleConfig) Validate() error {
 			return input.Keyf("oracle.sizes."+string(m), "unknown mode (known: %s, %s)", ModeComplete, ModeUnique)
 		}
 	}
+	cells := 0
+	for _, m := range o.Modes {
+		cells += len(o.Depths) * len(o.Sizes[m])
+	}
+	if cells > maxCells {
+		return input.Keyf("oracle.sizes", "the grid has %d cells (depths × sizes); the limit is %d", cells, maxCells)
+	}
 	if o.Repetitions < 1 {
 		return input.Keyf("oracle.repetitions", "must be >= 1, got %d", o.Repetitions)
 	}
@@ -220,6 +227,9 @@ func sizeList(raw any, key string) ([]int, error) {
 		}
 		if r[1] < r[0] {
 			return nil, input.Keyf(key+".to", "%d is below from (%d)", r[1], r[0])
+		}
+		if n := (r[1]-r[0])/r[2] + 1; n > maxCells {
+			return nil, input.Keyf(key, "the range has %d sizes; the limit is %d", n, maxCells)
 		}
 		var out []int
 		for q := r[0]; q <= r[1]; q += r[2] {
