@@ -64,7 +64,9 @@ func (r *runner) chunks(ctx context.Context, todo []flow.Chunk) error {
 	return err
 }
 
-// compute runs the selected per-task nodes on every task of chunk c.
+// compute runs the selected per-task nodes on every task of chunk c. When
+// ctx is cancelled it returns at once, abandoning the tasks in flight to
+// the process's exit.
 func (r *runner) compute(ctx context.Context, c flow.Chunk) (*chunkResult, error) {
 	tasks := c.Tasks(&r.study.Plan)
 	bags, err := r.readInputs(c)
@@ -103,7 +105,18 @@ feed:
 		}
 	}
 	close(jobs)
-	wg.Wait()
+	if ctx.Err() != nil {
+		// Cancelled (a signal): drop the tasks in flight rather than wait
+		// for them; nothing of this chunk is written.
+		return nil, context.Cause(ctx)
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		return nil, context.Cause(ctx)
+	}
 	if firstErr == nil {
 		select {
 		case firstErr = <-errs:

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -48,11 +49,19 @@ func (r *runner) runInputs(preflight bool) ([][]string, error) {
 	return out, nil
 }
 
-// chunkParts finds, for every chunk of the plan, its part of table t.
+// chunkParts finds, for every chunk of the plan, its part of table t,
+// listing the table's directory once.
 func (r *runner) chunkParts(t schemas.Stored) (parts []string, missing []int, err error) {
 	dir := filepath.Join(r.dir, filepath.FromSlash(t.Name()))
+	byChunk := map[string][]string{}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if _, rest, ok := splitPart(e.Name()); ok {
+			byChunk[rest] = append(byChunk[rest], filepath.Join(dir, e.Name()))
+		}
+	}
 	for c := range r.study.Plan.Chunks(r.cfg.Chunk) {
-		found, _ := filepath.Glob(filepath.Join(dir, fmt.Sprintf("part-*-%05d.parquet", c)))
+		found := byChunk[fmt.Sprintf("%05d.parquet", c)]
 		if len(found) > 1 && slices.ContainsFunc(found, r.wroteNow) {
 			// Parts this command wrote supersede other shards' copies,
 			// which it removes when it finishes.
@@ -80,8 +89,7 @@ func (r *runner) wroteNow(path string) bool {
 	if r.journal == nil {
 		return false
 	}
-	rel := r.recs.rel(path)
-	return slices.ContainsFunc(r.journal.done, func(f FileEntry) bool { return f.Path == rel })
+	return r.journal.wrote(r.recs.rel(path))
 }
 
 func baseNames(paths []string) []string {

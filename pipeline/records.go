@@ -147,6 +147,7 @@ type journal struct {
 	// takes over as they are (the report's merged manifest.json)
 	merged []FileEntry
 	closed bool
+	index  map[string]bool // paths of done, built by wrote
 }
 
 func journalPath(dir string, s Shard) string {
@@ -214,6 +215,19 @@ func (j *journal) record(dir string, infos ...schemas.FileInfo) error {
 	return nil
 }
 
+// wrote reports whether the journal records the file at rel.
+func (j *journal) wrote(rel string) bool {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if len(j.index) != len(j.done) {
+		j.index = map[string]bool{}
+		for _, f := range j.done {
+			j.index[f.Path] = true
+		}
+	}
+	return j.index[rel]
+}
+
 // close closes the journal file, leaving it in place; it may be called
 // more than once.
 func (j *journal) close() error {
@@ -270,13 +284,11 @@ func (r *records) finish(j *journal, own Manifest, ownName string) error {
 		written[f.Path] = f
 	}
 	removed := map[string]bool{}
-	for p := range written {
-		for _, dup := range otherShardCopies(r.dir, p) {
-			if err := os.Remove(filepath.Join(r.dir, filepath.FromSlash(dup))); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return fmt.Errorf("remove %s: %w", dup, err)
-			}
-			removed[dup] = true
+	for _, dup := range otherShardCopies(r.dir, written) {
+		if err := os.Remove(filepath.Join(r.dir, filepath.FromSlash(dup))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("remove %s: %w", dup, err)
 		}
+		removed[dup] = true
 	}
 	touched := func(p string) bool { _, w := written[p]; return w || removed[p] }
 	for name, m := range r.manifests {
@@ -319,23 +331,42 @@ func (r *records) finish(j *journal, own Manifest, ownName string) error {
 	return os.Remove(j.path)
 }
 
-// otherShardCopies returns the parts of the same table and chunk as part
-// p (part-<shard>-<chunk>[-<stage>].parquet) written by other shards.
-func otherShardCopies(dir, p string) []string {
-	base := path2base(p)
-	shard, rest, ok := strings.Cut(strings.TrimPrefix(base, "part-"), "-")
-	if !ok || !strings.HasPrefix(base, "part-") {
-		return nil
+// otherShardCopies returns the parts of the same table and chunk as the
+// written parts (part-<shard>-<chunk>[-<stage>].parquet) that other shards
+// wrote, reading each table directory once.
+func otherShardCopies(dir string, written map[string]FileEntry) []string {
+	byDir := map[string]map[string]string{} // table dir → chunk name → shard
+	for p := range written {
+		d, base := pathDir(p), path2base(p)
+		shard, rest, ok := splitPart(base)
+		if !ok {
+			continue
+		}
+		if byDir[d] == nil {
+			byDir[d] = map[string]string{}
+		}
+		byDir[d][rest] = shard
 	}
-	matches, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(pathDir(p)), "part-*-"+rest))
 	var out []string
-	for _, m := range matches {
-		b := filepath.Base(m)
-		if s, r2, _ := strings.Cut(strings.TrimPrefix(b, "part-"), "-"); s != shard && r2 == rest {
-			out = append(out, pathDir(p)+"/"+b)
+	for d, mine := range byDir {
+		entries, _ := os.ReadDir(filepath.Join(dir, filepath.FromSlash(d)))
+		for _, e := range entries {
+			shard, rest, ok := splitPart(e.Name())
+			if own, wrote := mine[rest]; ok && wrote && shard != own {
+				out = append(out, d+"/"+e.Name())
+			}
 		}
 	}
+	slices.Sort(out)
 	return out
+}
+
+// splitPart splits a part name part-<shard>-<rest> into shard and rest.
+func splitPart(name string) (shard, rest string, ok bool) {
+	if !strings.HasPrefix(name, "part-") {
+		return "", "", false
+	}
+	return strings.Cut(strings.TrimPrefix(name, "part-"), "-")
 }
 
 func path2base(p string) string {

@@ -3,7 +3,8 @@
 // Parquet tables and Markdown. See DESIGN.md for the CLI contract.
 //
 // Exit status: 0 on success, 2 for a bad config, flag or input file (the
-// message names the file, key or line), 1 for any other failure.
+// message names the file, key or line), 130 after SIGINT and 143 after
+// SIGTERM, 1 for any other failure.
 package main
 
 import (
@@ -12,9 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime/debug"
-	"syscall"
 
 	"github.com/dtbench/dtbench/input"
 )
@@ -28,9 +27,12 @@ func main() {
 	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
 		debug.SetMemoryLimit(defaultMemoryLimit)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	os.Exit(execute(ctx, os.Args[1:], os.Stdout, os.Stderr))
+	ctx, stop := withSignals(context.Background())
+	code := execute(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	if sig := stop(); sig != nil {
+		code = exitStatus(sig)
+	}
+	os.Exit(code)
 }
 
 // execute runs the CLI with args and returns the exit status.
