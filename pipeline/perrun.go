@@ -37,6 +37,10 @@ func (r *runner) runInputs(preflight bool) ([][]string, error) {
 			if err != nil {
 				return nil, err
 			}
+			if len(parts) == 0 {
+				return nil, &input.Error{File: filepath.Join(r.dir, filepath.FromSlash(t.Name())),
+					Err: fmt.Errorf("no parts; run the stage that writes %s (or run) first", t.Name())}
+			}
 			if len(missing) > 0 && !r.opts.AllowPartial {
 				return nil, &input.Error{File: filepath.Join(r.dir, filepath.FromSlash(t.Name())),
 					Err: fmt.Errorf("%d of %d chunks missing (%s); run the shards that own them (--resume), or pass --allow-partial",
