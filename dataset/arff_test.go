@@ -3,7 +3,6 @@ package dataset
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -15,14 +14,7 @@ import (
 )
 
 // sharedFile returns a file under shared/datasets, skipping when it is absent.
-func sharedFile(t *testing.T, rel string) string {
-	t.Helper()
-	p := filepath.Join(sharedDatasets(t), rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("shared dataset %s is absent: %v", rel, err)
-	}
-	return p
-}
+func sharedFile(t *testing.T, rel string) string { return shareddata.FileOrSkip(t, rel) }
 
 // weatherTable is Quinlan's weather data as published: outlook,
 // temperature, humidity, windy, play.
@@ -317,6 +309,3 @@ func TestParseARFFEdgeCases(t *testing.T) {
 		t.Errorf(`\u001E decoded to %q`, got)
 	}
 }
-
-// sharedDatasets returns the shared real datasets, or skips t.
-func sharedDatasets(t *testing.T) string { return shareddata.DirOrSkip(t) }

@@ -40,7 +40,21 @@ func DirOrSkip(tb testing.TB) string {
 	tb.Helper()
 	dir, ok := Dir()
 	if !ok {
+		announce()
 		tb.Skip("shared datasets not found: the real-data tests need ../shared/datasets beside the repository")
 	}
 	return dir
+}
+
+// FileOrSkip returns the path of rel under the shared datasets, skipping tb
+// with a message when the datasets or the file are absent. A caller then
+// fails on any error reading it: a parser regression must not become a
+// skip.
+func FileOrSkip(tb testing.TB, rel string) string {
+	tb.Helper()
+	p := filepath.Join(DirOrSkip(tb), rel)
+	if _, err := os.Stat(p); err != nil {
+		tb.Skipf("shared dataset %s is absent: %v", rel, err)
+	}
+	return p
 }

@@ -3,8 +3,6 @@ package naive
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/dtbench/dtbench/dataset"
@@ -15,10 +13,7 @@ import (
 // the test when the file is absent.
 func weather(t testing.TB) *dataset.Dataset {
 	t.Helper()
-	path := filepath.Join(datasetsDir(t), "weather-nominal", "weather.nominal.arff")
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("weather data not available: %v", err)
-	}
+	path := shareddata.FileOrSkip(t, "weather-nominal/weather.nominal.arff")
 	d, err := dataset.ReadARFF(path, "play")
 	if err != nil {
 		t.Fatalf("ReadARFF(%s): %v", path, err)
@@ -95,6 +90,3 @@ func allInputs(domains []int) [][]uint8 {
 	}
 	return out
 }
-
-// datasetsDir returns the shared real datasets, or skips t.
-func datasetsDir(t testing.TB) string { return shareddata.DirOrSkip(t) }
