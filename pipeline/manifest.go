@@ -17,12 +17,12 @@ import (
 
 // Manifest describes a run folder: what produced it and every file in it.
 type Manifest struct {
-	Version       string      `json:"version"`
-	SchemaVersion int         `json:"schema_version"`
-	Config        *Config     `json:"config"`
-	Seed          uint64      `json:"seed"`
-	Shard         string      `json:"shard"`
-	Files         []FileEntry `json:"files"`
+	Version        string         `json:"version"`
+	SchemaVersions map[string]int `json:"schema_versions"` // per table, as schemas.Versions
+	Config         *Config        `json:"config"`
+	Seed           uint64         `json:"seed"`
+	Shard          string         `json:"shard"`
+	Files          []FileEntry    `json:"files"`
 }
 
 // FileEntry is one Parquet file of the run with its rows and sha256.
@@ -124,7 +124,7 @@ func removeTemps(dir string) error {
 // writeManifest lists every Parquet file of the run folder with its rows
 // and sha256, and writes the manifest atomically.
 func writeManifest(dir string, cfg *Config, opts Options) error {
-	m := Manifest{Version: opts.Version, SchemaVersion: schemas.Version, Config: cfg, Seed: cfg.Seed, Shard: opts.Shard.String()}
+	m := Manifest{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Seed: cfg.Seed, Shard: opts.Shard.String()}
 	m.Files = []FileEntry{}
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || filepath.Ext(path) != ".parquet" || strings.HasPrefix(d.Name(), ".") {

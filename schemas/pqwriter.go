@@ -350,7 +350,7 @@ func boundaryOrder(mins, maxs [][]byte) format.BoundaryOrder {
 }
 
 // close ends the last row group and writes the page indexes and the footer
-// with meta, the dtbench version and table keys, sorted by key.
+// with meta and the dtbench table and its schema version, keys sorted.
 func (w *pqWriter) close(table string, meta map[string]string) error {
 	if err := w.endRowGroup(); err != nil {
 		return err
@@ -388,7 +388,7 @@ func (w *pqWriter) close(table string, meta map[string]string) error {
 			}
 		}
 	}
-	kv := []format.KeyValue{{Key: MetaVersion, Value: strconv.Itoa(Version)}, {Key: MetaTable, Value: table}}
+	kv := []format.KeyValue{{Key: MetaVersion, Value: strconv.Itoa(writeVersion(table))}, {Key: MetaTable, Value: table}}
 	for k, v := range meta {
 		kv = append(kv, format.KeyValue{Key: k, Value: v})
 	}
@@ -399,7 +399,7 @@ func (w *pqWriter) close(table string, meta map[string]string) error {
 		NumRows:          rows,
 		RowGroups:        w.groups,
 		KeyValueMetadata: kv,
-		CreatedBy:        createdBy,
+		CreatedBy:        createdBy(table),
 		ColumnOrders:     w.orders,
 	}
 	if _, _, err := encode(&md); err != nil {
