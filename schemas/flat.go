@@ -15,9 +15,9 @@ import (
 // A flat table is one whose rows are a Go struct of scalar fields, one
 // column per field (evaluations, timings): its row type declares the
 // columns once, through its `parquet` tags (flatcols.go). The page writer
-// writes the rows field by field from memory (pqnullable.go), and
-// parquet-go's GenericReader reads them back after the columns are checked
-// against the same declaration.
+// writes the rows field by field from memory (pqnullable.go); readFlat
+// (flatread.go) checks a file's columns against the same declaration and
+// decodes them page by page into the rows' fields.
 
 // flatTable is a flat table: its name (a table constant), its row type's
 // columns and Parquet schema, and the columns that get min/max statistics.
@@ -91,11 +91,4 @@ func writeFlatRows[R any](pw *pqWriter, t *flatTable[R], rows []R) error {
 		}
 	}
 	return nil
-}
-
-// readFlat reads every row of a flat table file, in file order, after
-// checking its metadata and that its columns are t's.
-func readFlat[R any](filePath string, t *flatTable[R]) ([]R, error) {
-	rows, _, err := readRows[R](filePath, t.name, t.schema)
-	return rows, err
 }

@@ -38,9 +38,15 @@ type fieldSource struct {
 	nullable       bool
 }
 
+// field returns the address of row i's field: the value, or for a
+// nullable field the pointer to it.
+func (s *fieldSource) field(i int) unsafe.Pointer {
+	return unsafe.Add(s.base, uintptr(i)*s.stride+s.offset)
+}
+
 // at returns the address of row i's value, or nil when it is null.
 func (s *fieldSource) at(i int) unsafe.Pointer {
-	p := unsafe.Add(s.base, uintptr(i)*s.stride+s.offset)
+	p := s.field(i)
 	if s.nullable {
 		return *(*unsafe.Pointer)(p)
 	}
