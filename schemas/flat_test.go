@@ -188,17 +188,10 @@ func compareCells(t *testing.T, got, want [][]any) {
 	if len(got) != len(want) {
 		t.Fatalf("%d rows; want %d", len(got), len(want))
 	}
-	same := func(a, b any) bool {
-		if x, ok := a.(float64); ok {
-			y, ok := b.(float64)
-			return ok && math.Float64bits(x) == math.Float64bits(y)
-		}
-		return reflect.DeepEqual(a, b)
-	}
 	bad := 0
 	for r := range want {
 		for c := range want[r] {
-			if c >= len(got[r]) || !same(got[r][c], want[r][c]) {
+			if c >= len(got[r]) || !sameCell(got[r][c], want[r][c]) {
 				t.Errorf("row %d = %v; want %v", r, got[r], want[r])
 				if bad++; bad > 5 {
 					t.FailNow()
@@ -207,6 +200,15 @@ func compareCells(t *testing.T, got, want [][]any) {
 			}
 		}
 	}
+}
+
+// sameCell compares two cells, floats bit for bit.
+func sameCell(a, b any) bool {
+	if x, ok := a.(float64); ok {
+		y, ok := b.(float64)
+		return ok && math.Float64bits(x) == math.Float64bits(y)
+	}
+	return reflect.DeepEqual(a, b)
 }
 
 // checkFlatPages checks the pages of a flatRow file against its rows:

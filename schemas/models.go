@@ -62,13 +62,17 @@ var modelSchemaV1 = parquet.NewSchema(Models, parquet.SchemaOf(modelRowV1{}))
 
 // WriteModels writes learned trees to path, one row per node, models in
 // the order given and nodes in node order. Every tree must be valid and
-// share the first one's domains and classes.
+// share the first one's domains and classes, and no two models may share
+// an id.
 func WriteModels(path string, recs []ModelRecord) (FileInfo, error) {
 	trees := make([]*tree.Tree, len(recs))
 	for i, r := range recs {
 		trees[i] = r.Tree
 	}
 	meta, err := treeMeta(trees)
+	if err == nil {
+		err = uniqueIDs("model id", len(recs), func(i int) int64 { return recs[i].ModelID })
+	}
 	if err != nil {
 		return FileInfo{}, fmt.Errorf("write %s: %w", path, err)
 	}
