@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/dtbench/dtbench/input"
 	"github.com/parquet-go/parquet-go"
@@ -23,6 +24,11 @@ type FileInfo struct {
 	Rows   int64  // rows in the file, from its footer
 	SHA256 string // lower-case hex SHA-256 of the file's bytes
 }
+
+// fileBuffers pools the 1 MiB write buffers of writeFile: a grid writes
+// hundreds of small files, and a fresh buffer per file cost more than
+// encoding a small table.
+var fileBuffers = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 1<<20) }}
 
 // writeFile writes path atomically. It creates path's directory, lets write
 // fill a temporary file beside path (named .<base>.tmp-*, which no
@@ -41,11 +47,14 @@ func writeFile(path string, rows int64, write func(io.Writer) error) (FileInfo, 
 	}
 	tmp := f.Name()
 	h := sha256.New()
-	bw := bufio.NewWriterSize(io.MultiWriter(f, h), 1<<20)
+	bw := fileBuffers.Get().(*bufio.Writer)
+	bw.Reset(io.MultiWriter(f, h))
 	err = write(bw)
 	if err == nil {
 		err = bw.Flush()
 	}
+	bw.Reset(nil)
+	fileBuffers.Put(bw)
 	if err == nil {
 		err = f.Chmod(0o644) // CreateTemp uses 0600; tables are meant to be shared
 	}
