@@ -10,9 +10,11 @@ import (
 
 // The files in testdata/ were written by the schema version 1 writers of
 // main, before the page writer took over the result tables, from
-// goldenRecords. oracles/ and datasets/ are still version 1, so today's
-// writers must give those bytes exactly; models/ moved to version 2, whose
-// reader must still read the version 1 file. These files pin old bytes:
+// goldenRecords and goldenResults. oracles/ and datasets/ are still version
+// 1, so today's writers must give those bytes exactly; models/ moved to
+// version 2, whose reader must still read the version 1 file; evaluations
+// and timings kept version 1 and their new reader must read the Arrow
+// writer's files. These files pin old bytes:
 // they are never rewritten. A table whose version is bumped on purpose
 // gets a new golden file of the new version beside the old one.
 
@@ -118,5 +120,40 @@ func TestReadModelsV1(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// goldenResults are the rows of testdata/evaluations-v1.parquet and
+// timings-v1.parquet, which main's Arrow writer wrote (version 1: page v1,
+// every column dictionary-encoded, statistics everywhere, no offset index).
+func goldenResults() ([]Evaluation, []Timing) {
+	base := testEvaluations()
+	evals := make([]Evaluation, 600)
+	for i := range evals {
+		evals[i] = base[i%len(base)]
+		evals[i].DatasetID = int64(i / 3)
+	}
+	timings := []Timing{{1, "", "generate", 1200}, {1, "id3", "fit", 90_000}, {-1, "ünïcode", "evaluate", -4}}
+	return evals, timings
+}
+
+// TestReadArrowResultsV1 reads the result tables that the Arrow writer of
+// version 1 wrote: the encodings changed, the columns and version did not,
+// so the page writer's readers read old run folders.
+func TestReadArrowResultsV1(t *testing.T) {
+	evals, timings := goldenResults()
+	gotE, err := ReadEvaluations(filepath.Join("testdata", "evaluations-v1.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sameFlatRows(gotE, evals); err != nil {
+		t.Errorf("evaluations-v1: %v", err)
+	}
+	gotT, err := ReadTimings(filepath.Join("testdata", "timings-v1.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sameFlatRows(gotT, timings); err != nil {
+		t.Errorf("timings-v1: %v", err)
 	}
 }
