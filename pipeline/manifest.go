@@ -19,12 +19,12 @@ import (
 // resolved config, seed, version and shard, and every file with its rows
 // and sha256. See records.go for how manifests are kept.
 type Manifest struct {
-	Version       string      `json:"version"`
-	SchemaVersion int         `json:"schema_version"`
-	Config        *Config     `json:"config"`
-	Seed          uint64      `json:"seed"`
-	Shard         string      `json:"shard"`
-	Files         []FileEntry `json:"files"`
+	Version        string         `json:"version"`
+	SchemaVersions map[string]int `json:"schema_versions"` // per table, as schemas.Versions
+	Config         *Config        `json:"config"`
+	Seed           uint64         `json:"seed"`
+	Shard          string         `json:"shard"`
+	Files          []FileEntry    `json:"files"`
 }
 
 // FileEntry is one file of the run (a table part, or a text file such as

@@ -159,7 +159,7 @@ func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (s
 			}
 		}
 	}
-	own := Manifest{Version: opts.Version, SchemaVersion: schemas.Version, Config: cfg, Seed: cfg.Seed, Shard: opts.Shard.String()}
+	own := Manifest{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Seed: cfg.Seed, Shard: opts.Shard.String()}
 	name := manifestName(opts.Shard)
 	if len(r.perRun) > 0 {
 		// The report reads every shard's parts: its manifest is the

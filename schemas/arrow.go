@@ -18,8 +18,9 @@ import (
 	"github.com/dtbench/dtbench/input"
 )
 
-// column is one column of a result table: its Arrow field and how to move
-// its values between a slice of rows and an Arrow array.
+// column is one column of a table written through Arrow (report/summary
+// only; the other tables use the page writer): its Arrow field and how to
+// move its values between a slice of rows and an Arrow array.
 type column[T any] struct {
 	field arrow.Field
 	put   func(b array.Builder, rows []T)           // append the column's value of every row
@@ -34,7 +35,7 @@ func arrowSchema[T any](table string, cols []column[T]) *arrow.Schema {
 		fields[i] = c.field
 	}
 	md := arrow.MetadataFrom(map[string]string{ // sorts the keys
-		MetaVersion: strconv.Itoa(Version),
+		MetaVersion: strconv.Itoa(writeVersion(table)),
 		MetaTable:   table,
 	})
 	return arrow.NewSchema(fields, &md)
@@ -55,7 +56,7 @@ func writeTable[T any](mem memory.Allocator, filePath, table string, cols []colu
 	defer rec.Release()
 	props := parquet.NewWriterProperties(
 		parquet.WithAllocator(mem),
-		parquet.WithCreatedBy(createdBy),
+		parquet.WithCreatedBy(createdBy(table)),
 		parquet.WithCompression(compress.Codecs.Zstd),
 		parquet.WithCompressionLevel(ZstdLevel),
 		parquet.WithMaxRowGroupLength(RowGroupRows),
@@ -97,7 +98,7 @@ func readTable[T any](mem memory.Allocator, filePath, table string, cols []colum
 		}
 		return "", false
 	}
-	if _, err := checkMeta(filePath, lookup, table); err != nil {
+	if _, _, err := checkMeta(filePath, lookup, table); err != nil {
 		return nil, err
 	}
 	fr, err := pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{}, mem)
@@ -171,15 +172,6 @@ func checkArrowFields[T any](filePath string, got []arrow.Field, cols []column[T
 	return nil
 }
 
-// recoverCorrupt turns a panic of a Parquet library while decoding a file
-// (arrow's zstd codec panics on corrupt pages, for one) into an
-// *input.Error naming the file. Install it with defer in readers only.
-func recoverCorrupt(filePath string, err *error) {
-	if r := recover(); r != nil {
-		*err = input.Filef(filePath, 0, "corrupt Parquet file: %v", r)
-	}
-}
-
 // Column constructors for the Go types of the result tables. get may
 // assume the array has the field's type: readTable checked it.
 
@@ -237,53 +229,6 @@ func stringCol[T any](name string, v func(*T) *string) column[T] {
 					prev = strings.Clone(s) // s points into an Arrow buffer
 				}
 				*v(&rows[off+i]) = prev
-			}
-		},
-	}
-}
-
-// The opt… constructors make nullable columns from pointer fields: a nil
-// pointer is written as null and a null is read as nil.
-
-func optFloat64Col[T any](name string, v func(*T) **float64) column[T] {
-	return optCol[T, float64, *array.Float64Builder, *array.Float64](name, arrow.PrimitiveTypes.Float64, v)
-}
-
-func optInt32Col[T any](name string, v func(*T) **int32) column[T] {
-	return optCol[T, int32, *array.Int32Builder, *array.Int32](name, arrow.PrimitiveTypes.Int32, v)
-}
-
-func optBoolCol[T any](name string, v func(*T) **bool) column[T] {
-	return optCol[T, bool, *array.BooleanBuilder, *array.Boolean](name, arrow.FixedWidthTypes.Boolean, v)
-}
-
-// optCol is the nullable column of Go type V, built with B and read from A.
-func optCol[T, V any, B interface {
-	array.Builder
-	Append(V)
-}, A interface {
-	arrow.Array
-	Value(int) V
-}](name string, typ arrow.DataType, v func(*T) **V) column[T] {
-	return column[T]{
-		field: arrow.Field{Name: name, Type: typ, Nullable: true},
-		put: func(b array.Builder, rows []T) {
-			bb := b.(B)
-			for i := range rows {
-				if p := *v(&rows[i]); p != nil {
-					bb.Append(*p)
-				} else {
-					bb.AppendNull()
-				}
-			}
-		},
-		get: func(a arrow.Array, rows []T, off int) {
-			arr := a.(A)
-			for i := range arr.Len() {
-				if arr.IsValid(i) {
-					x := arr.Value(i)
-					*v(&rows[off+i]) = &x
-				}
 			}
 		},
 	}

@@ -152,3 +152,29 @@ func BenchmarkWriteOracles(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkReadEvaluations reads back n evaluation rows with a mix of
+// nulls.
+func BenchmarkReadEvaluations(b *testing.B) {
+	for _, n := range []int{64, 10_000} {
+		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
+			base := testEvaluations()
+			rows := make([]Evaluation, n)
+			for i := range rows {
+				rows[i] = base[i%len(base)]
+				rows[i].DatasetID = int64(i)
+			}
+			path := filepath.Join(b.TempDir(), "part-0-0.parquet")
+			if _, err := WriteEvaluations(path, rows); err != nil {
+				b.Fatal(err)
+			}
+			cpu0 := cpuTime()
+			for b.Loop() {
+				if _, err := ReadEvaluations(path); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportRows(b, int64(n), cpu0)
+		})
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/parquet-go/parquet-go"
@@ -113,6 +114,12 @@ func datasetMeta(recs []DatasetRecord) (dataset.Schema, map[string]string, error
 	if err := checkFeatureNames(names); err != nil {
 		return dataset.Schema{}, nil, err
 	}
+	if err := checkLabelsUTF8(schema); err != nil {
+		return dataset.Schema{}, nil, err
+	}
+	if err := uniqueIDs("dataset id", len(recs), func(i int) int64 { return recs[i].DatasetID }); err != nil {
+		return dataset.Schema{}, nil, err
+	}
 	for _, r := range recs {
 		for _, part := range []struct {
 			split string
@@ -146,6 +153,23 @@ func datasetMeta(recs []DatasetRecord) (dataset.Schema, map[string]string, error
 		return dataset.Schema{}, nil, err
 	}
 	return schema, map[string]string{MetaDatasetSchema: string(js)}, nil
+}
+
+// checkLabelsUTF8 rejects a schema whose names or value labels are not
+// valid UTF-8: the metadata holds them as JSON, which would replace the
+// bad bytes, and the file would not read back.
+func checkLabelsUTF8(s dataset.Schema) error {
+	for _, a := range append(slices.Clip(s.Features), s.Class) {
+		if !utf8.ValidString(a.Name) {
+			return fmt.Errorf("attribute name %q is not valid UTF-8", a.Name)
+		}
+		for _, v := range a.Values {
+			if !utf8.ValidString(v) {
+				return fmt.Errorf("attribute %q: value label %q is not valid UTF-8", a.Name, v)
+			}
+		}
+	}
+	return nil
 }
 
 func sameSchema(a, b dataset.Schema) bool {

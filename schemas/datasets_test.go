@@ -156,6 +156,14 @@ func TestWriteDatasetsRejects(t *testing.T) {
 		{"comma in a name", []DatasetRecord{
 			{DatasetID: 1, Train: randomDataset(t, rng, testSchema([]int{2}, 2, "a,b"), 3)},
 		}, "comma"},
+		{"name not UTF-8", []DatasetRecord{
+			{DatasetID: 1, Train: randomDataset(t, rng, testSchema([]int{2}, 2, "\xff"), 3)},
+		}, "not valid UTF-8"},
+		{"duplicate dataset ids", []DatasetRecord{
+			{DatasetID: 1, Train: randomDataset(t, rng, a, 3)},
+			{DatasetID: 2, Train: randomDataset(t, rng, a, 3)},
+			{DatasetID: 1, Train: randomDataset(t, rng, a, 3)},
+		}, "dataset id 1 appears twice"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -9,8 +9,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/dtbench/dtbench/input"
 	"github.com/parquet-go/parquet-go"
@@ -22,6 +24,11 @@ type FileInfo struct {
 	Rows   int64  // rows in the file, from its footer
 	SHA256 string // lower-case hex SHA-256 of the file's bytes
 }
+
+// fileBuffers pools the 1 MiB write buffers of writeFile: a grid writes
+// hundreds of small files, and a fresh buffer per file cost more than
+// encoding a small table.
+var fileBuffers = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 1<<20) }}
 
 // writeFile writes path atomically. It creates path's directory, lets write
 // fill a temporary file beside path (named .<base>.tmp-*, which no
@@ -40,11 +47,14 @@ func writeFile(path string, rows int64, write func(io.Writer) error) (FileInfo, 
 	}
 	tmp := f.Name()
 	h := sha256.New()
-	bw := bufio.NewWriterSize(io.MultiWriter(f, h), 1<<20)
+	bw := fileBuffers.Get().(*bufio.Writer)
+	bw.Reset(io.MultiWriter(f, h))
 	err = write(bw)
 	if err == nil {
 		err = bw.Flush()
 	}
+	bw.Reset(nil)
+	fileBuffers.Put(bw)
 	if err == nil {
 		err = f.Chmod(0o644) // CreateTemp uses 0600; tables are meant to be shared
 	}
@@ -63,7 +73,9 @@ func writeFile(path string, rows int64, write func(io.Writer) error) (FileInfo, 
 
 // HashFile describes an existing table file: its row count from the
 // Parquet footer and the SHA-256 of its bytes. The resume logic uses it to
-// tell a complete chunk from a missing or damaged one. A missing file gives
+// tell a complete chunk from a missing or damaged one. It accepts a file
+// of any table dtbench writes in any schema version that table's reader
+// accepts (ReadableVersions). A missing file gives
 // an error that wraps fs.ErrNotExist; a file that is not a complete dtbench
 // Parquet file gives an *input.Error naming it.
 func HashFile(path string) (info FileInfo, err error) {
@@ -81,7 +93,7 @@ func HashFile(path string) (info FileInfo, err error) {
 	if err != nil {
 		return FileInfo{}, &input.Error{File: path, Err: fmt.Errorf("not a readable Parquet file: %w", err)}
 	}
-	if _, err := checkMeta(path, pf.Lookup, ""); err != nil {
+	if _, _, err := checkMeta(path, pf.Lookup, ""); err != nil {
 		return FileInfo{}, err
 	}
 	h := sha256.New()
@@ -93,21 +105,28 @@ func HashFile(path string) (info FileInfo, err error) {
 
 func sumHex(h hash.Hash) string { return hex.EncodeToString(h.Sum(nil)) }
 
-// checkMeta checks a file's dtbench key-value metadata: the schema version
-// and, unless want is "", the table name. It returns the table name.
-func checkMeta(path string, lookup func(string) (string, bool), want string) (string, error) {
+// checkMeta checks a file's dtbench key-value metadata: its table, which
+// must be want unless want is "", and its schema version, which must be
+// one that table's reader accepts (ReadableVersions). It returns the table
+// name and the version.
+func checkMeta(path string, lookup func(string) (string, bool), want string) (table string, version int, err error) {
 	v, ok := lookup(MetaVersion)
 	if !ok {
-		return "", input.Filef(path, 0, "not a dtbench table: no %s metadata", MetaVersion)
+		return "", 0, input.Filef(path, 0, "not a dtbench table: no %s metadata", MetaVersion)
 	}
-	if n, err := strconv.Atoi(v); err != nil || n != Version {
-		return "", input.Filef(path, 0, "schema version %q, this dtbench reads version %d", v, Version)
-	}
-	table, _ := lookup(MetaTable)
+	table, _ = lookup(MetaTable)
 	if want != "" && table != want {
-		return "", input.Filef(path, 0, "holds table %q, want %q", table, want)
+		return "", 0, input.Filef(path, 0, "holds table %q, want %q", table, want)
 	}
-	return table, nil
+	reads, ok := tableVersions[table]
+	if !ok {
+		return "", 0, input.Filef(path, 0, "holds table %q; dtbench writes the tables %q", table, knownTables())
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || !slices.Contains(reads.reads, n) {
+		return "", 0, input.Filef(path, 0, "schema version %q of table %s; this dtbench reads versions %v", v, table, reads.reads)
+	}
+	return table, n, nil
 }
 
 // openParquet opens a parquet-go table file and checks its metadata. The
@@ -128,7 +147,7 @@ func openParquet(path, table string) (*parquet.File, *os.File, error) {
 		f.Close()
 		return nil, nil, &input.Error{File: path, Err: fmt.Errorf("not a readable Parquet file: %w", err)}
 	}
-	if _, err := checkMeta(path, pf.Lookup, table); err != nil {
+	if _, _, err := checkMeta(path, pf.Lookup, table); err != nil {
 		f.Close()
 		return nil, nil, err
 	}
@@ -168,4 +187,13 @@ func describeColumns(s *parquet.Schema) []string {
 		out = append(out, fmt.Sprintf("%s %s %s", strings.Join(p, "."), leaf.Node.Type().Kind(), rep))
 	}
 	return out
+}
+
+// recoverCorrupt turns a panic of a Parquet library while decoding a file
+// (arrow's zstd codec panics on corrupt pages, for one) into an
+// *input.Error naming the file. Install it with defer in readers only.
+func recoverCorrupt(filePath string, err *error) {
+	if r := recover(); r != nil {
+		*err = input.Filef(filePath, 0, "corrupt Parquet file: %v", r)
+	}
 }

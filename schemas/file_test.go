@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -100,8 +101,9 @@ func TestFileSettings(t *testing.T) {
 				t.Fatal(err)
 			}
 			md := footer(t, path)
-			if md.CreatedBy != "dtbench schema 1" {
-				t.Errorf("created_by = %q", md.CreatedBy)
+			version, _ := TableVersion(tb.name)
+			if want := "dtbench schema " + strconv.Itoa(version); md.CreatedBy != want {
+				t.Errorf("created_by = %q; want %q", md.CreatedBy, want)
 			}
 			if root, want := md.Schema[0].Name, filepath.Base(tb.name); root != want {
 				t.Errorf("root schema name %q; want %q", root, want)
@@ -115,7 +117,7 @@ func TestFileSettings(t *testing.T) {
 			if !slices.IsSorted(keys) {
 				t.Errorf("metadata keys %q not sorted", keys)
 			}
-			if kv[MetaVersion] != "1" || kv[MetaTable] != tb.name {
+			if kv[MetaVersion] != strconv.Itoa(version) || kv[MetaTable] != tb.name {
 				t.Errorf("metadata %v", kv)
 			}
 			for _, rg := range md.RowGroups {
@@ -185,10 +187,11 @@ func TestBadFiles(t *testing.T) {
 		truncated := filepath.Join(dir, "truncated-"+filepath.Base(files[tb.name]))
 		data, _ := os.ReadFile(files[tb.name])
 		os.WriteFile(truncated, data[:len(data)/2], 0o644)
-		newer := filepath.Join(dir, "v2-"+filepath.Base(files[tb.name]))
-		writeParquet(t, newer, []struct{ A int64 }{{1}}, parquet.KeyValueMetadata(MetaVersion, "2"), parquet.KeyValueMetadata(MetaTable, tb.name))
+		version, _ := TableVersion(tb.name)
+		newer := filepath.Join(dir, "newer-"+filepath.Base(files[tb.name]))
+		writeParquet(t, newer, []struct{ A int64 }{{1}}, parquet.KeyValueMetadata(MetaVersion, strconv.Itoa(version+1)), parquet.KeyValueMetadata(MetaTable, tb.name))
 		wrongCols := filepath.Join(dir, "cols-"+filepath.Base(files[tb.name]))
-		meta := []parquet.WriterOption{parquet.KeyValueMetadata(MetaVersion, "1"), parquet.KeyValueMetadata(MetaTable, tb.name)}
+		meta := []parquet.WriterOption{parquet.KeyValueMetadata(MetaVersion, strconv.Itoa(version)), parquet.KeyValueMetadata(MetaTable, tb.name)}
 		for _, kv := range footer(t, files[tb.name]).KeyValueMetadata {
 			if kv.Key == MetaDatasetSchema || kv.Key == MetaTreeDomains || kv.Key == MetaTreeClasses {
 				meta = append(meta, parquet.KeyValueMetadata(kv.Key, kv.Value))

@@ -16,9 +16,10 @@ type ModelRecord struct {
 	DatasetID int64
 	OracleID  int64
 	Tree      *tree.Tree
-	// Optimal says whether a learner that proves optimality (exact) did;
-	// nil for learners that make no such claim. Stored as the column
-	// optimal: 1 proven, 0 not proven (time budget), -1 not applicable.
+	// Optimal says whether a learner that proves optimality (exact) did:
+	// true proven, false not proven (its time budget ran out); nil for
+	// learners that make no such claim. Stored as the nullable boolean
+	// column optimal (since models version 2).
 	Optimal *bool
 }
 
@@ -26,30 +27,52 @@ type ModelRecord struct {
 // writes the columns directly (trees_write.go); the reader and the schema
 // use this type.
 type modelRow struct {
-	TreeID    int64   `parquet:"tree_id"`      // the model id (evaluations.model_id)
-	DatasetID int64   `parquet:"dataset_id"`   // dataset the tree was grown on
-	OracleID  int64   `parquet:"oracle_id"`    // oracle of that dataset
-	Learner   string  `parquet:"learner,dict"` // registered learner name
-	Node      int32   `parquet:"node"`         // node id, 0 = root; children after parents
-	Parent    int32   `parquet:"parent"`       // parent node, -1 for the root
-	Values    []int32 `parquet:"values,list"`  // parent feature's values leading here; empty for the root
-	Feature   int32   `parquet:"feature"`      // tested feature, -1 at a leaf
-	Class     int32   `parquet:"class"`        // predicted class at a leaf, -1 inside
-	Counts    []int32 `parquet:"counts,list"`  // training rows per class at the node; empty when not recorded
-	Optimal   int32   `parquet:"optimal"`      // 1 = the learner proved the tree optimal, 0 = it did not (time budget), -1 = no such claim
+	TreeID    int64   `parquet:"tree_id"`          // the model id (evaluations.model_id)
+	DatasetID int64   `parquet:"dataset_id"`       // dataset the tree was grown on
+	OracleID  int64   `parquet:"oracle_id"`        // oracle of that dataset
+	Learner   string  `parquet:"learner,dict"`     // registered learner name
+	Node      int32   `parquet:"node"`             // node id, 0 = root; children after parents
+	Parent    int32   `parquet:"parent"`           // parent node, -1 for the root
+	Values    []int32 `parquet:"values,list"`      // parent feature's values leading here; empty for the root
+	Feature   int32   `parquet:"feature"`          // tested feature, -1 at a leaf
+	Class     int32   `parquet:"class"`            // predicted class at a leaf, -1 inside
+	Counts    []int32 `parquet:"counts,list"`      // training rows per class at the node; empty when not recorded
+	Optimal   *bool   `parquet:"optimal,optional"` // true = proven optimal, false = not proven (time budget), null = no such claim
 }
 
 var modelSchema = parquet.NewSchema(Models, parquet.SchemaOf(modelRow{}))
 
+// modelRowV1 is a row of models/ version 1, which stored optimal as int32:
+// 1 proven, 0 not proven, -1 no claim. ReadModels still reads it.
+type modelRowV1 struct {
+	TreeID    int64   `parquet:"tree_id"`
+	DatasetID int64   `parquet:"dataset_id"`
+	OracleID  int64   `parquet:"oracle_id"`
+	Learner   string  `parquet:"learner,dict"`
+	Node      int32   `parquet:"node"`
+	Parent    int32   `parquet:"parent"`
+	Values    []int32 `parquet:"values,list"`
+	Feature   int32   `parquet:"feature"`
+	Class     int32   `parquet:"class"`
+	Counts    []int32 `parquet:"counts,list"`
+	Optimal   int32   `parquet:"optimal"`
+}
+
+var modelSchemaV1 = parquet.NewSchema(Models, parquet.SchemaOf(modelRowV1{}))
+
 // WriteModels writes learned trees to path, one row per node, models in
 // the order given and nodes in node order. Every tree must be valid and
-// share the first one's domains and classes.
+// share the first one's domains and classes, and no two models may share
+// an id.
 func WriteModels(path string, recs []ModelRecord) (FileInfo, error) {
 	trees := make([]*tree.Tree, len(recs))
 	for i, r := range recs {
 		trees[i] = r.Tree
 	}
 	meta, err := treeMeta(trees)
+	if err == nil {
+		err = uniqueIDs("model id", len(recs), func(i int) int64 { return recs[i].ModelID })
+	}
 	if err != nil {
 		return FileInfo{}, fmt.Errorf("write %s: %w", path, err)
 	}
@@ -66,10 +89,7 @@ func WriteModels(path string, recs []ModelRecord) (FileInfo, error) {
 		oracles := cols.int64PerTree(2, func(t int) int64 { return recs[t].OracleID })
 		learners, learner := dictionary(len(recs), func(t int) string { return recs[t].Learner })
 		learnerRows := cols.int32PerTree(func(t int) int32 { return learner[t] })
-		optimal := make([]int32, cols.rows()) // int32PerTree's buffer holds learnerRows
-		for t := range recs {
-			fill(optimal[cols.first[t]:cols.first[t+1]], optimalCode(recs[t].Optimal))
-		}
+		optimal := cols.optionalBoolPerTree(func(t int) *bool { return recs[t].Optimal })
 		err = cols.writeRowGroups(func(from, to int) error {
 			return writeColumns(pw.beginRowGroup(to-from),
 				func() error { return pw.int64Column(ids[from:to]) },
@@ -78,7 +98,7 @@ func WriteModels(path string, recs []ModelRecord) (FileInfo, error) {
 				func() error { return pw.stringColumn(learners, learnerRows[from:to]) },
 				func() error { return cols.writeNodeColumns(pw, from, to) },
 				func() error { return pw.int32ListColumn(cols.counts, cols.countOffs[from:to+1]) },
-				func() error { return pw.int32Column(optimal[from:to]) },
+				func() error { return pw.scalarColumn(&optimal, from, to) },
 			)
 		})
 		if err != nil {
@@ -88,22 +108,45 @@ func WriteModels(path string, recs []ModelRecord) (FileInfo, error) {
 	})
 }
 
-// ReadModels reads the trees of a models/ file, in file order. The trees
-// are canonical (see trees.go) and valid.
-func ReadModels(path string) ([]ModelRecord, error) {
-	var recs []ModelRecord
-	err := readTrees(path, Models, modelSchema,
+// ReadModels reads the trees of a models/ file, in file order: version 2,
+// or version 1 with its int32 optimal column. The trees are canonical (see
+// trees.go) and valid.
+func ReadModels(path string) (recs []ModelRecord, err error) {
+	defer recoverCorrupt(path, &err)
+	pf, f, err := openParquet(path, Models)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close() // read only
+	var rows []modelRow
+	if v, _ := pf.Lookup(MetaVersion); v == "1" {
+		old, err := rowsOf[modelRowV1](path, pf, modelSchemaV1)
+		if err != nil {
+			return nil, err
+		}
+		rows = make([]modelRow, len(old))
+		for i, r := range old {
+			rows[i] = modelRow{TreeID: r.TreeID, DatasetID: r.DatasetID, OracleID: r.OracleID, Learner: r.Learner, Node: r.Node,
+				Parent: r.Parent, Values: r.Values, Feature: r.Feature, Class: r.Class, Counts: r.Counts, Optimal: optimalOf(r.Optimal)}
+		}
+	} else if rows, err = rowsOf[modelRow](path, pf, modelSchema); err != nil {
+		return nil, err
+	}
+	err = buildTrees(path, rows, pf.Lookup,
 		func(r *modelRow) int64 { return r.TreeID },
 		func(first, r *modelRow) (nodeRow, error) {
-			if r.Learner != first.Learner || r.DatasetID != first.DatasetID || r.OracleID != first.OracleID || r.Optimal != first.Optimal {
+			if r.Learner != first.Learner || r.DatasetID != first.DatasetID || r.OracleID != first.OracleID {
 				return nodeRow{}, fmt.Errorf("node %d has learner %q, dataset %d, oracle %d; node 0 has %q, %d, %d",
 					r.Node, r.Learner, r.DatasetID, r.OracleID, first.Learner, first.DatasetID, first.OracleID)
+			}
+			if !sameOptional(r.Optimal, first.Optimal) {
+				return nodeRow{}, fmt.Errorf("node %d has optimal %s; node 0 has %s", r.Node, optionalString(r.Optimal), optionalString(first.Optimal))
 			}
 			return nodeRow{Node: r.Node, Parent: r.Parent, Values: r.Values, Feature: r.Feature, Class: r.Class, Counts: r.Counts}, nil
 		},
 		func(first *modelRow, t *tree.Tree) {
 			recs = append(recs, ModelRecord{ModelID: first.TreeID, Learner: first.Learner,
-				DatasetID: first.DatasetID, OracleID: first.OracleID, Tree: t, Optimal: optimalOf(first.Optimal)})
+				DatasetID: first.DatasetID, OracleID: first.OracleID, Tree: t, Optimal: first.Optimal})
 		})
 	if err != nil {
 		return nil, err
@@ -111,21 +154,25 @@ func ReadModels(path string) ([]ModelRecord, error) {
 	return recs, nil
 }
 
-// optimalCode and optimalOf map ModelRecord.Optimal to the optimal column.
-func optimalCode(o *bool) int32 {
-	switch {
-	case o == nil:
-		return -1
-	case *o:
-		return 1
-	}
-	return 0
-}
-
+// optimalOf maps the optimal column of models version 1 to
+// ModelRecord.Optimal: 1 proven, 0 not proven, anything else no claim.
 func optimalOf(code int32) *bool {
-	if code < 0 {
+	if code != 0 && code != 1 {
 		return nil
 	}
 	o := code == 1
 	return &o
+}
+
+// sameOptional reports whether a and b are both null or hold equal values.
+func sameOptional[T comparable](a, b *T) bool {
+	return a == nil && b == nil || a != nil && b != nil && *a == *b
+}
+
+// optionalString formats a nullable value for an error message.
+func optionalString[T any](p *T) string {
+	if p == nil {
+		return "null"
+	}
+	return fmt.Sprint(*p)
 }

@@ -30,13 +30,16 @@ var oracleSchema = parquet.NewSchema(Oracles, parquet.SchemaOf(oracleRow{}))
 
 // WriteOracles writes oracle trees to path, one row per node, trees in the
 // order given and nodes in node order. Every tree must be valid and share
-// the first one's domains and classes.
+// the first one's domains and classes, and no two may share an id.
 func WriteOracles(path string, recs []TreeRecord) (FileInfo, error) {
 	trees := make([]*tree.Tree, len(recs))
 	for i, r := range recs {
 		trees[i] = r.Tree
 	}
 	meta, err := treeMeta(trees)
+	if err == nil {
+		err = uniqueIDs("tree id", len(recs), func(i int) int64 { return recs[i].ID })
+	}
 	if err != nil {
 		return FileInfo{}, fmt.Errorf("write %s: %w", path, err)
 	}

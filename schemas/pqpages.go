@@ -26,11 +26,17 @@ import (
 //	              one index per row (runs of one value cost a few bytes)
 //	int32ListColumn  list<int32> in CSR form, DELTA_BINARY_PACKED values
 //	              with RLE repetition and definition levels
+//	scalarColumn  a required or optional int64, int32, double, boolean or
+//	              string read from a field of rows in memory (flat tables,
+//	              pqnullable.go): PLAIN numbers and booleans, strings
+//	              RLE_DICTIONARY, RLE definition levels when optional
 
 // pageBuffers are the scratch buffers of one writer, reused page to page.
 type pageBuffers struct {
 	body, dict, rep, def, zstd, enc []byte
 	repLevels, defLevels            []uint8
+	int64s                          []int64 // a page's values, for statistics (pqnullable.go)
+	indexes, rowIndexes             []int32 // dictionary indexes of a page and of a chunk's rows (pqnullable.go)
 }
 
 var pageBufferPool = sync.Pool{New: func() any { return new(pageBuffers) }}

@@ -15,9 +15,10 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 )
 
-// The node and row tables (oracles/, models/, datasets/) are written by
-// pqWriter, a Parquet writer that takes whole typed columns ([]int64,
-// []int32, []uint8 codes, dictionary indexes, CSR lists) instead of rows.
+// Every table but report/summary is written by pqWriter, a Parquet writer
+// that takes whole typed columns ([]int64, []int32, []uint8 codes,
+// dictionary indexes, CSR lists) or the fields of rows in memory (the flat
+// tables, pqnullable.go) instead of one value at a time.
 // parquet-go v0.32.0 takes typed data only through its GenericWriter (one
 // Go struct per row) or as one parquet.Value per cell; on the paper grid
 // that made these writes about half of all CPU. pqWriter is built from
@@ -31,8 +32,10 @@ import (
 //   - row groups of the rows given to beginRowGroup, every column cut into
 //     data pages (v2) of pageRows rows, each compressed with parquetZstd
 //     and carrying a CRC-32 as parquet-go's pages do;
-//   - encodings fixed per column kind: DELTA_BINARY_PACKED for integers,
-//     RLE_DICTIONARY for strings and for codes (see pqpages.go);
+//   - encodings fixed per column kind: DELTA_BINARY_PACKED for the integers
+//     of the node and row tables, PLAIN for the numbers and booleans of the
+//     flat tables, RLE_DICTIONARY for strings and for codes (see pqpages.go
+//     and pqnullable.go); RLE definition levels for nullable columns;
 //   - min/max statistics (chunk, page header and column index) for the
 //     columns named in the stats set only (the ids), an offset index for
 //     every column, and sorted key-value metadata.
@@ -41,7 +44,7 @@ import (
 // damaged file.
 
 // pageRows is the number of rows in every data page but a chunk's last. It
-// fixes the bytes of every node and row table, like RowGroupRows.
+// fixes the bytes of every table pqWriter writes, like RowGroupRows.
 const pageRows = 1 << 16
 
 // parquetMagic opens and closes every Parquet file.
@@ -350,7 +353,7 @@ func boundaryOrder(mins, maxs [][]byte) format.BoundaryOrder {
 }
 
 // close ends the last row group and writes the page indexes and the footer
-// with meta, the dtbench version and table keys, sorted by key.
+// with meta and the dtbench table and its schema version, keys sorted.
 func (w *pqWriter) close(table string, meta map[string]string) error {
 	if err := w.endRowGroup(); err != nil {
 		return err
@@ -388,7 +391,7 @@ func (w *pqWriter) close(table string, meta map[string]string) error {
 			}
 		}
 	}
-	kv := []format.KeyValue{{Key: MetaVersion, Value: strconv.Itoa(Version)}, {Key: MetaTable, Value: table}}
+	kv := []format.KeyValue{{Key: MetaVersion, Value: strconv.Itoa(writeVersion(table))}, {Key: MetaTable, Value: table}}
 	for k, v := range meta {
 		kv = append(kv, format.KeyValue{Key: k, Value: v})
 	}
@@ -399,7 +402,7 @@ func (w *pqWriter) close(table string, meta map[string]string) error {
 		NumRows:          rows,
 		RowGroups:        w.groups,
 		KeyValueMetadata: kv,
-		CreatedBy:        createdBy,
+		CreatedBy:        createdBy(table),
 		ColumnOrders:     w.orders,
 	}
 	if _, _, err := encode(&md); err != nil {

@@ -4,10 +4,11 @@ import (
 	"math"
 	"path/filepath"
 	"reflect"
-	"strings"
+	"slices"
 	"testing"
 
 	"github.com/apache/arrow/go/v17/arrow/memory"
+	"github.com/parquet-go/parquet-go"
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -27,51 +28,45 @@ func testEvaluations() []Evaluation {
 	}
 }
 
-// TestEvaluationColumnsMatchTags keeps the Arrow columns and the parquet
-// tags of Evaluation and Timing (the documented names) in step.
-func TestEvaluationColumnsMatchTags(t *testing.T) {
-	check := func(t *testing.T, typ reflect.Type, names []string, nullable []bool) {
-		if typ.NumField() != len(names) {
-			t.Fatalf("%s has %d fields; %d columns", typ.Name(), typ.NumField(), len(names))
-		}
-		for i := range typ.NumField() {
-			f := typ.Field(i)
-			tag := f.Tag.Get("parquet")
-			name, opt, _ := strings.Cut(tag, ",")
-			if name != names[i] {
-				t.Errorf("%s.%s: column %d is %q; tag says %q", typ.Name(), f.Name, i, names[i], name)
-			}
-			if isPtr := f.Type.Kind() == reflect.Pointer; isPtr != nullable[i] || isPtr != (opt == "optional") {
-				t.Errorf("%s.%s: pointer %v, tag %q, column nullable %v", typ.Name(), f.Name, isPtr, tag, nullable[i])
-			}
+// TestResultColumns pins the columns of the flat result tables, as
+// README.md documents them and as the Arrow writer of schema version 1
+// wrote them: names, physical types and nullability in order.
+func TestResultColumns(t *testing.T) {
+	cases := []struct {
+		name   string
+		schema *parquet.Schema
+		want   []string
+	}{
+		{Evaluations, evaluationTable.schema, []string{
+			"dataset_id INT64 required", "oracle_id INT64 required", "learner BYTE_ARRAY required", "model_id INT64 required",
+			"features INT32 required", "depth INT32 required", "mode BYTE_ARRAY required", "size INT32 required", "rep INT32 required",
+			"doe DOUBLE optional", "agreement DOUBLE optional", "accuracy DOUBLE optional",
+			"tree_depth INT32 optional", "tree_leaves INT32 optional", "tree_nodes INT32 optional",
+			"acc_x DOUBLE optional", "acc_v DOUBLE optional", "acc_i DOUBLE optional",
+			"gamma_x DOUBLE optional", "gamma_v DOUBLE optional", "gamma_i DOUBLE optional", "optimal BOOLEAN optional",
+		}},
+		{Timings, timingTable.schema, []string{
+			"dataset_id INT64 required", "learner BYTE_ARRAY required", "step BYTE_ARRAY required", "nanos INT64 required",
+		}},
+	}
+	for _, tc := range cases {
+		if got := describeColumns(tc.schema); !slices.Equal(got, tc.want) {
+			t.Errorf("%s columns =\n%q\nwant\n%q", tc.name, got, tc.want)
 		}
 	}
-	t.Run("Evaluation", func(t *testing.T) {
-		var nullable []bool
-		for _, c := range evaluationColumns {
-			nullable = append(nullable, c.field.Nullable)
-		}
-		check(t, reflect.TypeFor[Evaluation](), columnNames(evaluationColumns), nullable)
-	})
-	t.Run("Timing", func(t *testing.T) {
-		nullable := make([]bool, len(timingColumns))
-		check(t, reflect.TypeFor[Timing](), columnNames(timingColumns), nullable)
-	})
 }
 
 func TestEvaluationsRoundTrip(t *testing.T) {
-	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-	defer mem.AssertSize(t, 0)
 	rows := testEvaluations()
 	path := filepath.Join(t.TempDir(), "results", "evaluations", "part-0-0.parquet")
-	info, err := writeEvaluations(mem, path, rows)
+	info, err := WriteEvaluations(path, rows)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if info.Rows != int64(len(rows)) {
 		t.Errorf("rows = %d; want %d", info.Rows, len(rows))
 	}
-	got, err := readEvaluations(mem, path)
+	got, err := ReadEvaluations(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,14 +76,12 @@ func TestEvaluationsRoundTrip(t *testing.T) {
 }
 
 func TestTimingsRoundTrip(t *testing.T) {
-	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-	defer mem.AssertSize(t, 0)
 	rows := []Timing{{1, "", "generate", 1200}, {1, "id3", "fit", 90_000}, {1, "id3", "evaluate", 4}}
 	path := filepath.Join(t.TempDir(), "t.parquet")
-	if _, err := writeTimings(mem, path, rows); err != nil {
+	if _, err := WriteTimings(path, rows); err != nil {
 		t.Fatal(err)
 	}
-	got, err := readTimings(mem, path)
+	got, err := ReadTimings(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 // readRows reads every row of a parquet-go table file after checking its
-// metadata (schema version, table) and its columns against want. The
+// metadata (table, schema version) and its columns against want. The
 // returned *parquet.File serves metadata lookups only.
 func readRows[T any](path, table string, want *parquet.Schema) (rows []T, pf *parquet.File, err error) {
 	defer recoverCorrupt(path, &err)
@@ -20,22 +20,31 @@ func readRows[T any](path, table string, want *parquet.Schema) (rows []T, pf *pa
 		return nil, nil, err
 	}
 	defer f.Close() // read only
-	if err := checkColumns(path, pf.Schema(), want); err != nil {
+	if rows, err = rowsOf[T](path, pf, want); err != nil {
 		return nil, nil, err
 	}
-	rows = make([]T, pf.NumRows())
+	return rows, pf, nil
+}
+
+// rowsOf checks the columns of an open file against want and reads every
+// row. The caller recovers from a panic of the decoder (recoverCorrupt).
+func rowsOf[T any](path string, pf *parquet.File, want *parquet.Schema) ([]T, error) {
+	if err := checkColumns(path, pf.Schema(), want); err != nil {
+		return nil, err
+	}
+	rows := make([]T, pf.NumRows())
 	r := parquet.NewGenericReader[T](pf)
 	n, err := r.Read(rows)
 	if err != nil && !errors.Is(err, io.EOF) {
-		return nil, nil, &input.Error{File: path, Err: fmt.Errorf("read rows: %w", err)}
+		return nil, &input.Error{File: path, Err: fmt.Errorf("read rows: %w", err)}
 	}
 	if err := r.Close(); err != nil {
-		return nil, nil, &input.Error{File: path, Err: fmt.Errorf("read rows: %w", err)}
+		return nil, &input.Error{File: path, Err: fmt.Errorf("read rows: %w", err)}
 	}
 	if n != len(rows) {
-		return nil, nil, input.Filef(path, 0, "read %d rows, footer says %d", n, len(rows))
+		return nil, input.Filef(path, 0, "read %d rows, footer says %d", n, len(rows))
 	}
-	return rows, pf, nil
+	return rows, nil
 }
 
 // readTrees reads a node table (oracles/ or models/) and rebuilds its trees.
@@ -49,7 +58,14 @@ func readTrees[T any](path, table string, want *parquet.Schema,
 	if err != nil {
 		return err
 	}
-	domains, classes, ok, err := parseTreeMeta(pf.Lookup)
+	return buildTrees(path, rows, pf.Lookup, id, node, emit)
+}
+
+// buildTrees rebuilds the trees of a node table's rows, as readTrees
+// describes; lookup reads the file's metadata.
+func buildTrees[T any](path string, rows []T, lookup func(string) (string, bool),
+	id func(*T) int64, node func(first, r *T) (nodeRow, error), emit func(first *T, t *tree.Tree)) error {
+	domains, classes, ok, err := parseTreeMeta(lookup)
 	if err != nil {
 		return &input.Error{File: path, Err: err}
 	}

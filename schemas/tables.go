@@ -1,16 +1,9 @@
 package schemas
 
 import (
-	"strconv"
-
 	"github.com/klauspost/compress/zstd"
 	pqzstd "github.com/parquet-go/parquet-go/compress/zstd"
 )
-
-// Version is the schema version of every table. It is written into each
-// file's key-value metadata under MetaVersion; readers refuse other versions.
-// Bump it when a column changes meaning, type or name.
-const Version = 1
 
 // Table directories under a run folder. A table is every *.parquet file in
 // its directory, except Summaries: the single file report/summary.parquet
@@ -28,7 +21,7 @@ const (
 
 // Key-value metadata keys dtbench writes. Keys are sorted in every file.
 const (
-	MetaVersion       = "dtbench.schema_version" // Version, in decimal
+	MetaVersion       = "dtbench.schema_version" // the table's schema version (versions.go), in decimal
 	MetaTable         = "dtbench.table"          // the table constant, e.g. "oracles"
 	MetaTreeDomains   = "dtbench.tree.domains"   // oracles, models: JSON array of Z_f per feature
 	MetaTreeClasses   = "dtbench.tree.classes"   // oracles, models: K, in decimal
@@ -46,10 +39,6 @@ const (
 	// level costs time for little.
 	ZstdLevel = 1
 )
-
-// createdBy is the created_by field of every file: no library version, so
-// that upgrading a library does not change the bytes of the footer.
-var createdBy = "dtbench schema " + strconv.Itoa(Version)
 
 // parquetZstd is the zstd codec of the node and row tables (pqWriter's
 // pages; parquet-go's codec, with the same bytes). It is shared so

@@ -52,6 +52,19 @@ func treeMeta(trees []*tree.Tree) (map[string]string, error) {
 	}, nil
 }
 
+// uniqueIDs returns an error naming the first id(i), i < n, that repeats:
+// a reader splits a table into records by id, so a file holds each once.
+func uniqueIDs(what string, n int, id func(i int) int64) error {
+	seen := make(map[int64]bool, n)
+	for i := range n {
+		if seen[id(i)] {
+			return fmt.Errorf("%s %d appears twice: ids are unique within a file", what, id(i))
+		}
+		seen[id(i)] = true
+	}
+	return nil
+}
+
 // parseTreeMeta reads the shape written by treeMeta. ok is false when the
 // file has no shape (it then must have no rows).
 func parseTreeMeta(lookup func(string) (string, bool)) (domains []int, classes int, ok bool, err error) {

@@ -158,6 +158,7 @@ func TestWriteTreesRejects(t *testing.T) {
 		{"two shapes", []TreeRecord{{1, a}, {2, b.Tree()}}, "one shape"},
 		{"invalid tree", []TreeRecord{{1, broken}}, "class 5"},
 		{"nil tree", []TreeRecord{{1, nil}}, "nil"},
+		{"duplicate ids", []TreeRecord{{1, a}, {2, a}, {1, a}}, "tree id 1 appears twice"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -170,6 +171,10 @@ func TestWriteTreesRejects(t *testing.T) {
 				t.Errorf("WriteOracles failed but left %s", path)
 			}
 		})
+	}
+	models := []ModelRecord{{ModelID: 7, Tree: a}, {ModelID: 7, Tree: a}}
+	if _, err := WriteModels(filepath.Join(t.TempDir(), "m.parquet"), models); err == nil || !strings.Contains(err.Error(), "model id 7 appears twice") {
+		t.Errorf("WriteModels(duplicate ids) = %v", err)
 	}
 }
 

@@ -3,6 +3,7 @@ package schemas
 import (
 	"slices"
 	"sync"
+	"unsafe"
 
 	"github.com/dtbench/dtbench/tree"
 )
@@ -24,6 +25,7 @@ type nodeColumns struct {
 	countOffs       []int32
 	perTree64       [3][]int64 // see int64PerTree
 	perTree32       []int32    // see int32PerTree
+	perTreeOpt      []*bool    // see optionalBoolPerTree
 	cursor, scratch []int32
 }
 
@@ -71,8 +73,12 @@ func buildNodeColumns(trees []*tree.Tree, withCounts bool) *nodeColumns {
 	return c
 }
 
-// release returns c to the pool; c must not be used after.
-func (c *nodeColumns) release() { nodeColumnsPool.Put(c) }
+// release returns c to the pool; c must not be used after. The pointers
+// of the optional column are dropped, so the pool keeps no caller's value.
+func (c *nodeColumns) release() {
+	clear(c.perTreeOpt)
+	nodeColumnsPool.Put(c)
+}
 
 // treeValues fills the node, parent and values rows of tree t, whose rows
 // start at base and whose values start at values[value], and returns where
@@ -143,6 +149,18 @@ func (c *nodeColumns) int32PerTree(v func(t int) int32) []int32 {
 	}
 	c.perTree32 = out
 	return out
+}
+
+// optionalBoolPerTree returns the nullable boolean per-tree column, v(t)
+// on every row of tree t, as the source of pqWriter.scalarColumn. The
+// column's buffer is cleared on release.
+func (c *nodeColumns) optionalBoolPerTree(v func(t int) *bool) fieldSource {
+	out := resize(c.perTreeOpt, c.rows())
+	for t := range len(c.first) - 1 {
+		fill(out[c.first[t]:c.first[t+1]], v(t))
+	}
+	c.perTreeOpt = out
+	return fieldSource{base: unsafe.Pointer(unsafe.SliceData(out)), stride: unsafe.Sizeof(out[0]), kind: KindBool, nullable: true}
 }
 
 // rows is the number of node rows.

@@ -1,0 +1,94 @@
+package schemas
+
+import (
+	"fmt"
+	"io"
+	"path"
+	"reflect"
+	"runtime"
+	"slices"
+	"unsafe"
+
+	"github.com/parquet-go/parquet-go"
+)
+
+// A flat table is one whose rows are a Go struct of scalar fields, one
+// column per field (evaluations, timings): its row type declares the
+// columns once, through its `parquet` tags (flatcols.go). The page writer
+// writes the rows field by field from memory (pqnullable.go); readFlat
+// (flatread.go) checks a file's columns against the same declaration and
+// decodes them page by page into the rows' fields.
+
+// flatTable is a flat table: its name (a table constant), its row type's
+// columns and Parquet schema, and the columns that get min/max statistics.
+type flatTable[R any] struct {
+	name    string
+	schema  *parquet.Schema
+	columns []Column
+	stats   []string
+}
+
+// newFlatTable declares the flat table name with rows of type R; stats
+// names its required int64 id columns that get min/max statistics. Tables
+// are package variables, so a bad declaration panics when the package
+// loads, in every test.
+func newFlatTable[R any](name string, stats ...string) *flatTable[R] {
+	cols := Columns[R]()
+	for _, s := range stats {
+		i := slices.IndexFunc(cols, func(c Column) bool { return c.Name == s })
+		if i < 0 || cols[i].Kind != KindInt64 || cols[i].Nullable {
+			panic(fmt.Sprintf("schemas: table %s: statistics for %q, which is not a required int64 column of %v", name, s, reflect.TypeFor[R]()))
+		}
+	}
+	writeVersion(name) // panics for a table without a version
+	return &flatTable[R]{
+		name:    name,
+		schema:  parquet.NewSchema(path.Base(name), parquet.SchemaOf(reflect.New(reflect.TypeFor[R]()).Interface())),
+		columns: cols,
+		stats:   stats,
+	}
+}
+
+// writeFlat writes rows to path in the order given, in row groups of
+// RowGroupRows rows, every column from the rows' fields.
+func writeFlat[R any](filePath string, t *flatTable[R], rows []R) (FileInfo, error) {
+	return writeFile(filePath, int64(len(rows)), func(w io.Writer) error {
+		pw, err := newPQWriter(w, t.schema, t.stats...)
+		if err != nil {
+			return err
+		}
+		defer pw.release()
+		err = writeFlatRows(pw, t, rows)
+		runtime.KeepAlive(rows) // the column writers read rows through unsafe pointers
+		if err != nil {
+			return err
+		}
+		return pw.close(t.name, nil)
+	})
+}
+
+// writeFlatRows writes the row groups of rows to pw.
+func writeFlatRows[R any](pw *pqWriter, t *flatTable[R], rows []R) error {
+	srcs := make([]fieldSource, len(t.columns))
+	for i, c := range t.columns {
+		srcs[i] = fieldSource{
+			base:     unsafe.Pointer(unsafe.SliceData(rows)),
+			stride:   unsafe.Sizeof(*new(R)),
+			offset:   c.Offset,
+			kind:     c.Kind,
+			nullable: c.Nullable,
+		}
+	}
+	for from := 0; from < len(rows); from += RowGroupRows {
+		to := min(from+RowGroupRows, len(rows))
+		if err := pw.beginRowGroup(to - from); err != nil {
+			return err
+		}
+		for i := range srcs {
+			if err := pw.scalarColumn(&srcs[i], from, to); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

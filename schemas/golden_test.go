@@ -1,0 +1,159 @@
+package schemas
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// The files in testdata/ were written by the schema version 1 writers of
+// main, before the page writer took over the result tables, from
+// goldenRecords and goldenResults. oracles/ and datasets/ are still version
+// 1, so today's writers must give those bytes exactly; models/ moved to
+// version 2, whose reader must still read the version 1 file; evaluations
+// and timings kept version 1 and their new reader must read the Arrow
+// writer's files. These files pin old bytes:
+// they are never rewritten. A table whose version is bumped on purpose
+// gets a new golden file of the new version beside the old one.
+
+// goldenRecords are the records of the golden files in testdata/: fixed
+// seeds, a few trees of every split kind, models with every optimal state,
+// datasets with and without test rows and rules. The golden files were
+// written by the schema version 1 writers (main before the page writer
+// took over the result tables); see golden_test.go.
+func goldenRecords(t testing.TB) ([]TreeRecord, []ModelRecord, []DatasetRecord) {
+	rng := rand.New(rand.NewPCG(2024, 12))
+	domains := []int{2, 3, 5}
+	var oracles []TreeRecord
+	var models []ModelRecord
+	yes, no := true, false
+	for i := range 12 {
+		oracles = append(oracles, TreeRecord{ID: int64(100 + i), Tree: randomTree(rng, domains, 3, 4, i%2 == 1, false)})
+		m := ModelRecord{ModelID: int64(1000 + i), Learner: []string{"id3", "cart", "exact"}[i%3], DatasetID: int64(i), OracleID: int64(100 + i),
+			Tree: randomTree(rng, domains, 3, 3, i%2 == 0, i%4 != 3)}
+		if i%3 == 2 {
+			m.Optimal = map[bool]*bool{true: &yes, false: &no}[i%2 == 0]
+		}
+		models = append(models, m)
+	}
+	s := testSchema(domains, 3, "outlook", "temp", "ünïcode")
+	var data []DatasetRecord
+	for i := range 5 {
+		n := 50 + 31*i
+		r := DatasetRecord{DatasetID: int64(i), OracleID: int64(100 + i), Mode: []string{"complete", "unique"}[i%2], Train: randomDataset(t, rng, s, n)}
+		if i%2 == 0 {
+			r.TrainRules = randomRules(rng, n)
+			r.Test = randomDataset(t, rng, s, 20+i)
+			r.TestRules = randomRules(rng, 20+i)
+		}
+		data = append(data, r)
+	}
+	return oracles, models, data
+}
+
+func TestGoldenV1Bytes(t *testing.T) {
+	oracles, _, data := goldenRecords(t)
+	cases := []struct {
+		name  string
+		file  string
+		write func(path string) (FileInfo, error)
+	}{
+		{Oracles, "oracles-v1.parquet", func(p string) (FileInfo, error) { return WriteOracles(p, oracles) }},
+		{Datasets, "datasets-v1.parquet", func(p string) (FileInfo, error) { return WriteDatasets(p, data) }},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if v, _ := TableVersion(tc.name); v != 1 {
+				t.Skipf("%s is version %d; testdata/%s pins version 1", tc.name, v, tc.file)
+			}
+			want, err := os.ReadFile(filepath.Join("testdata", tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(t.TempDir(), tc.file)
+			if _, err := tc.write(path); err != nil {
+				t.Fatal(err)
+			}
+			got, _ := os.ReadFile(path)
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s: %d bytes differ from testdata/%s (%d bytes), which version 1 wrote", tc.name, len(got), tc.file, len(want))
+			}
+		})
+	}
+}
+
+// TestReadModelsV1 reads a models/ file of version 1, whose optimal column
+// is int32 1/0/-1, and one of version 2 written from the same records.
+func TestReadModelsV1(t *testing.T) {
+	_, want, _ := goldenRecords(t)
+	v2 := filepath.Join(t.TempDir(), "models-v2.parquet")
+	if _, err := WriteModels(v2, want); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{filepath.Join("testdata", "models-v1.parquet"), v2} {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			if err := CheckTable(path, Models); err != nil {
+				t.Errorf("CheckTable: %v", err)
+			}
+			if _, err := HashFile(path); err != nil {
+				t.Errorf("HashFile: %v", err)
+			}
+			got, err := ReadModels(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(want) {
+				t.Fatalf("%d models; want %d", len(got), len(want))
+			}
+			for i, w := range want {
+				g := got[i]
+				if g.ModelID != w.ModelID || g.Learner != w.Learner || g.DatasetID != w.DatasetID || g.OracleID != w.OracleID {
+					t.Errorf("model %d: %+v; want %+v", i, g, w)
+				}
+				if !sameOptional(g.Optimal, w.Optimal) {
+					t.Errorf("model %d: optimal %s; want %s", i, optionalString(g.Optimal), optionalString(w.Optimal))
+				}
+				if err := sameTree(g.Tree, w.Tree); err != nil {
+					t.Errorf("model %d: %v", i, err)
+				}
+			}
+		})
+	}
+}
+
+// goldenResults are the rows of testdata/evaluations-v1.parquet and
+// timings-v1.parquet, which main's Arrow writer wrote (version 1: page v1,
+// every column dictionary-encoded, statistics everywhere, no offset index).
+func goldenResults() ([]Evaluation, []Timing) {
+	base := testEvaluations()
+	evals := make([]Evaluation, 600)
+	for i := range evals {
+		evals[i] = base[i%len(base)]
+		evals[i].DatasetID = int64(i / 3)
+	}
+	timings := []Timing{{1, "", "generate", 1200}, {1, "id3", "fit", 90_000}, {-1, "ünïcode", "evaluate", -4}}
+	return evals, timings
+}
+
+// TestReadArrowResultsV1 reads the result tables that the Arrow writer of
+// version 1 wrote: the encodings changed, the columns and version did not,
+// so the page writer's readers read old run folders.
+func TestReadArrowResultsV1(t *testing.T) {
+	evals, timings := goldenResults()
+	gotE, err := ReadEvaluations(filepath.Join("testdata", "evaluations-v1.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sameFlatRows(gotE, evals); err != nil {
+		t.Errorf("evaluations-v1: %v", err)
+	}
+	gotT, err := ReadTimings(filepath.Join("testdata", "timings-v1.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sameFlatRows(gotT, timings); err != nil {
+		t.Errorf("timings-v1: %v", err)
+	}
+}

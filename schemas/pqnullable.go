@@ -1,0 +1,218 @@
+package schemas
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"strings"
+	"unsafe"
+
+	"github.com/parquet-go/parquet-go/encoding/rle"
+	"github.com/parquet-go/parquet-go/format"
+)
+
+// scalarColumn is the page writer's column of the flat tables (flat.go): a
+// required or optional scalar, read straight from a field of the rows in
+// memory, so no column is gathered first. Its pages are fixed by the values
+// alone:
+//   - data pages v2 of pageRows rows;
+//   - an optional column carries, per page, RLE definition levels of bit
+//     width 1 (1 = a value, 0 = null), NumNulls, and values for its non-null
+//     rows only; a required column has no levels;
+//   - int64, int32 and double values are PLAIN (little-endian), booleans
+//     PLAIN (bit-packed, least significant bit first);
+//   - strings are RLE_DICTIONARY: every chunk starts with a PLAIN dictionary
+//     page of its distinct values in order of first appearance (empty when
+//     the chunk has no non-null value), and each data page holds the bit
+//     width and the RLE/bit-packed indexes of its values;
+//   - min/max statistics only for the columns the writer was told (required
+//     int64 ids), as for the other tables.
+
+// fieldSource is one field of a slice of rows in memory: row i's field is
+// at base + i*stride + offset. A nullable field holds a pointer to its
+// value; nil is null.
+type fieldSource struct {
+	base           unsafe.Pointer // the first row; nil when there are none
+	stride, offset uintptr
+	kind           Kind
+	nullable       bool
+}
+
+// field returns the address of row i's field: the value, or for a
+// nullable field the pointer to it.
+func (s *fieldSource) field(i int) unsafe.Pointer {
+	return unsafe.Add(s.base, uintptr(i)*s.stride+s.offset)
+}
+
+// at returns the address of row i's value, or nil when it is null.
+func (s *fieldSource) at(i int) unsafe.Pointer {
+	p := s.field(i)
+	if s.nullable {
+		return *(*unsafe.Pointer)(p)
+	}
+	return p
+}
+
+// scalarColumn writes the next column from rows [from, to) of src, which
+// must be the open row group's rows.
+func (w *pqWriter) scalarColumn(src *fieldSource, from, to int) error {
+	c, err := w.beginChunk(src.kind.parquetKind(), false)
+	if err != nil {
+		return err
+	}
+	name := strings.Join(c.leaf.path, ".")
+	if (c.leaf.maxDef > 0) != src.nullable {
+		return fmt.Errorf("parquet writer: column %s has definition level %d, written as nullable %v", name, c.leaf.maxDef, src.nullable)
+	}
+	if err := w.checkRows(c, to-from); err != nil {
+		return err
+	}
+	enc, encodings := format.Plain, []format.Encoding{format.Plain}
+	width := 0
+	if src.kind == KindString {
+		enc, encodings = format.RLEDictionary, append(encodings, format.RLEDictionary)
+		if width, err = w.stringDictionary(c, src, from, to); err != nil {
+			return err
+		}
+	}
+	if src.nullable {
+		encodings = append(encodings, format.RLE)
+	}
+	levels := rle.Encoding{BitWidth: 1}
+	for p := from; p < to; p += pageRows {
+		q := min(p+pageRows, to)
+		var def []byte
+		nulls := 0
+		if src.nullable {
+			defs := resize(w.bufs.defLevels, q-p)
+			w.bufs.defLevels = defs
+			for i := p; i < q; i++ {
+				if src.at(i) == nil {
+					defs[i-p] = 0
+					nulls++
+				} else {
+					defs[i-p] = 1
+				}
+			}
+			def, _ = levels.EncodeLevels(w.bufs.def, defs) // width 1 holds 0 and 1
+			w.bufs.def = def
+		}
+		body, err := w.scalarBody(src, p, q, from, width)
+		if err != nil {
+			return fmt.Errorf("encode %s: %w", name, err)
+		}
+		h := dataPageHeader(enc, q-p, nulls, q-p, 0, len(def))
+		if c.leaf.stats {
+			vals := resize(w.bufs.int64s, q-p)
+			w.bufs.int64s = vals
+			for i := p; i < q; i++ {
+				vals[i-p] = *(*int64)(src.at(i))
+			}
+			h.DataPageHeaderV2.V.Statistics = c.pageStats(vals)
+		}
+		if err := w.writePage(c, h, nil, def, body, p-from); err != nil {
+			return err
+		}
+	}
+	w.endChunk(c, encodings...)
+	return nil
+}
+
+// scalarBody encodes the non-null values of rows [p, q) of src into the
+// writer's body buffer. Strings are the indexes stringDictionary assigned
+// to the chunk's rows, which start at row from, in width bits.
+func (w *pqWriter) scalarBody(src *fieldSource, p, q, from, width int) ([]byte, error) {
+	body := w.bufs.body[:0]
+	switch src.kind {
+	case KindInt64:
+		for i := p; i < q; i++ {
+			if v := src.at(i); v != nil {
+				body = binary.LittleEndian.AppendUint64(body, uint64(*(*int64)(v)))
+			}
+		}
+	case KindInt32:
+		for i := p; i < q; i++ {
+			if v := src.at(i); v != nil {
+				body = binary.LittleEndian.AppendUint32(body, uint32(*(*int32)(v)))
+			}
+		}
+	case KindFloat64:
+		for i := p; i < q; i++ {
+			if v := src.at(i); v != nil {
+				body = binary.LittleEndian.AppendUint64(body, math.Float64bits(*(*float64)(v)))
+			}
+		}
+	case KindBool:
+		var b byte
+		n := 0
+		for i := p; i < q; i++ {
+			v := src.at(i)
+			if v == nil {
+				continue
+			}
+			if *(*bool)(v) {
+				b |= 1 << (n % 8)
+			}
+			if n++; n%8 == 0 {
+				body, b = append(body, b), 0
+			}
+		}
+		if n%8 != 0 {
+			body = append(body, b)
+		}
+	case KindString:
+		idx := w.bufs.indexes[:0]
+		for _, x := range w.bufs.rowIndexes[p-from : q-from] {
+			if x >= 0 {
+				idx = append(idx, x)
+			}
+		}
+		w.bufs.indexes = idx
+		enc := rle.Encoding{BitWidth: width}
+		packed, err := enc.EncodeInt32(w.bufs.enc[:0], idx)
+		if err != nil {
+			return nil, err
+		}
+		w.bufs.enc = packed
+		body = append(append(body, byte(width)), packed...)
+	default:
+		return nil, fmt.Errorf("column kind %v", src.kind)
+	}
+	w.bufs.body = body
+	return body, nil
+}
+
+// stringDictionary writes the dictionary page of a string chunk of rows
+// [from, to) of src: the distinct non-null values in order of first
+// appearance, PLAIN. It leaves each row's index (-1 for null) in
+// w.bufs.rowIndexes and returns the bit width of the indexes.
+func (w *pqWriter) stringDictionary(c *pqChunk, src *fieldSource, from, to int) (int, error) {
+	ids := map[string]int32{}
+	rows := resize(w.bufs.rowIndexes, to-from)
+	w.bufs.rowIndexes = rows
+	plain := w.bufs.dict[:0]
+	for i := from; i < to; i++ {
+		v := src.at(i)
+		if v == nil {
+			rows[i-from] = -1
+			continue
+		}
+		s := *(*string)(v)
+		id, ok := ids[s]
+		if !ok {
+			id = int32(len(ids))
+			ids[s] = id
+			plain = binary.LittleEndian.AppendUint32(plain, uint32(len(s)))
+			plain = append(plain, s...)
+		}
+		rows[i-from] = id
+	}
+	w.bufs.dict = plain
+	var h format.PageHeader
+	h.Type = format.DictionaryPage
+	h.DictionaryPageHeader.Set(format.DictionaryPageHeader{NumValues: int32(len(ids)), Encoding: format.Plain})
+	if err := w.writePage(c, h, nil, nil, plain, 0); err != nil {
+		return 0, err
+	}
+	return indexWidth(max(len(ids), 1)), nil
+}

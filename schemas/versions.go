@@ -1,0 +1,85 @@
+package schemas
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+)
+
+// Schema versions, one per table. A table's version is written into each of
+// its files, under MetaVersion and in created_by ("dtbench schema <v>"),
+// and its reader refuses a file of a version it cannot read. Bump a table's
+// version when one of its columns changes meaning, type, nullability or
+// name; a change of encoding alone (what any Parquet reader decodes) keeps
+// the version, and so do the bytes of the tables whose version stays.
+const (
+	OraclesVersion  = 1
+	DatasetsVersion = 1
+	// ModelsVersion 2 made optimal a nullable boolean; version 1 stored it
+	// as int32 1/0/-1 (proven, not proven, no claim). ReadModels reads both.
+	ModelsVersion      = 2
+	EvaluationsVersion = 1
+	TimingsVersion     = 1
+	SummariesVersion   = 1
+)
+
+// tableVersion is the version a table is written with and the versions
+// its reader accepts.
+type tableVersion struct {
+	write int
+	reads []int
+}
+
+// tableVersions lists every table that has a writer. Confusion is
+// reserved and has none, so no file of it is accepted yet.
+var tableVersions = map[string]tableVersion{
+	Oracles:     {OraclesVersion, []int{1}},
+	Datasets:    {DatasetsVersion, []int{1}},
+	Models:      {ModelsVersion, []int{1, 2}},
+	Evaluations: {EvaluationsVersion, []int{1}},
+	Timings:     {TimingsVersion, []int{1}},
+	Summaries:   {SummariesVersion, []int{1}},
+}
+
+// TableVersion returns the schema version dtbench writes for table (one of
+// the table constants), and false for a table it does not write.
+func TableVersion(table string) (int, bool) {
+	v, ok := tableVersions[table]
+	return v.write, ok
+}
+
+// ReadableVersions returns the schema versions of table that this dtbench
+// reads, oldest first; none for a table it does not write.
+func ReadableVersions(table string) []int {
+	return slices.Clone(tableVersions[table].reads)
+}
+
+// Versions returns the schema version of every table dtbench writes, by
+// table constant, for the run manifest.
+func Versions() map[string]int {
+	out := make(map[string]int, len(tableVersions))
+	for t, v := range tableVersions {
+		out[t] = v.write
+	}
+	return out
+}
+
+// writeVersion is the version table is written with. Every writer passes
+// one of the table constants, so an unknown one is a bug.
+func writeVersion(table string) int {
+	v, ok := tableVersions[table]
+	if !ok {
+		panic("schemas: no schema version for table " + strconv.Quote(table))
+	}
+	return v.write
+}
+
+// createdBy is the created_by field of table's files: the schema version
+// and no library version, so that upgrading a library does not change the
+// bytes of the footer.
+func createdBy(table string) string {
+	return "dtbench schema " + strconv.Itoa(writeVersion(table))
+}
+
+// knownTables lists the table constants that have a version, sorted.
+func knownTables() []string { return slices.Sorted(maps.Keys(tableVersions)) }
