@@ -42,9 +42,10 @@ type records struct {
 
 // journalHeader is a journal's first line: the command that keeps it.
 type journalHeader struct {
-	Version string  `json:"version"`
-	Config  *Config `json:"config"`
-	Shard   string  `json:"shard"`
+	Version        string         `json:"version"`
+	SchemaVersions map[string]int `json:"schema_versions"`
+	Config         *Config        `json:"config"`
+	Shard          string         `json:"shard"`
 }
 
 // readRecords reads every manifest and journal of dir (none when dir does
@@ -104,6 +105,39 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 			}
 		}
 	}
+}
+
+// versionDiff names one of tables whose schema version in some record of
+// the folder differs from what this dtbench writes ("" when none does). A
+// manifest from before per-table versions counts as version 1 throughout.
+func (r *records) versionDiff(tables []string) string {
+	now := schemas.Versions()
+	check := func(name string, v map[string]int) string {
+		for _, t := range slices.Sorted(mapKeys(now)) {
+			if !slices.Contains(tables, t) {
+				continue
+			}
+			old, ok := v[t]
+			if !ok {
+				old = 1
+			}
+			if old != now[t] {
+				return fmt.Sprintf("%s says %s is version %d, this dtbench writes version %d", name, t, old, now[t])
+			}
+		}
+		return ""
+	}
+	for _, name := range slices.Sorted(mapKeys(r.manifests)) {
+		if d := check(name, r.manifests[name].SchemaVersions); d != "" {
+			return d
+		}
+	}
+	for _, name := range slices.Sorted(mapKeys(r.journals)) {
+		if d := check(name, r.journals[name].SchemaVersions); d != "" {
+			return d
+		}
+	}
+	return ""
 }
 
 // rel returns path relative to the run folder, slash-separated.

@@ -117,6 +117,24 @@ func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (s
 	if err := checkDir(r.dir, cfg, r.readsDisk, r.recs); err != nil {
 		return r.dir, err
 	}
+	// Parts of another schema version can be neither read nor kept.
+	var kept []string
+	for _, t := range r.fromDisk {
+		kept = append(kept, t.Name())
+	}
+	for _, n := range r.perRun {
+		for _, ref := range n.Reads {
+			kept = append(kept, ref.Name())
+		}
+	}
+	if opts.Resume {
+		for _, t := range r.outputs() {
+			kept = append(kept, t.Name())
+		}
+	}
+	if d := r.recs.versionDiff(kept); d != "" {
+		return r.dir, &input.Error{File: r.dir, Err: fmt.Errorf("%s; its parts cannot be kept: rerun it without --resume (or the staged commands from generate), or use another --out", d)}
+	}
 	todo, damaged := r.todo()
 	if err := r.checkInputs(todo); err != nil {
 		return r.dir, err
@@ -133,7 +151,7 @@ func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (s
 			return r.dir, fmt.Errorf("remove damaged part: %w", err)
 		}
 	}
-	j, err := openJournal(r.dir, journalHeader{Version: opts.Version, Config: cfg, Shard: opts.Shard.String()}, opts.Shard)
+	j, err := openJournal(r.dir, journalHeader{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Shard: opts.Shard.String()}, opts.Shard)
 	if err != nil {
 		return r.dir, err
 	}

@@ -17,7 +17,9 @@ import (
 )
 
 // Verify checks an archived run folder against its records: every file
-// every manifest lists exists with the recorded rows and sha256, and the
+// every manifest lists exists with the recorded rows and sha256 (and a
+// table file also opens with Apache Arrow's reader, schemas.ArrowCheck),
+// and the
 // folder holds no file that no manifest lists (stray tables at any depth,
 // temporary files a killed writer left, foreign files). A folder with a
 // journal — a command still running, or interrupted — is reported as
@@ -69,6 +71,11 @@ func verifyEntry(dir string, f FileEntry) string {
 		return fmt.Sprintf("%s: sha256 %s, manifest says %s", f.Path, sum, f.SHA256)
 	case rows != f.Rows:
 		return fmt.Sprintf("%s: %d rows, manifest says %d", f.Path, rows, f.Rows)
+	}
+	if strings.HasSuffix(path, ".parquet") {
+		if err := schemas.ArrowCheck(path, f.Rows); err != nil {
+			return fmt.Sprintf("%s: %v", f.Path, err)
+		}
 	}
 	return ""
 }

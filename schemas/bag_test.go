@@ -83,7 +83,7 @@ var errUnexpected = errors.New("task outside the chunk")
 func TestSortByTaskIsStable(t *testing.T) {
 	b := NewBag()
 	for _, id := range []int64{3, 1, 3, 2, 1} {
-		EvaluationTable.Put(b, Evaluation{DatasetID: id, Rep: int32(len(EvaluationTable.Get(b)))})
+		EvaluationTable.Put(b, OracleEvaluation{DatasetID: id, Rep: int32(len(EvaluationTable.Get(b)))})
 	}
 	EvaluationTable.SortByTask(b)
 	var got []int64

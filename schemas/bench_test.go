@@ -77,7 +77,7 @@ func BenchmarkWriteEvaluations(b *testing.B) {
 	for _, n := range []int{64, 10_000} {
 		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
 			base := testEvaluations()
-			rows := make([]Evaluation, n)
+			rows := make([]OracleEvaluation, n)
 			for i := range rows {
 				rows[i] = base[i%len(base)]
 				rows[i].DatasetID = int64(i)
@@ -159,7 +159,7 @@ func BenchmarkReadEvaluations(b *testing.B) {
 	for _, n := range []int{64, 10_000} {
 		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
 			base := testEvaluations()
-			rows := make([]Evaluation, n)
+			rows := make([]OracleEvaluation, n)
 			for i := range rows {
 				rows[i] = base[i%len(base)]
 				rows[i].DatasetID = int64(i)

@@ -19,11 +19,11 @@ var (
 	ModelTable = &Table[ModelRecord]{Slot: Slot[ModelRecord]{Models},
 		taskOf: func(r *ModelRecord) int64 { return r.DatasetID }, write: WriteModels, read: ReadModels}
 	// EvaluationTable is results/evaluations: a task's rows, in learner order.
-	EvaluationTable = &Table[Evaluation]{Slot: Slot[Evaluation]{Evaluations},
-		taskOf: func(r *Evaluation) int64 { return r.DatasetID }, write: WriteEvaluations, read: ReadEvaluations}
+	EvaluationTable = &Table[OracleEvaluation]{Slot: Slot[OracleEvaluation]{Evaluations},
+		taskOf: func(r *OracleEvaluation) int64 { return r.DatasetID }, write: WriteEvaluations, read: ReadEvaluations}
 	// SummaryTable is report/summary.parquet, one file per run.
-	SummaryTable = &Table[Summary]{Slot: Slot[Summary]{Summaries}, file: Summaries + ".parquet",
-		taskOf: func(*Summary) int64 { return 0 }, write: WriteSummary, read: ReadSummary}
+	SummaryTable = &Table[OracleSummary]{Slot: Slot[OracleSummary]{Summaries}, file: Summaries + ".parquet",
+		taskOf: func(*OracleSummary) int64 { return 0 }, write: WriteSummary, read: ReadSummary}
 	// ReportDoc is report/report.md, one file per run.
 	ReportDoc = &Document{Slot: Slot[byte]{"report/report.md"}}
 	// Fits is the learners' models of a task, from train to evaluate, in

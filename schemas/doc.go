@@ -1,7 +1,8 @@
 // Package schemas is the catalog of every table dtbench writes to disk: the
 // table names, each table's schema version, one Go row type per table and
 // the Parquet readers and writers that move those rows between memory and
-// files.
+// files; and the slots (catalog.go, bag.go) through which the stages say
+// what they read and write and pass a task's records to each other.
 //
 // Conventions, stated once:
 //   - A run folder holds one directory per table (Oracles, Datasets, Models,
@@ -15,18 +16,19 @@
 //     declares it reads (ReadableVersions), and the columns, and report a
 //     foreign, truncated or unreadable file as an *input.Error naming the
 //     file and what is wrong. HashFile accepts the same versions.
-//   - Every table but the summary is written by pqWriter (pqwriter.go), which
+//   - Every table is written by pqWriter (pqwriter.go), which
 //     builds data pages v2 straight from typed Go slices or from the fields
 //     of rows in memory, with an offset index on every column and min/max
 //     statistics on the id columns only. The node and row tables (oracles,
 //     models, datasets) are written column by column (trees_write.go,
 //     datasets_write.go) and read with parquet-go. The result tables
-//     (evaluations, timings) are flat tables (flat.go): their row type's
-//     parquet tags declare the columns once (flatcols.go), and the same
-//     declaration drives the writer, the reader and the column listing other
-//     code uses (Columns, NumericColumns). report/summary still goes through
-//     Arrow and pqarrow (arrow.go, summary_arrow.go): pages v1, no offset
-//     index. README.md beside this file lists every column and encoding.
+//     (evaluations, timings, summary) are flat tables (flat.go): their row
+//     type's parquet tags declare the columns once (flatcols.go), and the
+//     same declaration drives the writer, the reader and the column listing
+//     other code uses (Columns, NumericColumns; the measures: Measures and
+//     MeasureColumns). Apache Arrow's reader is the second implementation
+//     that checks the files (ArrowCheck, and the tests). README.md beside
+//     this file lists every column and encoding.
 //   - Output is byte-reproducible: created_by is "dtbench schema <the
 //     table's version>", pages are zstd-compressed at one fixed level, row
 //     groups hold at most RowGroupRows rows, encodings and page sizes are
@@ -37,10 +39,6 @@
 //     target, check the error of Close and only then rename it into place, so
 //     a table directory never holds a partial *.parquet file. They return a
 //     FileInfo (path, rows, SHA-256) for the run manifest.
-//   - Arrow's zstd codec is replaced, in this package's init, by one that
-//     reuses its encoders (same bytes, a fraction of the cost per page); see
-//     zstd.go. It serves the summary only and is the package's only
-//     process-wide effect.
 //   - Ids and counts are required columns. Nullable columns exist only where
 //     a value is truly undefined, and each says when it is null (models'
 //     optimal: the learner makes no optimality claim).

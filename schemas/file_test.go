@@ -32,7 +32,6 @@ func tables(t *testing.T) []table {
 	models := []ModelRecord{{ModelID: 5, Learner: "cart", DatasetID: 1, OracleID: 1, Tree: randomTree(rng, domains, 3, 3, true, true)}}
 	datasets := []DatasetRecord{{DatasetID: 1, OracleID: 1, Mode: "complete", Train: randomDataset(t, rng, s, 40),
 		TrainRules: randomRules(rng, 40), Test: randomDataset(t, rng, s, 10), TestRules: randomRules(rng, 10)}}
-	nan := Stat{N: 0}
 	return []table{
 		{Oracles, func(p string) (FileInfo, error) { return WriteOracles(p, oracles) },
 			func(p string) error { _, err := ReadOracles(p); return err }},
@@ -45,7 +44,8 @@ func tables(t *testing.T) []table {
 		{Timings, func(p string) (FileInfo, error) { return WriteTimings(p, []Timing{{1, "id3", "fit", 5}}) },
 			func(p string) error { _, err := ReadTimings(p); return err }},
 		{Summaries, func(p string) (FileInfo, error) {
-			return WriteSummary(p, []Summary{{Learner: "id3", Count: 1, DOE: Stat{N: 1, Mean: 1}, Accuracy: nan}})
+			return WriteSummary(p, []OracleSummary{{Learner: "id3", Measure: "doe", Count: 1, Stat: Stat{N: 1, Mean: ptr(1.0)}},
+				{Learner: "id3", Measure: "accuracy", Count: 1}})
 		}, func(p string) error { _, err := ReadSummary(p); return err }},
 	}
 }
@@ -363,5 +363,28 @@ func TestConcurrentWrites(t *testing.T) {
 				t.Errorf("%s: concurrent writes differ", tb.name)
 			}
 		}
+	}
+}
+
+// TestArrowCheck: every table dtbench writes opens with Arrow's reader; a
+// wrong row count or a file that is not Parquet is an *input.Error.
+func TestArrowCheck(t *testing.T) {
+	for _, tc := range tables(t) {
+		path := filepath.Join(t.TempDir(), "x.parquet")
+		info, err := tc.write(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ArrowCheck(path, info.Rows); err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+		}
+		if err := ArrowCheck(path, info.Rows+1); !input.Is(err) {
+			t.Errorf("%s with a wrong row count: %v", tc.name, err)
+		}
+	}
+	bad := filepath.Join(t.TempDir(), "bad.parquet")
+	os.WriteFile(bad, []byte("PAR1 not parquet PAR1"), 0o644)
+	if err := ArrowCheck(bad, 0); !input.Is(err) {
+		t.Errorf("not Parquet: %v", err)
 	}
 }

@@ -316,7 +316,7 @@ func TestFlatReproducible(t *testing.T) {
 // value and null as written, across pages.
 func TestArrowReadsResults(t *testing.T) {
 	base := testEvaluations()
-	evals := make([]Evaluation, pageRows+500)
+	evals := make([]OracleEvaluation, pageRows+500)
 	for i := range evals {
 		evals[i] = base[i%len(base)]
 		evals[i].DatasetID = int64(i)

@@ -53,19 +53,34 @@ func TestColumnsOfEmbedded(t *testing.T) {
 	}
 }
 
-// TestColumnsOfEvaluation checks that the columns of Evaluation and Timing
-// are their parquet tags in order.
+// TestColumnsOfEvaluation checks that the columns of OracleEvaluation,
+// Measures and Timing are their parquet tags in order, the embedded
+// structs' fields in place, at their offsets.
 func TestColumnsOfEvaluation(t *testing.T) {
-	for _, typ := range []reflect.Type{reflect.TypeFor[Evaluation](), reflect.TypeFor[Timing]()} {
+	for _, typ := range []reflect.Type{reflect.TypeFor[OracleEvaluation](), reflect.TypeFor[Measures](), reflect.TypeFor[Timing]()} {
 		cols, err := ColumnsOf(typ)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(cols) != typ.NumField() {
-			t.Fatalf("%v: %d columns for %d fields", typ, len(cols), typ.NumField())
+		var fields []reflect.StructField
+		var walk func(t reflect.Type, offset uintptr)
+		walk = func(t reflect.Type, offset uintptr) {
+			for i := range t.NumField() {
+				f := t.Field(i)
+				f.Offset += offset
+				if f.Anonymous {
+					walk(f.Type, f.Offset)
+					continue
+				}
+				fields = append(fields, f)
+			}
+		}
+		walk(typ, 0)
+		if len(cols) != len(fields) {
+			t.Fatalf("%v: %d columns for %d fields", typ, len(cols), len(fields))
 		}
 		for i, c := range cols {
-			f := typ.Field(i)
+			f := fields[i]
 			name, _, _ := strings.Cut(f.Tag.Get("parquet"), ",")
 			if c.Name != name || c.Nullable != (f.Type.Kind() == reflect.Pointer) || c.Offset != f.Offset {
 				t.Errorf("%v column %d = %+v; field %s tagged %q at %d", typ, i, c, f.Name, name, f.Offset)

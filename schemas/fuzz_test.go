@@ -92,7 +92,7 @@ func FuzzEvaluations(f *testing.F) {
 	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rng := fuzzRand(data)
-		rows := make([]Evaluation, rng.IntN(300))
+		rows := make([]OracleEvaluation, rng.IntN(300))
 		opt := func(p **float64) {
 			if rng.IntN(3) != 0 {
 				*p = ptr(fuzzFloat(rng))

@@ -126,9 +126,9 @@ func TestReadModelsV1(t *testing.T) {
 // goldenResults are the rows of testdata/evaluations-v1.parquet and
 // timings-v1.parquet, which main's Arrow writer wrote (version 1: page v1,
 // every column dictionary-encoded, statistics everywhere, no offset index).
-func goldenResults() ([]Evaluation, []Timing) {
+func goldenResults() ([]OracleEvaluation, []Timing) {
 	base := testEvaluations()
-	evals := make([]Evaluation, 600)
+	evals := make([]OracleEvaluation, 600)
 	for i := range evals {
 		evals[i] = base[i%len(base)]
 		evals[i].DatasetID = int64(i / 3)

@@ -69,23 +69,23 @@ func TestNumericColumns(t *testing.T) {
 
 func TestNumericColumn(t *testing.T) {
 	e := testEvaluations()[0]
-	doe, err := NumericColumn[Evaluation]("doe")
+	doe, err := NumericColumn[OracleEvaluation]("doe")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if v, ok := doe.Float64(&e); v != 0.625 || !ok {
 		t.Errorf("doe = %v, %v; want 0.625, true", v, ok)
 	}
-	opt, _ := NumericColumn[Evaluation]("optimal")
+	opt, _ := NumericColumn[OracleEvaluation]("optimal")
 	if v, ok := opt.Float64(&e); v != 0 || !ok {
 		t.Errorf("optimal = %v, %v; want 0 (false), true", v, ok)
 	}
-	var empty Evaluation
+	var empty OracleEvaluation
 	if v, ok := doe.Float64(&empty); v != 0 || ok {
 		t.Errorf("doe of a null = %v, %v; want 0, false", v, ok)
 	}
 	for name, want := range map[string]string{"learner": "not a number", "nope": "no column nope"} {
-		if _, err := NumericColumn[Evaluation](name); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := NumericColumn[OracleEvaluation](name); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("NumericColumn(%q) = %v; want an error containing %q", name, err, want)
 		}
 	}
@@ -98,11 +98,11 @@ func TestNumericColumn(t *testing.T) {
 // as the report summarises them, by offset and through reflect.
 func BenchmarkNumeric(b *testing.B) {
 	base := testEvaluations()
-	rows := make([]Evaluation, 200_000)
+	rows := make([]OracleEvaluation, 200_000)
 	for i := range rows {
 		rows[i] = base[i%len(base)]
 	}
-	nums := NumericColumns[Evaluation]()
+	nums := NumericColumns[OracleEvaluation]()
 	cells := int64(len(rows) * len(nums))
 	b.Run("offset", func(b *testing.B) {
 		var sum float64

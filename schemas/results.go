@@ -1,19 +1,20 @@
 package schemas
 
 // The result tables are flat tables (flat.go): their columns are the
-// parquet tags of Evaluation and Timing.
+// parquet tags of their row types.
 var (
-	evaluationTable = newFlatTable[Evaluation](Evaluations, "dataset_id", "oracle_id", "model_id")
+	evaluationTable = newFlatTable[OracleEvaluation](Evaluations, "dataset_id", "oracle_id", "model_id")
 	timingTable     = newFlatTable[Timing](Timings, "dataset_id")
+	summaryTable    = newFlatTable[OracleSummary](Summaries)
 )
 
 // WriteEvaluations writes evaluation rows to path in the order given.
-func WriteEvaluations(path string, rows []Evaluation) (FileInfo, error) {
+func WriteEvaluations(path string, rows []OracleEvaluation) (FileInfo, error) {
 	return writeFlat(path, evaluationTable, rows)
 }
 
 // ReadEvaluations reads the rows of a results/evaluations file in file order.
-func ReadEvaluations(path string) ([]Evaluation, error) {
+func ReadEvaluations(path string) ([]OracleEvaluation, error) {
 	return readFlat(path, evaluationTable)
 }
 
@@ -25,4 +26,14 @@ func WriteTimings(path string, rows []Timing) (FileInfo, error) {
 // ReadTimings reads the rows of a results/timings file in file order.
 func ReadTimings(path string) ([]Timing, error) {
 	return readFlat(path, timingTable)
+}
+
+// WriteSummary writes summary rows to path in the order given.
+func WriteSummary(path string, rows []OracleSummary) (FileInfo, error) {
+	return writeFlat(path, summaryTable, rows)
+}
+
+// ReadSummary reads the rows of a report/summary file in file order.
+func ReadSummary(path string) ([]OracleSummary, error) {
+	return readFlat(path, summaryTable)
 }

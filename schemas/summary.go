@@ -1,39 +1,28 @@
 package schemas
 
-// Stat summarises one measure over the evaluation rows of a group: N rows
-// where the measure is not null, their mean, sample standard deviation and
-// the two-sided 95% confidence interval of the mean (Student's t with N-1
-// degrees of freedom). With N = 0 every float is NaN and written as null;
-// with N = 1 the SD and the interval are null.
-type Stat struct {
-	N      int64
-	Mean   float64
-	SD     float64
-	CILow  float64
-	CIHigh float64
+// OracleSummary is one row of report/summary in the oracle study: one
+// measure of one learner in one cell of the grid, summarised over the
+// cell's repetitions. The table is long (one row per measure, the measures
+// of Measures in column order), so a new measure adds rows, not columns:
+//
+//	SELECT size, mean FROM 'report/summary.parquet' WHERE learner = 'id3' AND measure = 'doe'
+type OracleSummary struct {
+	Learner string `parquet:"learner"`
+	OracleCell
+	Measure string `parquet:"measure"` // a column of Measures, e.g. doe
+	Count   int64  `parquet:"count"`   // evaluation rows in the group
+	Stat
 }
 
-// Summary is one row of report/summary: the evaluations of one learner in
-// one cell of the grid (features, depth, mode, size). Each Stat is written
-// as the columns <name>_n, <name>_mean, <name>_sd, <name>_ci_low,
-// <name>_ci_high, with <name> the measure's evaluation column.
-type Summary struct {
-	Learner  string
-	Features int32
-	Depth    int32
-	Mode     string
-	Size     int32
-	Count    int64 // evaluation rows in the group
-
-	DOE        Stat // doe
-	Agreement  Stat // agreement
-	Accuracy   Stat // accuracy
-	AccX       Stat // acc_x
-	AccV       Stat // acc_v
-	AccI       Stat // acc_i
-	GammaX     Stat // gamma_x
-	GammaV     Stat // gamma_v
-	GammaI     Stat // gamma_i
-	TreeDepth  Stat // tree_depth
-	TreeLeaves Stat // tree_leaves
+// Stat summarises one measure over the evaluation rows of a group: N rows
+// where the measure is not null, their mean, sample standard deviation and
+// the two-sided 95% confidence interval of the mean (Student's t with N−1
+// degrees of freedom). Mean is null when N = 0; SD and the interval when
+// N < 2.
+type Stat struct {
+	N      int64    `parquet:"n"`
+	Mean   *float64 `parquet:"mean,optional"`
+	SD     *float64 `parquet:"sd,optional"`
+	CILow  *float64 `parquet:"ci_low,optional"`
+	CIHigh *float64 `parquet:"ci_high,optional"`
 }

@@ -20,7 +20,7 @@ const (
 	ModelsVersion      = 2
 	EvaluationsVersion = 1
 	TimingsVersion     = 1
-	SummariesVersion   = 1
+	SummariesVersion   = 2 // 2: one row per (learner, cell, measure), through the page writer; 1 was one wide row per (learner, cell), written by Arrow
 )
 
 // tableVersion is the version a table is written with and the versions
@@ -38,7 +38,7 @@ var tableVersions = map[string]tableVersion{
 	Models:      {ModelsVersion, []int{1, 2}},
 	Evaluations: {EvaluationsVersion, []int{1}},
 	Timings:     {TimingsVersion, []int{1}},
-	Summaries:   {SummariesVersion, []int{1}},
+	Summaries:   {SummariesVersion, []int{2}},
 }
 
 // TableVersion returns the schema version dtbench writes for table (one of

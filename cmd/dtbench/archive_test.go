@@ -225,3 +225,24 @@ func TestRerunOverShardsLeavesNoDuplicates(t *testing.T) {
 		t.Errorf("verify after the rerun: exit %d: %s", code, stderr)
 	}
 }
+
+// TestResumeRefusesOtherSchemaVersions: parts recorded with another schema
+// version of a table the command would keep are refused with --resume, and
+// a command that reads only tables of the same version still runs.
+func TestResumeRefusesOtherSchemaVersions(t *testing.T) {
+	dir := archive(t)
+	path := filepath.Join(dir, "manifest.json")
+	m := string(readFile(t, path))
+	old := strings.Replace(m, `"models": 2`, `"models": 1`, 1)
+	if old == m {
+		t.Fatal("the manifest does not record models version 2")
+	}
+	writeFile(t, path, []byte(old))
+	code, _, stderr := cli(t, append([]string{"run", "--out", filepath.Dir(dir), "--resume"}, small...)...)
+	if code != 2 || !strings.Contains(stderr, "models is version 1") {
+		t.Errorf("resume over models v1: exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := cli(t, "report", "--run", dir); code != 0 {
+		t.Errorf("report (evaluations only, same version): exit %d: %s", code, stderr)
+	}
+}

@@ -35,7 +35,7 @@ func OracleNode(cells []schemas.OracleCell) flow.Node {
 
 // OracleTask returns the evaluation rows of one oracle-study task: cell c,
 // repetition rep, its oracle and dataset, and its fits.
-func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRecord, data *schemas.DatasetRecord, fits []schemas.Fit) ([]schemas.Evaluation, error) {
+func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRecord, data *schemas.DatasetRecord, fits []schemas.Fit) ([]schemas.OracleEvaluation, error) {
 	var test *Rows
 	accuracy := make([]float64, len(fits))
 	if data.Test != nil && data.Test.Len() > 0 {
@@ -45,16 +45,15 @@ func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRec
 		}
 	}
 	bench := benchmarkAccuracies(data, test, fits, accuracy)
-	out := make([]schemas.Evaluation, 0, len(fits))
+	out := make([]schemas.OracleEvaluation, 0, len(fits))
 	for i := range fits {
 		f := &fits[i]
 		if f.Extra {
 			continue
 		}
-		e := schemas.Evaluation{
+		e := schemas.OracleEvaluation{
 			DatasetID: id, OracleID: oracle.ID, Learner: f.Learner, ModelID: f.ModelID,
-			Features: c.Features, Depth: c.Depth, Mode: c.Mode, Size: c.Size, Rep: int32(rep),
-			Optimal: f.Optimal,
+			OracleCell: c, Rep: int32(rep), Measures: schemas.Measures{Optimal: f.Optimal},
 		}
 		if lt := f.Tree; lt != nil {
 			eq, err := Compare(oracle.Tree, lt)

@@ -11,20 +11,18 @@ import (
 // benchEvaluations returns n evaluation rows shaped like the oracle paper's
 // grid: 5 learners (one without a tree), 4 depths, 2 modes, 30 sizes, all
 // measures set except the tree ones of the non-tree learner.
-func benchEvaluations(n int) []schemas.Evaluation {
+func benchEvaluations(n int) []schemas.OracleEvaluation {
 	rng := rand.New(rand.NewPCG(7, 7))
 	learners := []string{"id3", "c45", "cart", "randomtree", "naivebayes"}
 	modes := []string{"complete", "unique"}
-	rows := make([]schemas.Evaluation, n)
+	rows := make([]schemas.OracleEvaluation, n)
 	for i := range rows {
 		task := i / len(learners)
-		e := schemas.Evaluation{
-			Learner:  learners[i%len(learners)],
-			Features: 10,
-			Depth:    int32(5 + task%4),
-			Mode:     modes[task/4%2],
-			Size:     int32(100 * (1 + task/8%30)),
-			Rep:      int32(task / 240),
+		e := schemas.OracleEvaluation{
+			Learner: learners[i%len(learners)],
+			OracleCell: schemas.OracleCell{Features: 10, Depth: int32(5 + task%4), Mode: modes[task/4%2],
+				Size: int32(100 * (1 + task/8%30))},
+			Rep: int32(task / 240),
 		}
 		x := func() *float64 { v := rng.Float64(); return &v }
 		e.Accuracy, e.AccX, e.AccV, e.AccI = x(), x(), x(), x()
@@ -45,7 +43,7 @@ func BenchmarkSummarize(b *testing.B) {
 		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				Summarize(rows)
+				SummarizeOracle(rows)
 			}
 			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 		})

@@ -8,17 +8,24 @@ import (
 	"github.com/dtbench/dtbench/stages/report"
 )
 
-func ExampleSummarize() {
+// row is an oracle-study evaluation row of one cell.
+func row(learner string, features, depth int32, mode string, size, rep int32, m schemas.Measures) schemas.OracleEvaluation {
+	return schemas.OracleEvaluation{Learner: learner, Rep: rep, Measures: m,
+		OracleCell: schemas.OracleCell{Features: features, Depth: depth, Mode: mode, Size: size}}
+}
+
+func ExampleSummarizeOracle() {
 	doe := func(x float64) *float64 { return &x }
-	rows := []schemas.Evaluation{
-		{Learner: "id3", Features: 10, Depth: 3, Mode: "complete", Size: 100, Rep: 0, DOE: doe(0.5)},
-		{Learner: "id3", Features: 10, Depth: 3, Mode: "complete", Size: 100, Rep: 1, DOE: doe(0.75)},
-		{Learner: "id3", Features: 10, Depth: 3, Mode: "complete", Size: 100, Rep: 2, DOE: doe(1)},
-		{Learner: "majority", Features: 10, Depth: 3, Mode: "complete", Size: 100, Rep: 0}, // no tree: DOE null
+	rows := []schemas.OracleEvaluation{
+		row("id3", 10, 3, "complete", 100, 0, schemas.Measures{DOE: doe(0.5)}),
+		row("id3", 10, 3, "complete", 100, 1, schemas.Measures{DOE: doe(0.75)}),
+		row("id3", 10, 3, "complete", 100, 2, schemas.Measures{DOE: doe(1)}),
+		row("majority", 10, 3, "complete", 100, 0, schemas.Measures{}), // no tree: DOE null
 	}
-	for _, s := range report.Summarize(rows) {
+	for _, s := range report.SummarizeOracle(rows) {
+		doe := s.Stat(report.DOE)
 		fmt.Printf("%s size %d: rows %d, DOE n=%d mean=%.3f sd=%.3f ci=[%.3f, %.3f]\n",
-			s.Learner, s.Size, s.Count, s.DOE.N, s.DOE.Mean, s.DOE.SD, s.DOE.CILow, s.DOE.CIHigh)
+			s.Learner, s.Cell.Size, s.Count, doe.N, doe.Mean, doe.SD, doe.CILow, doe.CIHigh)
 	}
 	// Output:
 	// id3 size 100: rows 3, DOE n=3 mean=0.750 sd=0.250 ci=[0.129, 1.371]
@@ -39,16 +46,16 @@ func ExampleTQuantile() {
 
 func ExampleDOETable() {
 	val := func(x float64) *float64 { return &x }
-	var rows []schemas.Evaluation
+	var rows []schemas.OracleEvaluation
 	for _, size := range []int32{300, 100} {
 		for rep, x := range []float64{0.6, 0.7, 0.8} {
 			d := x + float64(size)/1000
 			rows = append(rows,
-				schemas.Evaluation{Learner: "id3", Features: 10, Depth: 5, Mode: "complete", Size: size, Rep: int32(rep), DOE: val(d)},
-				schemas.Evaluation{Learner: "random", Features: 10, Depth: 5, Mode: "complete", Size: size, Rep: int32(rep), Accuracy: val(0.5)})
+				row("id3", 10, 5, "complete", size, int32(rep), schemas.Measures{DOE: val(d)}),
+				row("random", 10, 5, "complete", size, int32(rep), schemas.Measures{Accuracy: val(0.5)}))
 		}
 	}
-	table := report.DOETable(report.Summarize(rows), report.Panel{Features: 10, Mode: "complete", Depth: 5})
+	table := report.DOETable(report.SummarizeOracle(rows), report.Panel{Features: 10, Mode: "complete", Depth: 5})
 	if err := table.Markdown(os.Stdout); err != nil {
 		fmt.Println(err)
 	}

@@ -5,8 +5,6 @@ import (
 	"io"
 	"math"
 	"strings"
-
-	"github.com/dtbench/dtbench/schemas"
 )
 
 // Meta is what report.md says about the run besides the summary: its
@@ -28,7 +26,7 @@ type Meta struct {
 // the mean tree leaves. Tables are sizes × learners; numbers have 3
 // decimals and "–" marks a measure with no value. The output depends only
 // on its arguments, so the same run gives the same bytes.
-func Markdown(w io.Writer, meta Meta, rows []schemas.Summary) error {
+func Markdown(w io.Writer, meta Meta, rows []OracleSummary) error {
 	var b strings.Builder
 	writeHeader(&b, meta)
 	panels := Panels(rows)
@@ -71,7 +69,7 @@ func writeHeader(b *strings.Builder, meta Meta) {
 }
 
 // writePanel writes the tables of one (features, mode, depth) panel.
-func writePanel(b *strings.Builder, rows []schemas.Summary, p Panel) {
+func writePanel(b *strings.Builder, rows []OracleSummary, p Panel) {
 	fmt.Fprintf(b, "\n### Depth %d\n\n", p.Depth)
 	fmt.Fprintf(b, "Repetitions per cell: %s.\n", repetitions(rows, p))
 
@@ -105,13 +103,13 @@ func writePanel(b *strings.Builder, rows []schemas.Summary, p Panel) {
 
 // repetitions lists, per learner of panel p, its evaluation rows per cell:
 // "id3 10, exact 2–3" (a range when the cells differ).
-func repetitions(rows []schemas.Summary, p Panel) string {
+func repetitions(rows []OracleSummary, p Panel) string {
 	type span struct{ lo, hi int64 }
 	var order []string
 	spans := make(map[string]span)
 	for i := range rows {
 		r := &rows[i]
-		if (Panel{r.Features, r.Mode, r.Depth}) != p {
+		if (Panel{r.Cell.Features, r.Cell.Mode, r.Cell.Depth}) != p {
 			continue
 		}
 		s, ok := spans[r.Learner]
@@ -147,11 +145,11 @@ func anyValue(t Table) bool {
 }
 
 // num formats a Stat's mean with 3 decimals, "–" when it has none.
-func num(s schemas.Stat) string { return format(s.Mean) }
+func num(s Stat) string { return format(s.Mean) }
 
 // meanCI formats "mean ± half-width", the mean alone when the interval is
 // undefined (N = 1), "–" when there is no value.
-func meanCI(s schemas.Stat) string {
+func meanCI(s Stat) string {
 	if s.N == 0 || math.IsNaN(s.Mean) {
 		return "–"
 	}

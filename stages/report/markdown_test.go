@@ -17,8 +17,8 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // tree learner) and majority (no tree), 10 features, both modes, depths 3
 // and 5, sizes 100 and 300, three repetitions — except one cell where id3
 // has a single row, so its interval is undefined.
-func goldenEvaluations(withGamma bool) []schemas.Evaluation {
-	var rows []schemas.Evaluation
+func goldenEvaluations(withGamma bool) []schemas.OracleEvaluation {
+	var rows []schemas.OracleEvaluation
 	for _, mode := range []string{"complete", "unique"} {
 		for _, depth := range []int32{3, 5} {
 			for _, size := range []int32{100, 300} {
@@ -28,16 +28,14 @@ func goldenEvaluations(withGamma bool) []schemas.Evaluation {
 						base += 0.01
 					}
 					if !(mode == "unique" && depth == 5 && size == 100 && rep > 0) {
-						id3 := schemas.Evaluation{Learner: "id3", Features: 10, Depth: depth, Mode: mode, Size: size, Rep: rep,
-							DOE: f64(base), Agreement: f64(base + 0.1), Accuracy: f64(base + 0.08),
-							TreeDepth: i32(depth), TreeLeaves: i32(depth*3 + rep + size/100)}
+						id3 := oracleRow("id3", 10, depth, mode, size, rep, schemas.Measures{DOE: f64(base), Agreement: f64(base + 0.1), Accuracy: f64(base + 0.08),
+							TreeDepth: i32(depth), TreeLeaves: i32(depth*3 + rep + size/100)})
 						if withGamma {
 							id3.GammaX, id3.GammaV, id3.GammaI = f64(base-0.2), f64(base-0.3), f64(0.1-float64(rep)/10)
 						}
 						rows = append(rows, id3)
 					}
-					maj := schemas.Evaluation{Learner: "majority", Features: 10, Depth: depth, Mode: mode, Size: size, Rep: rep,
-						Accuracy: f64(0.5 + float64(rep)/100)}
+					maj := oracleRow("majority", 10, depth, mode, size, rep, schemas.Measures{Accuracy: f64(0.5 + float64(rep)/100)})
 					if withGamma {
 						maj.GammaX, maj.GammaV, maj.GammaI = f64(0.01*float64(rep)), f64(0), f64(-0.5)
 					}
@@ -47,6 +45,12 @@ func goldenEvaluations(withGamma bool) []schemas.Evaluation {
 		}
 	}
 	return rows
+}
+
+// oracleRow is an oracle-study evaluation row of one cell.
+func oracleRow(learner string, features, depth int32, mode string, size, rep int32, m schemas.Measures) schemas.OracleEvaluation {
+	return schemas.OracleEvaluation{Learner: learner, Rep: rep, Measures: m,
+		OracleCell: schemas.OracleCell{Features: features, Depth: depth, Mode: mode, Size: size}}
 }
 
 var goldenMeta = Meta{
@@ -59,7 +63,7 @@ var goldenMeta = Meta{
 
 func TestMarkdownGolden(t *testing.T) {
 	var b strings.Builder
-	if err := Markdown(&b, goldenMeta, Summarize(goldenEvaluations(true))); err != nil {
+	if err := Markdown(&b, goldenMeta, SummarizeOracle(goldenEvaluations(true))); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join("testdata", "report.golden.md")
@@ -80,26 +84,26 @@ func TestMarkdownGolden(t *testing.T) {
 func TestMarkdownSections(t *testing.T) {
 	tests := []struct {
 		name    string
-		rows    []schemas.Summary
+		rows    []OracleSummary
 		has     []string
 		hasNot  []string
 		repeats map[string]int
 	}{
 		{
 			name:    "with gamma",
-			rows:    Summarize(goldenEvaluations(true)),
+			rows:    SummarizeOracle(goldenEvaluations(true)),
 			has:     []string{"Mean γ^X / γ^V / Γ", "## 10 features, complete mode", "## 10 features, unique mode", "id3 1–3, majority 3"},
 			repeats: map[string]int{"### Depth": 4, "Mean DOE": 4, "Mean agreement / accuracy": 4, "Mean tree leaves": 4},
 		},
 		{
 			name:   "without gamma",
-			rows:   Summarize(goldenEvaluations(false)),
+			rows:   SummarizeOracle(goldenEvaluations(false)),
 			hasNot: []string{"γ"},
 		},
 		{
 			name: "no tree learner",
-			rows: Summarize([]schemas.Evaluation{
-				{Learner: "majority", Features: 4, Depth: 2, Mode: "complete", Size: 10, Accuracy: f64(0.5)},
+			rows: SummarizeOracle([]schemas.OracleEvaluation{
+				oracleRow("majority", 4, 2, "complete", 10, 0, schemas.Measures{Accuracy: f64(0.5)}),
 			}),
 			has:    []string{"| 10 | – / 0.500 |"},
 			hasNot: []string{"Mean DOE", "Mean tree leaves"},
@@ -142,7 +146,7 @@ var errFull = errors.New("disk full")
 func (failWriter) Write([]byte) (int, error) { return 0, errFull }
 
 func TestMarkdownWriteError(t *testing.T) {
-	err := Markdown(failWriter{}, goldenMeta, Summarize(goldenEvaluations(true)))
+	err := Markdown(failWriter{}, goldenMeta, SummarizeOracle(goldenEvaluations(true)))
 	if !errors.Is(err, errFull) {
 		t.Errorf("Markdown to a failing writer = %v; want an error wrapping %v", err, errFull)
 	}

@@ -2,110 +2,47 @@ package report
 
 import "github.com/dtbench/dtbench/schemas"
 
-// Measure names one summarised measure: an evaluation column and the Stat
-// of schemas.Summary that holds its summary.
-type Measure int
+// Measure names a summarised measure: a column of schemas.Measures, whose
+// declaration is the one list of measures (schemas.MeasureColumns); the
+// summary has a Stat for each, in that order.
+type Measure string
 
-// The measures of schemas.Summary, in its field order.
+// The measures report.md renders by name. Every other measure is in the
+// summary table too.
 const (
-	DOE Measure = iota
-	Agreement
-	Accuracy
-	AccX
-	AccV
-	AccI
-	GammaX
-	GammaV
-	GammaI
-	TreeDepth
-	TreeLeaves
-
-	numMeasures = int(TreeLeaves) + 1
+	DOE        Measure = "doe"
+	Agreement  Measure = "agreement"
+	Accuracy   Measure = "accuracy"
+	GammaX     Measure = "gamma_x"
+	GammaV     Measure = "gamma_v"
+	GammaI     Measure = "gamma_i"
+	TreeLeaves Measure = "tree_leaves"
 )
 
-// measureColumns are the evaluation column names, indexed by Measure.
-var measureColumns = [numMeasures]string{
-	"doe", "agreement", "accuracy", "acc_x", "acc_v", "acc_i",
-	"gamma_x", "gamma_v", "gamma_i", "tree_depth", "tree_leaves",
+// measureIndex maps a measure's name to its index in MeasureColumns.
+var measureIndex = func() map[Measure]int {
+	m := map[Measure]int{}
+	for i, c := range schemas.MeasureColumns {
+		m[Measure(c.Name)] = i
+	}
+	return m
+}()
+
+// Measures returns every measure, in the order of schemas.Measures.
+func Measures() []Measure {
+	out := make([]Measure, len(schemas.MeasureColumns))
+	for i, c := range schemas.MeasureColumns {
+		out[i] = Measure(c.Name)
+	}
+	return out
 }
 
-// String returns the measure's evaluation column name, e.g. "doe".
-func (m Measure) String() string {
-	if m < 0 || int(m) >= numMeasures {
-		return "Measure(?)"
+// index returns m's index; it panics on a name that is not a column of
+// schemas.Measures, which is a programmer bug.
+func (m Measure) index() int {
+	i, ok := measureIndex[m]
+	if !ok {
+		panic("report: no measure " + string(m) + " in schemas.Measures")
 	}
-	return measureColumns[m]
-}
-
-// Of returns the Stat of s that summarises m. It panics on a Measure
-// outside the declared constants, which is a programmer bug.
-func (m Measure) Of(s *schemas.Summary) *schemas.Stat {
-	switch m {
-	case DOE:
-		return &s.DOE
-	case Agreement:
-		return &s.Agreement
-	case Accuracy:
-		return &s.Accuracy
-	case AccX:
-		return &s.AccX
-	case AccV:
-		return &s.AccV
-	case AccI:
-		return &s.AccI
-	case GammaX:
-		return &s.GammaX
-	case GammaV:
-		return &s.GammaV
-	case GammaI:
-		return &s.GammaI
-	case TreeDepth:
-		return &s.TreeDepth
-	case TreeLeaves:
-		return &s.TreeLeaves
-	}
-	panic("report: unknown Measure " + m.String())
-}
-
-// value returns e's value of m and whether it is non-null.
-func (m Measure) value(e *schemas.Evaluation) (float64, bool) {
-	switch m {
-	case DOE:
-		return floatValue(e.DOE)
-	case Agreement:
-		return floatValue(e.Agreement)
-	case Accuracy:
-		return floatValue(e.Accuracy)
-	case AccX:
-		return floatValue(e.AccX)
-	case AccV:
-		return floatValue(e.AccV)
-	case AccI:
-		return floatValue(e.AccI)
-	case GammaX:
-		return floatValue(e.GammaX)
-	case GammaV:
-		return floatValue(e.GammaV)
-	case GammaI:
-		return floatValue(e.GammaI)
-	case TreeDepth:
-		return intValue(e.TreeDepth)
-	case TreeLeaves:
-		return intValue(e.TreeLeaves)
-	}
-	panic("report: unknown Measure " + m.String())
-}
-
-func floatValue(p *float64) (float64, bool) {
-	if p == nil {
-		return 0, false
-	}
-	return *p, true
-}
-
-func intValue(p *int32) (float64, bool) {
-	if p == nil {
-		return 0, false
-	}
-	return float64(*p), true
+	return i
 }

@@ -23,7 +23,7 @@ func OracleNode(meta Meta) flow.Node {
 			if len(rows) == 0 {
 				return fmt.Errorf("report %s: no evaluations; run evaluate first", meta.Name)
 			}
-			summary := Summarize(rows)
+			summary := SummarizeOracle(rows)
 			var md bytes.Buffer
 			if missing := schemas.MissingChunks.Get(b); len(missing) > 0 {
 				md.WriteString(partialNote(missing, summary))
@@ -31,7 +31,7 @@ func OracleNode(meta Meta) flow.Node {
 			if err := Markdown(&md, meta, summary); err != nil {
 				return fmt.Errorf("render report.md: %w", err)
 			}
-			schemas.SummaryTable.Set(b, summary)
+			schemas.SummaryTable.Set(b, OracleRows(summary))
 			schemas.ReportDoc.Set(b, md.Bytes())
 			return nil
 		},

@@ -3,14 +3,12 @@ package report
 import (
 	"fmt"
 	"strings"
-
-	"github.com/dtbench/dtbench/schemas"
 )
 
 // partialNote is the first line of a report made from a run some of
 // whose chunks are missing (--allow-partial): how many, which, and the
 // cells left with fewer evaluation rows than the learner has elsewhere.
-func partialNote(missing []int, rows []schemas.Summary) string {
+func partialNote(missing []int, rows []OracleSummary) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**Partial report: %d chunk(s) missing (%s)", len(missing), listInts(missing, 10))
 	most := map[string]int64{}
@@ -20,7 +18,7 @@ func partialNote(missing []int, rows []schemas.Summary) string {
 	var short []string
 	for _, r := range rows {
 		if r.Count < most[r.Learner] {
-			short = append(short, fmt.Sprintf("%s at depth %d, %s, size %d (%d of %d rows)", r.Learner, r.Depth, r.Mode, r.Size, r.Count, most[r.Learner]))
+			short = append(short, fmt.Sprintf("%s at depth %d, %s, size %d (%d of %d rows)", r.Learner, r.Cell.Depth, r.Cell.Mode, r.Cell.Size, r.Count, most[r.Learner]))
 		}
 	}
 	switch {

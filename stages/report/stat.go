@@ -6,6 +6,28 @@ import (
 	"github.com/dtbench/dtbench/schemas"
 )
 
+// Stat summarises one measure over a group's rows: N non-null values,
+// their mean, sample SD and 95% confidence interval of the mean. With N =
+// 0 every float is NaN; with N = 1 the SD and the interval are NaN.
+type Stat struct {
+	N      int64
+	Mean   float64
+	SD     float64
+	CILow  float64
+	CIHigh float64
+}
+
+// columns returns s as report/summary stores it: NaN as null.
+func (s Stat) columns() schemas.Stat {
+	opt := func(x float64) *float64 {
+		if math.IsNaN(x) {
+			return nil
+		}
+		return &x
+	}
+	return schemas.Stat{N: s.N, Mean: opt(s.Mean), SD: opt(s.SD), CILow: opt(s.CILow), CIHigh: opt(s.CIHigh)}
+}
+
 // moments accumulates one measure of one group in two passes over the
 // rows: the first pass sums the values, the second sums the deviations
 // from the first-pass mean. This is the corrected two-pass algorithm
@@ -25,13 +47,13 @@ func (a *moments) center() float64 { return a.sum / float64(a.n) }
 // stat returns the Stat of the accumulated values: the corrected mean
 // m + Σd/n, the sample SD √((Σd² − (Σd)²/n)/(n−1)), and the 95% interval of
 // the mean, with t95(df) the 0.975 quantile of Student's t.
-func (a *moments) stat(t95 func(df int) float64) schemas.Stat {
+func (a *moments) stat(t95 func(df int) float64) Stat {
 	nan := math.NaN()
 	switch a.n {
 	case 0:
 		return nullStat()
 	case 1:
-		return schemas.Stat{N: 1, Mean: a.sum, SD: nan, CILow: nan, CIHigh: nan}
+		return Stat{N: 1, Mean: a.sum, SD: nan, CILow: nan, CIHigh: nan}
 	}
 	n := float64(a.n)
 	mean := a.center() + a.d/n
@@ -41,18 +63,18 @@ func (a *moments) stat(t95 func(df int) float64) schemas.Stat {
 	}
 	sd := math.Sqrt(m2 / (n - 1))
 	half := t95(int(a.n-1)) * sd / math.Sqrt(n)
-	return schemas.Stat{N: a.n, Mean: mean, SD: sd, CILow: mean - half, CIHigh: mean + half}
+	return Stat{N: a.n, Mean: mean, SD: sd, CILow: mean - half, CIHigh: mean + half}
 }
 
 // nullStat is the Stat of no values: N = 0 and NaN floats.
-func nullStat() schemas.Stat {
+func nullStat() Stat {
 	nan := math.NaN()
-	return schemas.Stat{N: 0, Mean: nan, SD: nan, CILow: nan, CIHigh: nan}
+	return Stat{N: 0, Mean: nan, SD: nan, CILow: nan, CIHigh: nan}
 }
 
 // HalfWidth returns the half-width of s's confidence interval,
 // (CIHigh − CILow)/2; NaN when the interval is undefined (N < 2).
-func HalfWidth(s schemas.Stat) float64 { return (s.CIHigh - s.CILow) / 2 }
+func HalfWidth(s Stat) float64 { return (s.CIHigh - s.CILow) / 2 }
 
 // t95Cache memoises TQuantile(0.975, df): a summary has thousands of
 // groups but only a few distinct counts.

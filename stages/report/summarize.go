@@ -7,108 +7,132 @@ import (
 	"github.com/dtbench/dtbench/schemas"
 )
 
-// groupKey identifies one row of the summary table.
-type groupKey struct {
-	learner  string
-	features int32
-	depth    int32
-	mode     string
-	size     int32
+// Summary is the evaluations of one learner in one cell of a study (C is
+// the study's cell type), every measure summarised: Stats[i] is measure i
+// of schemas.MeasureColumns.
+type Summary[C comparable] struct {
+	Learner string
+	Cell    C
+	Count   int64 // evaluation rows in the group
+	Stats   []Stat
 }
 
-// group holds one summary row under construction.
-type group struct {
-	key   groupKey
-	count int64
-	m     [numMeasures]moments
+// Stat returns the summary of measure m.
+func (s *Summary[C]) Stat(m Measure) *Stat { return &s.Stats[m.index()] }
+
+// groupKey identifies one summary row.
+type groupKey[C comparable] struct {
+	learner string
+	cell    C
 }
 
-// Summarize groups evaluation rows by (learner, features, depth, mode,
-// size) and summarises every measure of each group in a schemas.Summary:
-// the non-null count, mean, sample SD and two-sided 95% confidence interval
-// of the mean (Student's t with N−1 degrees of freedom). Null values are
-// skipped per measure.
-//
-// Output order: learners in order of first appearance in rows (the config's
-// order), then features ascending, depth ascending, mode in order of first
-// appearance, size ascending. The same rows in the same order give the same
-// bits. An empty input gives nil.
-func Summarize(rows []schemas.Evaluation) []schemas.Summary {
+// Summarize groups evaluation rows by (learner, cell), as key returns
+// them, and summarises every measure of each group (measures returns a
+// row's): the non-null count, mean, sample SD and two-sided 95%
+// confidence interval of the mean (Student's t with N−1 degrees of
+// freedom). Null values are skipped per measure. Groups come in order of
+// first appearance; the same rows in the same order give the same bits.
+// An empty input gives nil.
+func Summarize[R any, C comparable](rows []R, key func(*R) (string, C), measures func(*R) *schemas.Measures) []Summary[C] {
 	if len(rows) == 0 {
 		return nil
 	}
-	index := make(map[groupKey]int32)
-	learnerRank := make(map[string]int)
-	modeRank := make(map[string]int)
-	var groups []group
+	nm := len(schemas.MeasureColumns)
+	index := make(map[groupKey[C]]int32)
+	var keys []groupKey[C]
+	var counts []int64
+	var acc []moments // group g's measure i: acc[g*nm+i]
 	ids := make([]int32, len(rows))
 
 	// Pass 1: assign groups and sum the values.
 	for i := range rows {
-		e := &rows[i]
-		k := groupKey{e.Learner, e.Features, e.Depth, e.Mode, e.Size}
+		l, c := key(&rows[i])
+		k := groupKey[C]{l, c}
 		id, ok := index[k]
 		if !ok {
-			id = int32(len(groups))
+			id = int32(len(keys))
 			index[k] = id
-			groups = append(groups, group{key: k})
-			if _, seen := learnerRank[k.learner]; !seen {
-				learnerRank[k.learner] = len(learnerRank)
-			}
-			if _, seen := modeRank[k.mode]; !seen {
-				modeRank[k.mode] = len(modeRank)
-			}
+			keys = append(keys, k)
+			counts = append(counts, 0)
+			acc = append(acc, make([]moments, nm)...)
 		}
 		ids[i] = id
-		g := &groups[id]
-		g.count++
-		for m := range Measure(numMeasures) {
-			if x, ok := m.value(e); ok {
-				g.m[m].n++
-				g.m[m].sum += x
+		counts[id]++
+		ms := measures(&rows[i])
+		a := acc[int(id)*nm : int(id+1)*nm]
+		for j, col := range schemas.MeasureColumns {
+			if x, ok := col.Float64(ms); ok {
+				a[j].n++
+				a[j].sum += x
 			}
 		}
 	}
 
 	// Pass 2: deviations from the first-pass means.
 	for i := range rows {
-		e := &rows[i]
-		g := &groups[ids[i]]
-		for m := range Measure(numMeasures) {
-			if x, ok := m.value(e); ok {
-				a := &g.m[m]
-				d := x - a.center()
-				a.d += d
-				a.d2 += d * d
+		ms := measures(&rows[i])
+		a := acc[int(ids[i])*nm : int(ids[i]+1)*nm]
+		for j, col := range schemas.MeasureColumns {
+			if x, ok := col.Float64(ms); ok {
+				d := x - a[j].center()
+				a[j].d += d
+				a[j].d2 += d * d
 			}
 		}
 	}
 
-	slices.SortFunc(groups, func(a, b group) int {
+	t95 := make(t95Cache)
+	out := make([]Summary[C], len(keys))
+	for g, k := range keys {
+		s := Summary[C]{Learner: k.learner, Cell: k.cell, Count: counts[g], Stats: make([]Stat, nm)}
+		for j := range nm {
+			s.Stats[j] = acc[g*nm+j].stat(t95.get)
+		}
+		out[g] = s
+	}
+	return out
+}
+
+// OracleSummary is a summary of the oracle study.
+type OracleSummary = Summary[schemas.OracleCell]
+
+// SummarizeOracle summarises oracle-study evaluations. Order: learners in
+// order of first appearance in rows (the config's order), then features
+// ascending, depth ascending, mode in order of first appearance, size
+// ascending.
+func SummarizeOracle(rows []schemas.OracleEvaluation) []OracleSummary {
+	out := Summarize(rows,
+		func(e *schemas.OracleEvaluation) (string, schemas.OracleCell) { return e.Learner, e.OracleCell },
+		func(e *schemas.OracleEvaluation) *schemas.Measures { return &e.Measures })
+	learnerRank, modeRank := map[string]int{}, map[string]int{}
+	for _, s := range out { // first appearance, as the groups are
+		if _, ok := learnerRank[s.Learner]; !ok {
+			learnerRank[s.Learner] = len(learnerRank)
+		}
+		if _, ok := modeRank[s.Cell.Mode]; !ok {
+			modeRank[s.Cell.Mode] = len(modeRank)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b OracleSummary) int {
 		return cmp.Or(
-			cmp.Compare(learnerRank[a.key.learner], learnerRank[b.key.learner]),
-			cmp.Compare(a.key.features, b.key.features),
-			cmp.Compare(a.key.depth, b.key.depth),
-			cmp.Compare(modeRank[a.key.mode], modeRank[b.key.mode]),
-			cmp.Compare(a.key.size, b.key.size),
+			cmp.Compare(learnerRank[a.Learner], learnerRank[b.Learner]),
+			cmp.Compare(a.Cell.Features, b.Cell.Features),
+			cmp.Compare(a.Cell.Depth, b.Cell.Depth),
+			cmp.Compare(modeRank[a.Cell.Mode], modeRank[b.Cell.Mode]),
+			cmp.Compare(a.Cell.Size, b.Cell.Size),
 		)
 	})
+	return out
+}
 
-	t95 := make(t95Cache)
-	out := make([]schemas.Summary, len(groups))
-	for i := range groups {
-		g := &groups[i]
-		s := &out[i]
-		*s = schemas.Summary{
-			Learner:  g.key.learner,
-			Features: g.key.features,
-			Depth:    g.key.depth,
-			Mode:     g.key.mode,
-			Size:     g.key.size,
-			Count:    g.count,
-		}
-		for m := range Measure(numMeasures) {
-			*m.Of(s) = g.m[m].stat(t95.get)
+// OracleRows returns the rows of report/summary: for each summary, one row
+// per measure, in the order of schemas.Measures.
+func OracleRows(summary []OracleSummary) []schemas.OracleSummary {
+	out := make([]schemas.OracleSummary, 0, len(summary)*len(schemas.MeasureColumns))
+	for _, s := range summary {
+		for j, col := range schemas.MeasureColumns {
+			out = append(out, schemas.OracleSummary{Learner: s.Learner, OracleCell: s.Cell, Measure: col.Name,
+				Count: s.Count, Stat: s.Stats[j].columns()})
 		}
 	}
 	return out

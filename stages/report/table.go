@@ -6,8 +6,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-
-	"github.com/dtbench/dtbench/schemas"
 )
 
 // Panel is one (features, mode, depth) cell of the oracle grid: the rows of
@@ -21,16 +19,16 @@ type Panel struct {
 // Panels returns the distinct panels of rows, ordered by features
 // ascending, mode in order of first appearance, depth ascending: the order
 // in which report.md presents them.
-func Panels(rows []schemas.Summary) []Panel {
+func Panels(rows []OracleSummary) []Panel {
 	modeRank := make(map[string]int)
 	seen := make(map[Panel]bool)
 	var out []Panel
 	for i := range rows {
 		r := &rows[i]
-		if _, ok := modeRank[r.Mode]; !ok {
-			modeRank[r.Mode] = len(modeRank)
+		if _, ok := modeRank[r.Cell.Mode]; !ok {
+			modeRank[r.Cell.Mode] = len(modeRank)
 		}
-		p := Panel{r.Features, r.Mode, r.Depth}
+		p := Panel{r.Cell.Features, r.Cell.Mode, r.Cell.Depth}
 		if !seen[p] {
 			seen[p] = true
 			out = append(out, p)
@@ -55,28 +53,28 @@ type Table struct {
 	Measure  Measure
 	Learners []string // in order of first appearance in the rows
 	Sizes    []int32  // ascending
-	Stats    [][]schemas.Stat
+	Stats    [][]Stat
 }
 
 // MeanTable builds the sizes × learners Table of measure m for panel p
 // from summary rows. Every learner with a row in the panel has a column,
 // even when m is null throughout (see Table.DropEmpty).
-func MeanTable(rows []schemas.Summary, p Panel, m Measure) Table {
+func MeanTable(rows []OracleSummary, p Panel, m Measure) Table {
 	t := Table{Panel: p, Measure: m}
 	learnerCol := make(map[string]int)
 	sizeSeen := make(map[int32]bool)
 	for i := range rows {
 		r := &rows[i]
-		if (Panel{r.Features, r.Mode, r.Depth}) != p {
+		if (Panel{r.Cell.Features, r.Cell.Mode, r.Cell.Depth}) != p {
 			continue
 		}
 		if _, ok := learnerCol[r.Learner]; !ok {
 			learnerCol[r.Learner] = len(t.Learners)
 			t.Learners = append(t.Learners, r.Learner)
 		}
-		if !sizeSeen[r.Size] {
-			sizeSeen[r.Size] = true
-			t.Sizes = append(t.Sizes, r.Size)
+		if !sizeSeen[r.Cell.Size] {
+			sizeSeen[r.Cell.Size] = true
+			t.Sizes = append(t.Sizes, r.Cell.Size)
 		}
 	}
 	slices.Sort(t.Sizes)
@@ -84,19 +82,19 @@ func MeanTable(rows []schemas.Summary, p Panel, m Measure) Table {
 	for i, s := range t.Sizes {
 		sizeRow[s] = i
 	}
-	t.Stats = make([][]schemas.Stat, len(t.Sizes))
+	t.Stats = make([][]Stat, len(t.Sizes))
 	for i := range t.Stats {
-		t.Stats[i] = make([]schemas.Stat, len(t.Learners))
+		t.Stats[i] = make([]Stat, len(t.Learners))
 		for j := range t.Stats[i] {
 			t.Stats[i][j] = nullStat()
 		}
 	}
 	for i := range rows {
 		r := &rows[i]
-		if (Panel{r.Features, r.Mode, r.Depth}) != p {
+		if (Panel{r.Cell.Features, r.Cell.Mode, r.Cell.Depth}) != p {
 			continue
 		}
-		t.Stats[sizeRow[r.Size]][learnerCol[r.Learner]] = *m.Of(r)
+		t.Stats[sizeRow[r.Cell.Size]][learnerCol[r.Learner]] = *r.Stat(m)
 	}
 	return t
 }
@@ -104,7 +102,7 @@ func MeanTable(rows []schemas.Summary, p Panel, m Measure) Table {
 // DOETable returns the mean DOE matrix (sizes × learners) of panel p,
 // without the columns of learners that have no DOE there (the non-tree
 // learners). It is the table of the oracle paper.
-func DOETable(rows []schemas.Summary, p Panel) Table {
+func DOETable(rows []OracleSummary, p Panel) Table {
 	return MeanTable(rows, p, DOE).DropEmpty()
 }
 
@@ -146,9 +144,9 @@ func (t Table) project(sizes []int32, cols []int) Table {
 	for _, j := range cols {
 		out.Learners = append(out.Learners, t.Learners[j])
 	}
-	out.Stats = make([][]schemas.Stat, len(sizes))
+	out.Stats = make([][]Stat, len(sizes))
 	for i, s := range sizes {
-		out.Stats[i] = make([]schemas.Stat, len(cols))
+		out.Stats[i] = make([]Stat, len(cols))
 		src, ok := slices.BinarySearch(t.Sizes, s)
 		for k, j := range cols {
 			if ok {

@@ -11,23 +11,24 @@ import (
 
 // summaryRow returns a Summary of one cell with DOE and accuracy means set
 // (N = 2, a fixed interval) or, for a negative doe, a null DOE.
-func summaryRow(learner string, mode string, depth, size int32, doe, acc float64) schemas.Summary {
-	stat := func(x float64) schemas.Stat {
+func summaryRow(learner string, mode string, depth, size int32, doe, acc float64) OracleSummary {
+	stat := func(x float64) Stat {
 		if x < 0 {
 			return nullStat()
 		}
-		return schemas.Stat{N: 2, Mean: x, SD: 0.1, CILow: x - 0.05, CIHigh: x + 0.05}
+		return Stat{N: 2, Mean: x, SD: 0.1, CILow: x - 0.05, CIHigh: x + 0.05}
 	}
-	s := schemas.Summary{Learner: learner, Features: 10, Depth: depth, Mode: mode, Size: size, Count: 2,
-		DOE: stat(doe), Accuracy: stat(acc)}
-	for _, m := range []Measure{Agreement, AccX, AccV, AccI, GammaX, GammaV, GammaI, TreeDepth, TreeLeaves} {
-		*m.Of(&s) = nullStat()
+	s := OracleSummary{Learner: learner, Cell: schemas.OracleCell{Features: 10, Depth: depth, Mode: mode, Size: size}, Count: 2,
+		Stats: make([]Stat, len(Measures()))}
+	for i := range s.Stats {
+		s.Stats[i] = nullStat()
 	}
+	*s.Stat(DOE), *s.Stat(Accuracy) = stat(doe), stat(acc)
 	return s
 }
 
-func tableRows() []schemas.Summary {
-	return []schemas.Summary{
+func tableRows() []OracleSummary {
+	return []OracleSummary{
 		summaryRow("id3", "unique", 5, 100, 0.5, 0.6),
 		summaryRow("id3", "complete", 3, 100, 0.7, 0.8),
 		summaryRow("id3", "complete", 3, 300, 0.9, 0.95),
