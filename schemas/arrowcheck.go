@@ -23,7 +23,7 @@ func ArrowCheck(path string, rows int64) (err error) {
 	mem := memory.NewGoAllocator()
 	rdr, err := file.OpenParquetFile(path, false, file.WithReadProps(parquet.NewReaderProperties(mem)))
 	if err != nil {
-		return &input.Error{File: path, Err: fmt.Errorf("Apache Arrow cannot open it: %w", err)}
+		return &input.Error{File: path, Err: fmt.Errorf("the Apache Arrow reader cannot open it: %w", err)}
 	}
 	defer rdr.Close() // read only
 	kv := rdr.MetaData().KeyValueMetadata()
@@ -38,10 +38,10 @@ func ArrowCheck(path string, rows int64) (err error) {
 	}
 	fr, err := pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{}, mem)
 	if err != nil {
-		return &input.Error{File: path, Err: fmt.Errorf("Apache Arrow cannot read its schema: %w", err)}
+		return &input.Error{File: path, Err: fmt.Errorf("the Apache Arrow reader cannot read its schema: %w", err)}
 	}
 	if _, err := fr.Schema(); err != nil {
-		return &input.Error{File: path, Err: fmt.Errorf("Apache Arrow cannot read its schema: %w", err)}
+		return &input.Error{File: path, Err: fmt.Errorf("the Apache Arrow reader cannot read its schema: %w", err)}
 	}
 	if n := rdr.NumRows(); n != rows {
 		return input.Filef(path, 0, "Apache Arrow reads %d rows, the manifest says %d", n, rows)
