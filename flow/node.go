@@ -23,7 +23,8 @@ var Stages = []string{StageGenerate, StageTrain, StageEvaluate, StageReport}
 // the function that does it. A per-task node runs once per task with the
 // task's bag; a per-run node (PerRun) runs once, after every task, with a
 // bag holding every record of the tables it reads (all parts of every
-// shard, in task order) and its Task nil.
+// shard, in task order) and its Task nil — or, with Setup, before the
+// tasks.
 //
 // A node reads only what Reads lists and writes only what Writes lists.
 // Slots that are tables (schemas.Stored) are written to the run folder;
@@ -35,6 +36,10 @@ var Stages = []string{StageGenerate, StageTrain, StageEvaluate, StageReport}
 type Node struct {
 	Stage  string
 	PerRun bool
+	// Setup marks a per-run node that runs before the tasks (the import
+	// of a study's datasets): it writes single-file tables, which every
+	// task's bag then holds, read-only.
+	Setup  bool
 	Reads  []schemas.Ref
 	Writes []schemas.Ref
 	Run    func(t *Task, b *schemas.Bag) error

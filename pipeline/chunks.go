@@ -180,6 +180,9 @@ func (r *runner) readInputs(c flow.Chunk) ([]*schemas.Bag, error) {
 	bags := make([]*schemas.Bag, c.Len)
 	for i := range bags {
 		bags[i] = schemas.NewBag()
+		for _, name := range r.shared {
+			bags[i].Share(r.sharedBag, name)
+		}
 	}
 	bagOf := func(id int64) (*schemas.Bag, error) {
 		i := id - c.First

@@ -14,6 +14,51 @@ import (
 	"github.com/dtbench/dtbench/schemas"
 )
 
+// runSetup runs the selected setup nodes, whose single-file outputs it
+// writes and keeps for every task's bag, and reads from the run folder the
+// single-file tables the per-task nodes need and no setup node of this
+// command makes (checkInputs checked them).
+func (r *runner) runSetup(ctx context.Context) error {
+	r.sharedBag = schemas.NewBag()
+	for _, n := range r.setup {
+		if err := ctx.Err(); err != nil {
+			return context.Cause(ctx)
+		}
+		if err := n.Run(nil, r.sharedBag); err != nil {
+			return err
+		}
+		if err := r.writeSingles(n, r.sharedBag); err != nil {
+			return err
+		}
+	}
+	for _, t := range r.sharedFromDisk {
+		path := filepath.Join(r.dir, filepath.FromSlash(t.File()))
+		if err := t.ReadPart(path, func(int64) (*schemas.Bag, error) { return r.sharedBag, nil }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeSingles writes the single-file tables node n wrote into b, and
+// records them.
+func (r *runner) writeSingles(n flow.Node, b *schemas.Bag) error {
+	for _, ref := range n.Writes {
+		t, ok := ref.(schemas.Stored)
+		if !ok || !t.Single() {
+			return fmt.Errorf("pipeline: %s writes %s, which is not a single-file table", n.Stage, ref.Name())
+		}
+		info, err := t.WritePart(filepath.Join(r.dir, filepath.FromSlash(t.File())), []*schemas.Bag{b})
+		if err != nil {
+			return err
+		}
+		if err := r.journal.record(r.dir, info); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // runInputs returns, for each selected per-run node, the parts it will
 // read: for every table it reads and every chunk of the plan, the one part
 // of that chunk (of whichever shard wrote it), each trusted. A missing
@@ -178,20 +223,7 @@ func (r *runner) runOnce(ctx context.Context, n flow.Node, parts []string) error
 	if err := ctx.Err(); err != nil {
 		return context.Cause(ctx)
 	}
-	for _, ref := range n.Writes {
-		t, ok := ref.(schemas.Stored)
-		if !ok || !t.Single() {
-			return fmt.Errorf("pipeline: %s writes %s, which is not a single-file table", n.Stage, ref.Name())
-		}
-		info, err := t.WritePart(filepath.Join(r.dir, filepath.FromSlash(t.File())), []*schemas.Bag{b})
-		if err != nil {
-			return err
-		}
-		if err := r.journal.record(r.dir, info); err != nil {
-			return err
-		}
-	}
-	return nil
+	return r.writeSingles(n, b)
 }
 
 // mergeShardRecords adds to the journal, for the merged manifest.json

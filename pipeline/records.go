@@ -158,12 +158,12 @@ func (r *records) check(path string) error {
 	if len(recs) == 0 {
 		return &input.Error{File: path, Err: errors.New("not written by dtbench (no manifest or journal lists it); delete it, then --resume recomputes the chunk")}
 	}
-	info, err := schemas.HashFile(path)
+	rows, sum, err := hashAny(path)
 	if err != nil {
 		return &input.Error{File: path, Err: fmt.Errorf("damaged: %v; delete it, then --resume recomputes the chunk", err)}
 	}
 	for _, f := range recs {
-		if f.SHA256 == info.SHA256 && f.Rows == info.Rows {
+		if f.SHA256 == sum && f.Rows == rows {
 			return nil
 		}
 	}

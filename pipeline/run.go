@@ -61,7 +61,14 @@ type runner struct {
 	study    *flow.Study
 	stages   []string
 	perTask  []flow.Node      // selected per-task nodes, in order
-	perRun   []flow.Node      // selected per-run nodes, in order
+	perRun   []flow.Node      // selected per-run nodes that run after the tasks, in order
+	setup    []flow.Node      // selected per-run nodes that run before the tasks
+	// shared are the single-file tables the per-task nodes read: every
+	// task's bag shares them from sharedBag, filled by the setup nodes or,
+	// for sharedFromDisk, from the run folder
+	shared         []string
+	sharedFromDisk []schemas.Stored
+	sharedBag      *schemas.Bag
 	reload   map[int]bool     // indexes of unselected producers whose memory slots are rebuilt
 	fromDisk []schemas.Stored // per-chunk tables the per-task nodes read from the run folder
 	// readsDisk: the command reads tables it does not write, so the run
@@ -100,6 +107,11 @@ func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (s
 	if err != nil {
 		return "", err
 	}
+	return executeStudy(ctx, cfg, opts, stages, study, log)
+}
+
+// executeStudy runs the nodes of study's selected stages.
+func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []string, study *flow.Study, log *slog.Logger) (string, error) {
 	r := &runner{cfg: cfg, opts: opts, study: study, stages: stages, log: log}
 	if err := r.wire(); err != nil {
 		return "", err
@@ -111,6 +123,7 @@ func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (s
 		}
 	}
 	r.dir = filepath.Join(opts.Out, cfg.Name)
+	var err error
 	if r.recs, err = readRecords(r.dir); err != nil {
 		return r.dir, err
 	}
@@ -139,6 +152,15 @@ func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (s
 	if err := r.checkInputs(todo); err != nil {
 		return r.dir, err
 	}
+	for _, t := range r.sharedFromDisk {
+		path := filepath.Join(r.dir, filepath.FromSlash(t.File()))
+		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+			return r.dir, &input.Error{File: path, Err: fmt.Errorf("missing; run the stage that writes %s first", t.Name())}
+		}
+		if err := r.recs.check(path); err != nil {
+			return r.dir, err
+		}
+	}
 	if _, err := r.runInputs(true); err != nil {
 		return r.dir, err
 	}
@@ -158,6 +180,9 @@ func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (s
 	r.journal = j
 	defer j.close()
 	start := time.Now()
+	if err := r.runSetup(ctx); err != nil {
+		return r.dir, err
+	}
 	if len(r.perTask) > 0 {
 		if err := r.chunks(ctx, todo); err != nil {
 			return r.dir, err
@@ -217,6 +242,8 @@ func (r *runner) wire() error {
 	var taskReads []schemas.Ref // what the per-task and reloaded nodes read
 	for i, n := range r.study.Nodes {
 		switch {
+		case slices.Contains(r.stages, n.Stage) && n.Setup:
+			r.setup = append(r.setup, n)
 		case slices.Contains(r.stages, n.Stage) && n.PerRun:
 			r.perRun = append(r.perRun, n)
 		case slices.Contains(r.stages, n.Stage):
@@ -229,8 +256,18 @@ func (r *runner) wire() error {
 		}
 	}
 	for _, t := range fromDisk {
-		if !t.Single() && slices.ContainsFunc(taskReads, func(ref schemas.Ref) bool { return ref.Name() == t.Name() }) {
+		if !slices.ContainsFunc(taskReads, func(ref schemas.Ref) bool { return ref.Name() == t.Name() }) {
+			continue
+		}
+		if t.Single() {
+			r.sharedFromDisk = append(r.sharedFromDisk, t)
+		} else {
 			r.fromDisk = append(r.fromDisk, t)
+		}
+	}
+	for _, ref := range taskReads {
+		if t, ok := ref.(schemas.Stored); ok && t.Single() && !slices.Contains(r.shared, ref.Name()) {
+			r.shared = append(r.shared, ref.Name())
 		}
 	}
 	return nil

@@ -18,6 +18,14 @@ type Bag struct {
 // NewBag returns an empty bag.
 func NewBag() *Bag { return &Bag{vals: map[string]any{}} }
 
+// Share gives b the records other holds in the slot named name, the same
+// slice: a run-level table that every task reads, and none may modify.
+func (b *Bag) Share(other *Bag, name string) {
+	if v, ok := other.vals[name]; ok {
+		b.vals[name] = v
+	}
+}
+
 // Ref is any slot, whatever its record type: what a node lists among its
 // reads and writes.
 type Ref interface {
