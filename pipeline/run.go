@@ -55,22 +55,22 @@ func RunStage(ctx context.Context, cfg *Config, opts Options, stage string) (str
 // over the chunks of one shard. It holds no stage code: what a task does
 // is its nodes'; what is read and written is their slots'.
 type runner struct {
-	cfg      *Config
-	opts     Options
-	dir      string
-	study    *flow.Study
-	stages   []string
-	perTask  []flow.Node      // selected per-task nodes, in order
-	perRun   []flow.Node      // selected per-run nodes that run after the tasks, in order
-	setup    []flow.Node      // selected per-run nodes that run before the tasks
+	cfg     *Config
+	opts    Options
+	dir     string
+	study   *flow.Study
+	stages  []string
+	perTask []flow.Node // selected per-task nodes, in order
+	perRun  []flow.Node // selected per-run nodes that run after the tasks, in order
+	setup   []flow.Node // selected per-run nodes that run before the tasks
 	// shared are the single-file tables the per-task nodes read: every
 	// task's bag shares them from sharedBag, filled by the setup nodes or,
 	// for sharedFromDisk, from the run folder
 	shared         []string
 	sharedFromDisk []schemas.Stored
 	sharedBag      *schemas.Bag
-	reload   map[int]bool     // indexes of unselected producers whose memory slots are rebuilt
-	fromDisk []schemas.Stored // per-chunk tables the per-task nodes read from the run folder
+	reload         map[int]bool     // indexes of unselected producers whose memory slots are rebuilt
+	fromDisk       []schemas.Stored // per-chunk tables the per-task nodes read from the run folder
 	// readsDisk: the command reads tables it does not write, so the run
 	// folder must exist
 	readsDisk bool
