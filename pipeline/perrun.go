@@ -32,9 +32,14 @@ func (r *runner) runSetup(ctx context.Context) error {
 		}
 	}
 	for _, t := range r.sharedFromDisk {
-		path := filepath.Join(r.dir, filepath.FromSlash(t.File()))
-		if err := t.ReadPart(path, func(int64) (*schemas.Bag, error) { return r.sharedBag, nil }); err != nil {
+		files, err := t.RunFiles(r.dir)
+		if err != nil {
 			return err
+		}
+		for _, path := range files {
+			if err := t.ReadPart(path, func(int64) (*schemas.Bag, error) { return r.sharedBag, nil }); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -48,11 +53,11 @@ func (r *runner) writeSingles(n flow.Node, b *schemas.Bag) error {
 		if !ok || !t.Single() {
 			return fmt.Errorf("pipeline: %s writes %s, which is not a single-file table", n.Stage, ref.Name())
 		}
-		info, err := t.WritePart(filepath.Join(r.dir, filepath.FromSlash(t.File())), []*schemas.Bag{b})
+		infos, err := t.WriteRun(r.dir, b)
 		if err != nil {
 			return err
 		}
-		if err := r.journal.record(r.dir, info); err != nil {
+		if err := r.journal.record(r.dir, infos...); err != nil {
 			return err
 		}
 	}

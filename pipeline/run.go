@@ -153,12 +153,17 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 		return r.dir, err
 	}
 	for _, t := range r.sharedFromDisk {
-		path := filepath.Join(r.dir, filepath.FromSlash(t.File()))
-		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
-			return r.dir, &input.Error{File: path, Err: fmt.Errorf("missing; run the stage that writes %s first", t.Name())}
-		}
-		if err := r.recs.check(path); err != nil {
+		files, err := t.RunFiles(r.dir)
+		if err != nil {
 			return r.dir, err
+		}
+		if len(files) == 0 {
+			return r.dir, &input.Error{File: filepath.Join(r.dir, filepath.FromSlash(t.Name())), Err: fmt.Errorf("missing; run the stage that writes %s first", t.Name())}
+		}
+		for _, path := range files {
+			if err := r.recs.check(path); err != nil {
+				return r.dir, err
+			}
 		}
 	}
 	if _, err := r.runInputs(true); err != nil {

@@ -2,6 +2,8 @@ package schemas
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/dtbench/dtbench/input"
@@ -82,11 +84,16 @@ func (s *Slot[R]) Set(b *Bag, rows []R) {
 // run folder's files and the tasks' bags, whatever their Go type.
 type Stored interface {
 	Ref
-	// Single reports a table of one file per run (report/summary.parquet,
-	// report/report.md) rather than one part per chunk.
+	// Single reports a run-level table (report/summary.parquet,
+	// report/report.md, the imported datasets) rather than one part per
+	// chunk.
 	Single() bool
-	// File returns a single table's path under the run folder.
-	File() string
+	// RunFiles returns the existing files of a run-level table in the run
+	// folder dir, sorted.
+	RunFiles(dir string) ([]string, error)
+	// WriteRun writes a run-level table's records in b to its file (or
+	// files) in the run folder dir.
+	WriteRun(dir string, b *Bag) ([]FileInfo, error)
 	// ReadPart reads the file at path and adds each record to the bag of
 	// its task, which bag returns (an error for a task the caller does
 	// not expect).
@@ -101,18 +108,53 @@ type Stored interface {
 	Check(path string) error
 }
 
-// Table is a slot with an on-disk form: a directory of part files (or one
-// file), the task each record belongs to, and its reader and writer.
+// Table is a slot with an on-disk form: a directory of part files, one per
+// chunk; or a run-level table of one file, or of one file per record
+// (fileOf), under the run folder; the task each record belongs to, and its
+// reader and writer.
 type Table[R any] struct {
 	Slot[R]
-	file   string // for a single-file table, its path under the run folder
+	file   string          // a one-file run-level table: its path under the run folder
+	fileOf func(*R) string // a run-level table of one file per record: the record's path
 	taskOf func(*R) int64
 	write  func(path string, rows []R) (FileInfo, error)
 	read   func(path string) ([]R, error)
 }
 
-func (t *Table[R]) Single() bool { return t.file != "" }
-func (t *Table[R]) File() string { return t.file }
+func (t *Table[R]) Single() bool { return t.file != "" || t.fileOf != nil }
+
+func (t *Table[R]) RunFiles(dir string) ([]string, error) {
+	if t.file != "" {
+		p := filepath.Join(dir, filepath.FromSlash(t.file))
+		if _, err := os.Stat(p); err != nil {
+			return nil, nil
+		}
+		return []string{p}, nil
+	}
+	found, err := filepath.Glob(filepath.Join(dir, filepath.FromSlash(t.name), "*.parquet"))
+	slices.Sort(found)
+	return found, err
+}
+
+func (t *Table[R]) WriteRun(dir string, b *Bag) ([]FileInfo, error) {
+	rows := t.Get(b)
+	if t.file != "" {
+		info, err := t.write(filepath.Join(dir, filepath.FromSlash(t.file)), rows)
+		if err != nil {
+			return nil, err
+		}
+		return []FileInfo{info}, nil
+	}
+	var infos []FileInfo
+	for i := range rows {
+		info, err := t.write(filepath.Join(dir, filepath.FromSlash(t.fileOf(&rows[i]))), rows[i:i+1])
+		if err != nil {
+			return nil, err
+		}
+		infos = append(infos, info)
+	}
+	return infos, nil
+}
 
 func (t *Table[R]) ReadPart(path string, bag func(task int64) (*Bag, error)) error {
 	rows, err := t.read(path)

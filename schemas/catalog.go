@@ -45,7 +45,22 @@ type Document struct {
 }
 
 func (d *Document) Single() bool { return true }
-func (d *Document) File() string { return d.name }
+
+func (d *Document) RunFiles(dir string) ([]string, error) {
+	p := filepath.Join(dir, filepath.FromSlash(d.name))
+	if _, err := os.Stat(p); err != nil {
+		return nil, nil
+	}
+	return []string{p}, nil
+}
+
+func (d *Document) WriteRun(dir string, b *Bag) ([]FileInfo, error) {
+	info, err := d.WritePart(filepath.Join(dir, filepath.FromSlash(d.name)), []*Bag{b})
+	if err != nil {
+		return nil, err
+	}
+	return []FileInfo{info}, nil
+}
 
 // ReadPart adds the file's bytes to the bag of task 0.
 func (d *Document) ReadPart(path string, bag func(int64) (*Bag, error)) error {
