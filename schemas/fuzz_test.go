@@ -212,7 +212,7 @@ func FuzzModels(f *testing.F) {
 		counts := rng.IntN(2) == 0
 		for i := range recs {
 			r := ModelRecord{ModelID: fuzzID(rng), Learner: fuzzString(rng), DatasetID: int64(rng.Uint64()), OracleID: int64(rng.Uint64()),
-				Tree: randomTree(rng, domains, classes, rng.IntN(6), rng.IntN(2) == 0, counts && rng.IntN(4) != 0)}
+				Fold: int32(rng.IntN(12)) - 1, Tree: randomTree(rng, domains, classes, rng.IntN(6), rng.IntN(2) == 0, counts && rng.IntN(4) != 0)}
 			if k := rng.IntN(3); k < 2 {
 				r.Optimal = ptr(k == 1)
 			}

@@ -15,7 +15,11 @@ type ModelRecord struct {
 	Learner   string
 	DatasetID int64
 	OracleID  int64
-	Tree      *tree.Tree
+	// Fold is the cross-validation fold whose training rows grew the tree
+	// (benchmark study), or NoFold for a tree grown on all of the task's
+	// training rows (oracle study).
+	Fold int32
+	Tree *tree.Tree
 	// Optimal says whether a learner that proves optimality (exact) did:
 	// true proven, false not proven (its time budget ran out); nil for
 	// learners that make no such claim. Stored as the nullable boolean
@@ -31,6 +35,7 @@ type modelRow struct {
 	DatasetID int64   `parquet:"dataset_id"`       // dataset the tree was grown on
 	OracleID  int64   `parquet:"oracle_id"`        // oracle of that dataset
 	Learner   string  `parquet:"learner,dict"`     // registered learner name
+	Fold      int32   `parquet:"fold"`             // cross-validation fold the tree was grown for; -1 for all the training rows
 	Node      int32   `parquet:"node"`             // node id, 0 = root; children after parents
 	Parent    int32   `parquet:"parent"`           // parent node, -1 for the root
 	Values    []int32 `parquet:"values,list"`      // parent feature's values leading here; empty for the root
@@ -41,6 +46,10 @@ type modelRow struct {
 }
 
 var modelSchema = parquet.NewSchema(Models, parquet.SchemaOf(modelRow{}))
+
+// NoFold is ModelRecord.Fold for a tree grown on all of a task's training
+// rows.
+const NoFold = -1
 
 // modelRowV1 is a row of models/ version 1, which stored optimal as int32:
 // 1 proven, 0 not proven, -1 no claim. ReadModels still reads it.
@@ -89,6 +98,10 @@ func WriteModels(path string, recs []ModelRecord) (FileInfo, error) {
 		oracles := cols.int64PerTree(2, func(t int) int64 { return recs[t].OracleID })
 		learners, learner := dictionary(len(recs), func(t int) string { return recs[t].Learner })
 		learnerRows := cols.int32PerTree(func(t int) int32 { return learner[t] })
+		folds := make([]int32, cols.rows()) // int32PerTree's buffer holds learnerRows
+		for t := range recs {
+			fill(folds[cols.first[t]:cols.first[t+1]], recs[t].Fold)
+		}
 		optimal := cols.optionalBoolPerTree(func(t int) *bool { return recs[t].Optimal })
 		err = cols.writeRowGroups(func(from, to int) error {
 			return writeColumns(pw.beginRowGroup(to-from),
@@ -96,6 +109,7 @@ func WriteModels(path string, recs []ModelRecord) (FileInfo, error) {
 				func() error { return pw.int64Column(datasets[from:to]) },
 				func() error { return pw.int64Column(oracles[from:to]) },
 				func() error { return pw.stringColumn(learners, learnerRows[from:to]) },
+				func() error { return pw.int32Column(folds[from:to]) },
 				func() error { return cols.writeNodeColumns(pw, from, to) },
 				func() error { return pw.int32ListColumn(cols.counts, cols.countOffs[from:to+1]) },
 				func() error { return pw.scalarColumn(&optimal, from, to) },
@@ -126,7 +140,7 @@ func ReadModels(path string) (recs []ModelRecord, err error) {
 		}
 		rows = make([]modelRow, len(old))
 		for i, r := range old {
-			rows[i] = modelRow{TreeID: r.TreeID, DatasetID: r.DatasetID, OracleID: r.OracleID, Learner: r.Learner, Node: r.Node,
+			rows[i] = modelRow{TreeID: r.TreeID, DatasetID: r.DatasetID, OracleID: r.OracleID, Learner: r.Learner, Fold: NoFold, Node: r.Node,
 				Parent: r.Parent, Values: r.Values, Feature: r.Feature, Class: r.Class, Counts: r.Counts, Optimal: optimalOf(r.Optimal)}
 		}
 	} else if rows, err = rowsOf[modelRow](path, pf, modelSchema); err != nil {
@@ -135,9 +149,9 @@ func ReadModels(path string) (recs []ModelRecord, err error) {
 	err = buildTrees(path, rows, pf.Lookup,
 		func(r *modelRow) int64 { return r.TreeID },
 		func(first, r *modelRow) (nodeRow, error) {
-			if r.Learner != first.Learner || r.DatasetID != first.DatasetID || r.OracleID != first.OracleID {
-				return nodeRow{}, fmt.Errorf("node %d has learner %q, dataset %d, oracle %d; node 0 has %q, %d, %d",
-					r.Node, r.Learner, r.DatasetID, r.OracleID, first.Learner, first.DatasetID, first.OracleID)
+			if r.Learner != first.Learner || r.DatasetID != first.DatasetID || r.OracleID != first.OracleID || r.Fold != first.Fold {
+				return nodeRow{}, fmt.Errorf("node %d has learner %q, dataset %d, oracle %d, fold %d; node 0 has %q, %d, %d, %d",
+					r.Node, r.Learner, r.DatasetID, r.OracleID, r.Fold, first.Learner, first.DatasetID, first.OracleID, first.Fold)
 			}
 			if !sameOptional(r.Optimal, first.Optimal) {
 				return nodeRow{}, fmt.Errorf("node %d has optimal %s; node 0 has %s", r.Node, optionalString(r.Optimal), optionalString(first.Optimal))
@@ -146,7 +160,7 @@ func ReadModels(path string) (recs []ModelRecord, err error) {
 		},
 		func(first *modelRow, t *tree.Tree) {
 			recs = append(recs, ModelRecord{ModelID: first.TreeID, Learner: first.Learner,
-				DatasetID: first.DatasetID, OracleID: first.OracleID, Tree: t, Optimal: first.Optimal})
+				DatasetID: first.DatasetID, OracleID: first.OracleID, Fold: first.Fold, Tree: t, Optimal: first.Optimal})
 		})
 	if err != nil {
 		return nil, err

@@ -205,7 +205,7 @@ func TestArrowReadsNodeTables(t *testing.T) {
 					if m.Optimal != nil {
 						optimal = *m.Optimal
 					}
-					want = append(want, append(append([]any{m.ModelID, m.DatasetID, m.OracleID, m.Learner}, nodes[i]...), optimal))
+					want = append(want, append(append([]any{m.ModelID, m.DatasetID, m.OracleID, m.Learner, m.Fold}, nodes[i]...), optimal))
 					i++
 				}
 			}

@@ -15,8 +15,9 @@ import (
 const (
 	OraclesVersion  = 1
 	DatasetsVersion = 1
-	// ModelsVersion 2 made optimal a nullable boolean; version 1 stored it
-	// as int32 1/0/-1 (proven, not proven, no claim). ReadModels reads both.
+	// ModelsVersion 2 made optimal a nullable boolean (version 1 stored it
+	// as int32 1/0/-1: proven, not proven, no claim) and added fold.
+	// ReadModels reads both.
 	ModelsVersion      = 2
 	EvaluationsVersion = 1
 	TimingsVersion     = 1

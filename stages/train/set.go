@@ -132,7 +132,7 @@ func (s *Set) fitTask(t *flow.Task, b *schemas.Bag) error {
 		haveI = haveI || f.Intuitive
 		schemas.TimingLog.Put(b, schemas.Timing{DatasetID: t.ID, Learner: name, Step: "fit", Nanos: nanos})
 		if f.Tree != nil {
-			models = append(models, schemas.ModelRecord{ModelID: f.ModelID, Learner: name,
+			models = append(models, schemas.ModelRecord{ModelID: f.ModelID, Learner: name, Fold: schemas.NoFold,
 				DatasetID: t.ID, OracleID: data.OracleID, Tree: f.Tree, Optimal: f.Optimal})
 		}
 		fits = append(fits, f)
