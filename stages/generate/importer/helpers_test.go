@@ -1,0 +1,26 @@
+package importer
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"testing"
+
+	"github.com/dtbench/dtbench/internal/shareddata"
+)
+
+// sharedDir returns the shared real datasets, or skips tb.
+func sharedDir(tb testing.TB) string { return shareddata.DirOrSkip(tb) }
+
+// requireFile skips tb, with a message, when path does not exist; any
+// other failure to see it fails tb. Reads after it fail on any error.
+func requireFile(tb testing.TB, path string) {
+	tb.Helper()
+	_, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		tb.Skipf("%s not found: this test needs it", path)
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+}
