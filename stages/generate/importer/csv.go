@@ -159,6 +159,7 @@ func readCSV(r io.Reader, file string, o Options) (*table, error) {
 		return nil, input.Filef(file, 0, "empty file: no header and no data rows")
 	}
 	var names []string
+	headerLine := line
 	switch {
 	case o.Header:
 		for i, f := range first {
@@ -166,9 +167,6 @@ func readCSV(r io.Reader, file string, o Options) (*table, error) {
 				return nil, input.Filef(file, line, "header: column %d has no name", i+1)
 			}
 			names = append(names, f.text)
-		}
-		if first, line, err = c.record(nil); err != nil {
-			return nil, err
 		}
 	case o.Names != nil:
 		if len(o.Names) != len(first) {
@@ -181,13 +179,18 @@ func readCSV(r io.Reader, file string, o Options) (*table, error) {
 			return nil, err
 		}
 	default:
-		return nil, input.Keyf("header", "%s: a CSV without a header row needs names or names_file", file)
+		return nil, &input.Error{File: file, Key: "header", Err: errors.New("a CSV without a header row needs names or names_file")}
 	}
-	if err := checkNames(file, line, names); err != nil {
+	if err := checkNames(file, headerLine, names); err != nil {
 		return nil, err
 	}
-	if first == nil {
-		return nil, input.Filef(file, line, "no data rows after the header")
+	if o.Header {
+		if first, line, err = c.record(nil); err != nil {
+			return nil, err
+		}
+		if first == nil {
+			return nil, input.Filef(file, headerLine, "no data rows after the header")
+		}
 	}
 	t := &table{file: file, format: FormatCSV}
 	for _, n := range names {

@@ -49,12 +49,25 @@ func compileDatePattern(p string) (*datePattern, error) {
 				i += 2
 				continue
 			}
-			j := strings.IndexByte(p[i+1:], '\'')
-			if j < 0 {
+			var b strings.Builder
+			j := i + 1
+			for ; j < len(p); j++ {
+				if p[j] != '\'' {
+					b.WriteByte(p[j])
+					continue
+				}
+				if j+1 < len(p) && p[j+1] == '\'' { // '' inside quotes is a quote too
+					b.WriteByte('\'')
+					j++
+					continue
+				}
+				break
+			}
+			if j >= len(p) {
 				return nil, fmt.Errorf("unterminated quote")
 			}
-			lit(p[i+1 : i+1+j])
-			i += j + 2
+			lit(b.String())
+			i = j + 1
 		case (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'):
 			if strings.IndexByte(dateLetters, c) < 0 {
 				return nil, fmt.Errorf("pattern letter %q is not supported (supported: %s)", c, dateLetters)

@@ -58,7 +58,7 @@ func weatherRows() []weatherRow {
 }
 
 func nullRows() []nullRow {
-	const day = 18700 // 2021-03-15
+	const day = 18700 // 2021-03-14
 	return []nullRow{
 		{ptr("red"), ptr[int32](3), ptr[int64](-7), ptr(0.5), ptr[float32](1.5), ptr(true), ptr[int32](day), ptr[int64](1615766400000), "a"},
 		{nil, ptr[int32](1), nil, ptr(math.NaN()), nil, ptr(false), nil, nil, "b"},

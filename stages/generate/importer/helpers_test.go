@@ -3,6 +3,7 @@ package importer
 import (
 	"errors"
 	"io/fs"
+	"math"
 	"os"
 	"testing"
 
@@ -24,3 +25,5 @@ func requireFile(tb testing.TB, path string) {
 		tb.Fatal(err)
 	}
 }
+
+func posInf() float64 { return math.Inf(1) }

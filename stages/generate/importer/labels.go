@@ -71,14 +71,19 @@ func distinctNeighbours(s []string) bool {
 // decimals and no trailing zeros, rounding as Weka's
 // Utils.doubleToString(x, decimals) does: x·10^decimals rounded half away
 // from zero. With decimals = 6, 21.625 is "21.625", 1/3 is "0.333333",
-// 2.0 is "2" and -0.0000004 is "0". Where x·10^decimals is beyond an
-// int64 (Weka then falls back to Java's Double.toString) it writes x in
-// fixed point, correctly rounded.
+// 2.0 is "2" and -0.0000004 is "0". Where x·10^decimals is 2^53 or more,
+// so that the product Weka rounds has lost digits (Weka writes 1e12+0.5
+// as 1000000000000.499968), it writes x's shortest exact decimal form
+// instead, or that correctly rounded to decimals when it has more.
 func FormatCut(x float64, decimals int) string {
 	scale := math.Pow(10, float64(decimals))
 	temp := x * scale
-	if !(math.Abs(temp) < math.MaxInt64) {
-		return trimZeros(strconv.FormatFloat(x, 'f', decimals, 64))
+	if !(math.Abs(temp) < 1<<53) {
+		s := strconv.FormatFloat(x, 'f', -1, 64)
+		if i := strings.IndexByte(s, '.'); i >= 0 && len(s)-i-1 > decimals {
+			s = trimZeros(strconv.FormatFloat(x, 'f', decimals, 64))
+		}
+		return s
 	}
 	var p int64
 	if temp > 0 {

@@ -73,14 +73,18 @@ func ParseNames(text string, n int) ([]string, error) {
 	}
 	if names == nil {
 		slices.Sort(found)
-		counts := "none"
+		lists := "found no list at all"
 		if len(found) > 0 {
-			counts = strings.Trim(strings.Join(strings.Fields(fmt.Sprint(found)), ", "), "[]")
+			counts := make([]string, len(found))
+			for i, c := range found {
+				counts[i] = strconv.Itoa(c)
+			}
+			lists = "lists found had " + strings.Join(counts, ", ") + " names"
 		}
-		return nil, fmt.Errorf("no list of %d column names found (lists found had %s names): "+
+		return nil, fmt.Errorf("no list of %d column names found (%s): "+
 			"looked for entries numbered 1..%d or \"name:\" entries in the Attribute Information section, "+
 			"a comma-separated list at the end, and C4.5 \"name: type.\" declarations; give the names in options instead",
-			n, counts, n)
+			n, lists, n)
 	}
 	seen := map[string]bool{}
 	for _, name := range names {

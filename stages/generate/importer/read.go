@@ -32,7 +32,13 @@ func Read(path string, o Options) (*dataset.Dataset, Report, error) {
 		}
 		o.Format = f
 		if err := o.Validate(); err != nil { // CSV-only options on an ARFF file
-			return nil, Report{}, &input.Error{File: path, Err: err}
+			var ie *input.Error
+			if errors.As(err, &ie) {
+				e := *ie
+				e.File = path
+				err = &e
+			}
+			return nil, Report{}, err
 		}
 	}
 	o = o.withDefaults()
