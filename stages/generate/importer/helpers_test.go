@@ -7,6 +7,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/internal/shareddata"
 )
 
@@ -27,3 +28,11 @@ func requireFile(tb testing.TB, path string) {
 }
 
 func posInf() float64 { return math.Inf(1) }
+
+// checkInput fails t unless err is bad input.
+func checkInput(t *testing.T, err error) {
+	t.Helper()
+	if !input.Is(err) {
+		t.Fatalf("error %v (%T) is not an *input.Error", err, err)
+	}
+}
