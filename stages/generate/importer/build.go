@@ -195,24 +195,42 @@ func decimal(s string) (float64, bool) {
 	return x, err == nil // err: out of range, so not finite
 }
 
-// discretizeColumn cuts a numeric column into bins.
+// discretizeColumn cuts a numeric column into bins at the cut points of
+// its kept rows' values.
 func discretizeColumn(c *rawColumn, keep []int, d Discretization) (dataset.Attribute, []uint8, Column) {
-	values := make([]float64, 0, len(keep))
+	counts := make([]int, len(c.nums)) // kept rows per distinct value
 	missing := false
 	for _, r := range keep {
 		if code := c.codes[r]; code != missingCode {
-			values = append(values, c.nums[code])
+			counts[code]++
 		} else {
 			missing = true
 		}
 	}
-	cuts := d.Cuts(values)
+	var used []int32
+	for code, n := range counts {
+		if n > 0 {
+			used = append(used, int32(code))
+		}
+	}
+	slices.SortFunc(used, func(x, y int32) int { return cmp.Compare(c.nums[x], c.nums[y]) })
+	var values []float64
+	var weights []int
+	for _, code := range used {
+		x := c.nums[code]
+		if k := len(values) - 1; k >= 0 && values[k] == x { // "0" and "-0", "1" and "1.0"
+			weights[k] += counts[code]
+			continue
+		}
+		values = append(values, x)
+		weights = append(weights, counts[code])
+	}
+	cuts := d.cuts(values, weights)
 	a := dataset.Attribute{Name: c.name, Values: BinLabels(cuts, c.kind == Date)}
 	if missing {
 		a.Values = append(a.Values, MissingLabel)
 	}
-	// Bin each distinct value once.
-	bins := make([]uint8, len(c.nums))
+	bins := make([]uint8, len(c.nums)) // the bin of each distinct value
 	for i, x := range c.nums {
 		bins[i] = uint8(Bin(cuts, x))
 	}
