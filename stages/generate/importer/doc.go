@@ -13,8 +13,10 @@
 //     always give the same dataset: declared values in declaration order
 //     (ARFF nominal; false, true for Parquet booleans); otherwise distinct
 //     values in order of first appearance among the kept rows, as Weka's
-//     CSVLoader orders them; bins in ascending order; the missing category
-//     last.
+//     CSVLoader orders them, or in ascending numeric order (ties by text)
+//     when they are all numbers (a numeric class, a column listed in
+//     Options.Nominal), as Weka's NumericToNominal orders them; bins in
+//     ascending order; the missing category last.
 //   - A column is discretized when it holds numbers: ARFF numeric, real,
 //     integer and date attributes, Parquet integers, floats, dates and
 //     timestamps, and CSV columns whose every value in the file is a

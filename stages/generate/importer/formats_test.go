@@ -2,6 +2,7 @@ package importer
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -118,5 +119,43 @@ func TestFormats(t *testing.T) {
 				t.Errorf("outlook %+v; want it nominal", rep.Features[0])
 			}
 		})
+	}
+}
+
+// TestDeterministic reads every test file twice, and weather.csv with its
+// rows reversed, and checks the datasets and reports are equal: the same
+// file and options give the same codes, labels and order, and codes of
+// discretized columns do not depend on row order.
+func TestDeterministic(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		o    Options
+	}{
+		{"weather.csv", Options{Class: "play", Header: true}},
+		{"weather.arff", Options{Class: "play"}},
+		{"weather.parquet", Options{Class: "play", Discretize: Discretization{Method: EqualWidth, Bins: 3}}},
+		{"visits.arff", Options{Class: "outcome"}},
+		{"nulls.parquet", Options{Class: "result", Missing: MissingDrop, Drop: []string{"ratio", "seen"}}},
+	} {
+		path := filepath.Join("testdata", tc.file)
+		d1, r1, err1 := Read(path, tc.o)
+		d2, r2, err2 := Read(path, tc.o)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("Read(%s): %v, %v", tc.file, err1, err2)
+		}
+		if diff := diffDatasets(d1, d2); diff != "" || !reflect.DeepEqual(r1, r2) {
+			t.Errorf("Read(%s) twice: %s; reports %+v, %+v", tc.file, diff, r1, r2)
+		}
+	}
+	b, err := os.ReadFile(filepath.Join("testdata", "weather.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	slices.Reverse(lines[1:])
+	_, bins, _ := readText(t, "reversed.csv", strings.Join(lines, "\n")+"\n", Options{Class: "play", Header: true})
+	want := weatherWant(t).Schema()
+	if !slices.Equal(bins[1], want.Features[1].Values) || !slices.Equal(bins[2], want.Features[2].Values) {
+		t.Errorf("reversed rows: bins %q, %q; want %q, %q", bins[1], bins[2], want.Features[1].Values, want.Features[2].Values)
 	}
 }

@@ -48,13 +48,17 @@ const MaxBins = dataset.MaxValues - 1
 type Options struct {
 	// Class names the class column (required). It is never discretized:
 	// its labels are its declared values (ARFF nominal, Parquet boolean)
-	// or its distinct values as written, in order of first appearance.
+	// or its distinct values as written, in order of first appearance —
+	// in ascending numeric order when they are all numbers (heart-disease's
+	// num 0..4), as Weka's NumericToNominal orders them.
 	Class string `mapstructure:"class"`
 	// Drop names columns to leave out; an unknown name is an error.
 	Drop []string `mapstructure:"drop"`
 	// Nominal names columns to read as nominal even when every value is a
 	// number (numeric codes such as hepatitis' 1 = no, 2 = yes); their
-	// labels are the values as written. An unknown name is an error.
+	// labels are the values as written (Parquet numbers in decimal, dates
+	// in RFC 3339), in ascending numeric order. An unknown name is an
+	// error.
 	Nominal []string `mapstructure:"nominal"`
 	// Format is csv, arff or parquet; "" takes it from the file name:
 	// .csv and .data are CSV, .arff ARFF, .parquet Parquet, each

@@ -84,6 +84,9 @@ func TestSharedDatasets(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			requireFile(t, tc.file)
+			if tc.o.NamesFile != "" {
+				requireFile(t, tc.o.NamesFile)
+			}
 			d, rep, err := Read(tc.file, tc.o)
 			if err != nil {
 				t.Fatalf("Read: %v", err)

@@ -119,6 +119,9 @@ func TestWekaCutPoints(t *testing.T) {
 	}
 	for _, set := range sets {
 		requireFile(t, set.path)
+		if set.o.NamesFile != "" {
+			requireFile(t, set.o.NamesFile)
+		}
 		for _, m := range methods {
 			t.Run(set.name+"/"+m.tag, func(t *testing.T) {
 				fx := readWekaFixture(t, filepath.Join("testdata", "weka", set.name+"-"+m.tag+".tsv"))
