@@ -78,8 +78,9 @@ func build(t *table, o Options) (*dataset.Dataset, Report, error) {
 	for f, i := range feats {
 		c := t.cols[i]
 		var a dataset.Attribute
+		numbers := isNumbers(c) // types CSV text first, for the report
 		col := Column{Name: c.name, Kind: c.kind}
-		if isNumbers(c) && !nominal[i] {
+		if numbers && !nominal[i] {
 			a, cols[f], col = discretizeColumn(c, keep, o.Discretize)
 		} else if a, cols[f], err = nominalColumn(t, c, keep); err != nil {
 			return nil, rep, err

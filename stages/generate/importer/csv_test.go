@@ -65,9 +65,12 @@ func TestCSVDialect(t *testing.T) {
 			if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			d, _, err := Read(path, o)
+			d, rep, err := Read(path, o)
 			if err != nil {
 				t.Fatalf("Read: %v", err)
+			}
+			if numbers := rep.Features[0].Kind == Numeric; numbers != (tc.o.Nominal != nil || strings.HasPrefix(tc.name, "numbers")) {
+				t.Errorf("kind %v", rep.Features[0].Kind)
 			}
 			if got := d.Schema().Features[0].Values; !slices.Equal(got, tc.want) {
 				t.Errorf("values %q; want %q", got, tc.want)
