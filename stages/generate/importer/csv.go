@@ -1,0 +1,253 @@
+package importer
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/dtbench/dtbench/input"
+)
+
+// csvField is one field of a CSV record.
+type csvField struct {
+	text   string
+	quoted bool
+}
+
+// csvReader splits CSV text into records. Its dialect:
+//   - records end at LF or CRLF; a line holding only blanks is skipped;
+//   - fields are separated by delim; blanks (space, tab) around an
+//     unquoted field are trimmed;
+//   - a field that starts with quote runs to the matching quote, a doubled
+//     quote standing for one; it may hold delimiters and line ends (read
+//     as LF); blanks may follow the closing quote, then a delimiter or the
+//     end of the record; a quote inside an unquoted field is literal;
+//   - a UTF-8 byte-order mark at the start of the file is skipped.
+type csvReader struct {
+	r     *bufio.Reader
+	file  string
+	delim byte
+	quote byte // 0: no quoting
+	line  int  // lines read so far
+	buf   []byte
+}
+
+func newCSVReader(r io.Reader, file string, o Options) *csvReader {
+	c := &csvReader{r: bufio.NewReaderSize(r, 64<<10), file: file, delim: o.Delimiter[0]}
+	if o.Quote != NoQuote {
+		c.quote = o.Quote[0]
+	}
+	return c
+}
+
+// readLine returns the next physical line without its line end, and
+// false at the end of the input.
+func (c *csvReader) readLine() (string, bool, error) {
+	c.buf = c.buf[:0]
+	for {
+		chunk, err := c.r.ReadSlice('\n')
+		c.buf = append(c.buf, chunk...)
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return "", false, &input.Error{File: c.file, Line: c.line + 1, Err: err}
+		}
+		if len(c.buf) == 0 && err != nil {
+			return "", false, nil
+		}
+		c.line++
+		b := c.buf
+		if c.line == 1 {
+			b = trimBOM(b)
+		}
+		b = trimLineEnd(b)
+		return string(b), true, nil
+	}
+}
+
+// record reads the next record into dst, returning it and the line it
+// starts on; at the end of the input it returns nil.
+func (c *csvReader) record(dst []csvField) ([]csvField, int, error) {
+	for {
+		text, ok, err := c.readLine()
+		if err != nil || !ok {
+			return nil, 0, err
+		}
+		if strings.Trim(text, " \t") == "" {
+			continue
+		}
+		start := c.line
+		dst, err = c.fields(dst[:0], text, start)
+		return dst, start, err
+	}
+}
+
+// fields splits the record that begins with line text, reading more lines
+// while a quoted field is open.
+func (c *csvReader) fields(dst []csvField, text string, start int) ([]csvField, error) {
+	i := 0
+	for {
+		i = c.skipBlanks(text, i)
+		if c.quote != 0 && i < len(text) && text[i] == c.quote {
+			var b strings.Builder
+			i++
+			for {
+				j := strings.IndexByte(text[i:], c.quote)
+				if j < 0 {
+					b.WriteString(text[i:])
+					b.WriteByte('\n')
+					next, ok, err := c.readLine()
+					if err != nil {
+						return nil, err
+					}
+					if !ok {
+						return nil, input.Filef(c.file, start, "quoted field not closed before the end of the file")
+					}
+					text, i = next, 0
+					continue
+				}
+				b.WriteString(text[i : i+j])
+				i += j + 1
+				if i < len(text) && text[i] == c.quote {
+					b.WriteByte(c.quote)
+					i++
+					continue
+				}
+				break
+			}
+			dst = append(dst, csvField{text: b.String(), quoted: true})
+			i = c.skipBlanks(text, i)
+			if i == len(text) {
+				return dst, nil
+			}
+			if text[i] != c.delim {
+				return nil, input.Filef(c.file, c.line, "field %d: text after the closing quote", len(dst))
+			}
+			i++
+			continue
+		}
+		j := strings.IndexByte(text[i:], c.delim)
+		if j < 0 {
+			dst = append(dst, csvField{text: strings.TrimRight(text[i:], " \t")})
+			return dst, nil
+		}
+		dst = append(dst, csvField{text: strings.TrimRight(text[i:i+j], " \t")})
+		i += j + 1
+	}
+}
+
+// skipBlanks skips spaces and tabs that are not the delimiter.
+func (c *csvReader) skipBlanks(text string, i int) int {
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') && text[i] != c.delim {
+		i++
+	}
+	return i
+}
+
+// readCSV reads a CSV file into a table: the header row or the names
+// given, then one row per record, every column text to be typed later.
+func readCSV(r io.Reader, file string, o Options) (*table, error) {
+	c := newCSVReader(r, file, o)
+	first, line, err := c.record(nil)
+	if err != nil {
+		return nil, err
+	}
+	if first == nil {
+		return nil, input.Filef(file, 0, "empty file: no header and no data rows")
+	}
+	var names []string
+	headerLine := line
+	switch {
+	case o.Header:
+		for i, f := range first {
+			if f.text == "" {
+				return nil, input.Filef(file, line, "header: column %d has no name", i+1)
+			}
+			names = append(names, f.text)
+		}
+	case o.Names != nil:
+		if len(o.Names) != len(first) {
+			return nil, &input.Error{File: file, Line: line, Key: "names",
+				Err: fmt.Errorf("%d names for %d fields", len(o.Names), len(first))}
+		}
+		names = o.Names
+	case o.NamesFile != "":
+		if names, err = ReadNames(o.NamesFile, len(first)); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, &input.Error{File: file, Key: "header", Err: errors.New("a CSV without a header row needs names or names_file")}
+	}
+	if err := checkNames(file, headerLine, names); err != nil {
+		return nil, err
+	}
+	if o.Header {
+		if first, line, err = c.record(nil); err != nil {
+			return nil, err
+		}
+		if first == nil {
+			return nil, input.Filef(file, headerLine, "no data rows after the header")
+		}
+	}
+	t := &table{file: file, format: FormatCSV}
+	for _, n := range names {
+		t.cols = append(t.cols, newColumn(n, Text))
+	}
+	rec := first
+	for rec != nil {
+		if len(rec) != len(names) {
+			return nil, input.Filef(file, line, "%d fields; want %d, one per column", len(rec), len(names))
+		}
+		for j, f := range rec {
+			if !f.quoted && (f.text == "" || f.text == o.MissingMarker) {
+				t.cols[j].addMissing()
+				continue
+			}
+			if err := t.cols[j].add(f.text, false); err != nil {
+				return nil, input.Filef(file, line, "%v", err)
+			}
+		}
+		t.lines = append(t.lines, line)
+		t.rows++
+		if rec, line, err = c.record(rec); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// checkNames rejects column names that are empty or repeated, since
+// options pick columns by name.
+func checkNames(file string, line int, names []string) error {
+	seen := make(map[string]int, len(names))
+	for i, n := range names {
+		if n == "" {
+			return input.Filef(file, line, "column %d has no name", i+1)
+		}
+		if j, dup := seen[n]; dup {
+			return input.Filef(file, line, "columns %d and %d are both named %q", j+1, i+1, n)
+		}
+		seen[n] = i
+	}
+	return nil
+}
+
+func trimBOM(b []byte) []byte {
+	if len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {
+		return b[3:]
+	}
+	return b
+}
+
+func trimLineEnd(b []byte) []byte {
+	if n := len(b); n > 0 && b[n-1] == '\n' {
+		b = b[:n-1]
+		if n := len(b); n > 0 && b[n-1] == '\r' {
+			b = b[:n-1]
+		}
+	}
+	return b
+}
