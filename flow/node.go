@@ -44,6 +44,10 @@ type Node struct {
 	Writes []schemas.Ref
 	Run    func(t *Task, b *schemas.Bag) error
 	Reload func(t *Task, b *schemas.Bag) error
+	// Check, when set, validates what the node will read that the config
+	// alone cannot show (the files a setup node imports), before anything
+	// is written; the executor calls it for the selected nodes.
+	Check func() error
 }
 
 // Study is what the executor runs: a plan and its nodes in pipeline

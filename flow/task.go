@@ -27,6 +27,14 @@ func (t *Task) LearnerRand(learner string) *rand.Rand {
 	return rand.New(rand.NewPCG(t.seed, hashKey(t.Key+"#"+learner)))
 }
 
+// SharedRand returns a generator seeded by (run seed, key) for draws that
+// several tasks must share: the benchmark study's subsample of a
+// (dataset, scenario, repetition), which every attribute subset of it
+// uses. key must not be a task key.
+func (t *Task) SharedRand(key string) *rand.Rand {
+	return rand.New(rand.NewPCG(t.seed, hashKey("shared#"+key)))
+}
+
 func hashKey(s string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(s))

@@ -169,6 +169,13 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	if _, err := r.runInputs(true); err != nil {
 		return r.dir, err
 	}
+	for _, n := range r.study.Nodes {
+		if n.Check != nil && slices.Contains(stages, n.Stage) {
+			if err := n.Check(); err != nil {
+				return r.dir, err
+			}
+		}
+	}
 	if err := createDir(r.dir); err != nil {
 		return r.dir, err
 	}

@@ -9,7 +9,10 @@ package schemas
 type Measures struct {
 	DOE        *float64 `parquet:"doe,optional"`         // degree of equivalence with the oracle; null for a non-tree learner
 	Agreement  *float64 `parquet:"agreement,optional"`   // share of all inputs where the learned tree and the oracle agree; null for a non-tree learner
-	Accuracy   *float64 `parquet:"accuracy,optional"`    // accuracy on the held-out rows; null when there are none
+	Accuracy   *float64 `parquet:"accuracy,optional"`    // accuracy on the held-out rows (all folds' test rows in the benchmark study); null when there are none
+	MAE        *float64 `parquet:"mae,optional"`         // mean absolute error as Weka computes it, mean over rows of (1/K)·Σ_c |p(c) − [c = actual]|; null without held-out rows
+	Correct    *int64   `parquet:"correct,optional"`     // held-out rows classified correctly; null without held-out rows
+	Total      *int64   `parquet:"total,optional"`       // held-out rows; null without them
 	TreeDepth  *int32   `parquet:"tree_depth,optional"`  // depth of the learned tree; null for a non-tree learner
 	TreeLeaves *int32   `parquet:"tree_leaves,optional"` // its leaves; null for a non-tree learner
 	TreeNodes  *int32   `parquet:"tree_nodes,optional"`  // its nodes; null for a non-tree learner

@@ -3,6 +3,7 @@ package schemas
 import (
 	"fmt"
 	"runtime"
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -32,12 +33,24 @@ func readFlat[R any](filePath string, t *flatTable[R]) (rows []R, err error) {
 		return nil, err
 	}
 	defer f.Close() // read only
-	if err := checkColumns(filePath, pf.Schema(), t.schema); err != nil {
+	// A file of the table's current version has exactly its columns; one
+	// of an older version it reads may lack nullable columns added since,
+	// which read as null.
+	order := make([]int, len(t.columns)) // file column i → t.columns[order[i]]
+	for i := range order {
+		order[i] = i
+	}
+	if v, _ := pf.Lookup(MetaVersion); v == strconv.Itoa(writeVersion(t.name)) {
+		if err := checkColumns(filePath, pf.Schema(), t.schema); err != nil {
+			return nil, err
+		}
+	} else if order, err = olderColumns(filePath, pf.Schema(), t); err != nil {
 		return nil, err
 	}
 	rows = make([]R, pf.NumRows())
-	dst := make([]fieldSource, len(t.columns))
-	for i, c := range t.columns {
+	dst := make([]fieldSource, len(order))
+	for i, k := range order {
+		c := t.columns[k]
 		dst[i] = fieldSource{base: unsafe.Pointer(unsafe.SliceData(rows)), stride: unsafe.Sizeof(*new(R)),
 			offset: c.Offset, kind: c.Kind, nullable: c.Nullable}
 	}
@@ -49,7 +62,7 @@ func readFlat[R any](filePath string, t *flatTable[R]) (rows []R, err error) {
 		}
 		for i, cc := range rg.ColumnChunks() {
 			if err := readFlatColumn(cc, &dst[i], at, n); err != nil {
-				return nil, input.Filef(filePath, 0, "row group %d column %s: %w", g, t.columns[i].Name, err)
+				return nil, input.Filef(filePath, 0, "row group %d column %s: %w", g, t.columns[order[i]].Name, err)
 			}
 		}
 		at += n
@@ -59,6 +72,35 @@ func readFlat[R any](filePath string, t *flatTable[R]) (rows []R, err error) {
 		return nil, input.Filef(filePath, 0, "row groups hold %d rows, the footer says %d", at, len(rows))
 	}
 	return rows, nil
+}
+
+// olderColumns maps the columns of a file of an older version of table t
+// to t's: each must be one of t's, with its type and nullability, in t's
+// order, and every column of t the file lacks must be nullable (it reads
+// as null). It returns, per file column, the index of t's column.
+func olderColumns[R any](filePath string, got *parquet.Schema, t *flatTable[R]) ([]int, error) {
+	want := describeColumns(t.schema)
+	var order []int
+	k := 0
+	for _, g := range describeColumns(got) {
+		for k < len(want) && want[k] != g {
+			if !t.columns[k].Nullable {
+				return nil, input.Filef(filePath, 0, "missing column %s", want[k])
+			}
+			k++
+		}
+		if k == len(want) {
+			return nil, input.Filef(filePath, 0, "unexpected column %s", g)
+		}
+		order = append(order, k)
+		k++
+	}
+	for ; k < len(want); k++ {
+		if !t.columns[k].Nullable {
+			return nil, input.Filef(filePath, 0, "missing column %s", want[k])
+		}
+	}
+	return order, nil
 }
 
 // readFlatColumn decodes a column chunk into rows [from, from+n) of dst.

@@ -19,7 +19,8 @@ const (
 	// as int32 1/0/-1: proven, not proven, no claim) and added fold.
 	// ReadModels reads both.
 	ModelsVersion      = 2
-	EvaluationsVersion = 1
+	// EvaluationsVersion 2 added mae, correct and total.
+	EvaluationsVersion = 2
 	TimingsVersion     = 1
 	SummariesVersion   = 2 // 2: one row per (learner, cell, measure), through the page writer; 1 was one wide row per (learner, cell), written by Arrow
 )
@@ -37,7 +38,7 @@ var tableVersions = map[string]tableVersion{
 	Oracles:     {OraclesVersion, []int{1}},
 	Datasets:    {DatasetsVersion, []int{1}},
 	Models:      {ModelsVersion, []int{1, 2}},
-	Evaluations: {EvaluationsVersion, []int{1}},
+	Evaluations: {EvaluationsVersion, []int{1, 2}},
 	Timings:     {TimingsVersion, []int{1}},
 	Summaries:   {SummariesVersion, []int{2}},
 }

@@ -115,3 +115,77 @@ func sum(xs []int) int {
 	}
 	return s
 }
+
+// Distributor is a model that gives class probabilities (a tree's leaf
+// distribution, naive Bayes' posterior): dst[c] = p(c | x), summing to 1.
+// A model without it counts as putting probability 1 on its prediction.
+type Distributor interface {
+	Distribution(x []uint8, dst []float64)
+}
+
+// Score is a model's result on a set of rows: how many it classified
+// correctly, of how many, and its mean absolute error.
+type Score struct {
+	Correct, Total int
+	// AbsErr is Σ over rows of (1/K)·Σ_c |p(c) − [c = actual]|, so that
+	// MAE = AbsErr/Total as Weka's Evaluation computes it.
+	AbsErr float64
+}
+
+// MAE returns the mean absolute error, NaN with no rows.
+func (s Score) MAE() float64 {
+	if s.Total == 0 {
+		return math.NaN()
+	}
+	return s.AbsErr / float64(s.Total)
+}
+
+// Accuracy returns Correct/Total, NaN with no rows.
+func (s Score) Accuracy() float64 {
+	if s.Total == 0 {
+		return math.NaN()
+	}
+	return float64(s.Correct) / float64(s.Total)
+}
+
+// Add returns the sum of two scores (folds of one cross-validation).
+func (s Score) Add(o Score) Score {
+	return Score{Correct: s.Correct + o.Correct, Total: s.Total + o.Total, AbsErr: s.AbsErr + o.AbsErr}
+}
+
+// Score scores m on the rows: predictions, and class probabilities for the
+// mean absolute error over k classes. confusion, when not nil, gets
+// confusion[actual*k+predicted]++ per row.
+func (e *Rows) Score(m Predictor, k int, confusion []int) Score {
+	d, _ := m.(Distributor)
+	probs := make([]float64, k)
+	s := Score{Total: len(e.labels)}
+	for i, y := range e.labels {
+		x := e.x[i*e.m : (i+1)*e.m : (i+1)*e.m]
+		p := m.Predict(x)
+		if p == int(y) {
+			s.Correct++
+		}
+		if confusion != nil {
+			confusion[int(y)*k+p]++
+		}
+		if d == nil {
+			if p == int(y) {
+				continue
+			}
+			s.AbsErr += 2 / float64(k) // |1 − 0| on the prediction, |0 − 1| on the actual class
+			continue
+		}
+		d.Distribution(x, probs)
+		err := 0.0
+		for c, pc := range probs {
+			if c == int(y) {
+				err += math.Abs(pc - 1)
+			} else {
+				err += math.Abs(pc)
+			}
+		}
+		s.AbsErr += err / float64(k)
+	}
+	return s
+}

@@ -3,6 +3,7 @@ package evaluate
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/dtbench/dtbench/dataset"
@@ -128,5 +129,59 @@ func TestMajorityAccuracy(t *testing.T) {
 				t.Errorf("MajorityAccuracy(%v, %v) = %g; want %g", tc.train, tc.eval, got, tc.want)
 			}
 		})
+	}
+}
+
+// fixedDist predicts class 1 with probability p1 (of 3 classes: p1 on
+// class 1, the rest on class 0).
+type fixedDist struct{ p1 float64 }
+
+func (f fixedDist) Predict([]uint8) int {
+	if f.p1 >= 0.5 {
+		return 1
+	}
+	return 0
+}
+
+func (f fixedDist) Distribution(_ []uint8, dst []float64) {
+	clear(dst)
+	dst[0], dst[1] = 1-f.p1, f.p1
+}
+
+// oneHot predicts class c without probabilities.
+type oneHot int
+
+func (c oneHot) Predict([]uint8) int { return int(c) }
+
+func TestScore(t *testing.T) {
+	schema := dataset.Schema{
+		Features: []dataset.Attribute{{Name: "a", Values: []string{"x", "y"}}},
+		Class:    dataset.Attribute{Name: "c", Values: []string{"0", "1", "2"}},
+	}
+	// Classes of the four rows: 1, 1, 0, 2.
+	d, err := dataset.FromRows(schema, [][]uint8{{0}, {1}, {0}, {1}}, []uint8{1, 1, 0, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := NewRows(d, d.All())
+	// p = (0.2, 0.8, 0) on every row, K = 3: |errors| per row are
+	// class 1: 0.2 + 0.2 + 0 = 0.4; class 0: 0.8 + 0.8 + 0 = 1.6;
+	// class 2: 0.2 + 0.8 + 1 = 2; the sum 0.4+0.4+1.6+2 = 4.4, /3 per row.
+	conf := make([]int, 9)
+	s := rows.Score(fixedDist{0.8}, 3, conf)
+	if s.Correct != 2 || s.Total != 4 || !sameFloat(s.MAE(), 4.4/3/4, 1e-12) || s.Accuracy() != 0.5 {
+		t.Errorf("Score = %+v, MAE %v; want 2 of 4 correct, MAE %v", s, s.MAE(), 4.4/3/4)
+	}
+	if want := []int{0, 1, 0, 0, 2, 0, 0, 1, 0}; !slices.Equal(conf, want) {
+		t.Errorf("confusion = %v; want %v (actual × predicted)", conf, want)
+	}
+	// A model without probabilities: MAE = 2·error/K, as the paper's
+	// Table 5 shows for I and V.
+	s = rows.Score(oneHot(1), 3, nil)
+	if !sameFloat(s.MAE(), 2*(2.0/4)/3, 1e-12) {
+		t.Errorf("one-hot MAE = %v; want %v", s.MAE(), 2*(2.0/4)/3)
+	}
+	if s := (Score{}); !math.IsNaN(s.MAE()) || !math.IsNaN(s.Accuracy()) {
+		t.Error("a score of no rows is not NaN")
 	}
 }

@@ -38,10 +38,12 @@ func OracleNode(cells []schemas.OracleCell) flow.Node {
 func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRecord, data *schemas.DatasetRecord, fits []schemas.Fit) ([]schemas.OracleEvaluation, error) {
 	var test *Rows
 	accuracy := make([]float64, len(fits))
+	scores := make([]Score, len(fits))
 	if data.Test != nil && data.Test.Len() > 0 {
 		test = NewRows(data.Test, data.Test.All())
 		for i := range fits {
-			accuracy[i] = test.Accuracy(fits[i].Model)
+			scores[i] = test.Score(fits[i].Model, data.Test.Classes(), nil)
+			accuracy[i] = scores[i].Accuracy()
 		}
 	}
 	bench := benchmarkAccuracies(data, test, fits, accuracy)
@@ -66,9 +68,10 @@ func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRec
 			e.TreeDepth, e.TreeLeaves, e.TreeNodes = &depth, &leaves, &nodes
 		}
 		if bench != nil {
-			acc := accuracy[i]
+			acc, mae := accuracy[i], scores[i].MAE()
+			correct, total := int64(scores[i].Correct), int64(scores[i].Total)
 			gx, gv, gi := Gamma(acc, bench.x), Gamma(acc, bench.v), Gamma(acc, bench.i)
-			e.Accuracy = &acc
+			e.Accuracy, e.MAE, e.Correct, e.Total = &acc, &mae, &correct, &total
 			e.AccX, e.AccV, e.AccI = &bench.x, &bench.v, &bench.i
 			e.GammaX, e.GammaV, e.GammaI = &gx, &gv, &gi
 		}
