@@ -18,7 +18,7 @@ const (
 	// ModelsVersion 2 made optimal a nullable boolean (version 1 stored it
 	// as int32 1/0/-1: proven, not proven, no claim) and added fold.
 	// ReadModels reads both.
-	ModelsVersion      = 2
+	ModelsVersion = 2
 	// EvaluationsVersion 2 added mae, correct and total.
 	EvaluationsVersion = 2
 	TimingsVersion     = 1
