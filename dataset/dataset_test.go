@@ -221,3 +221,33 @@ func TestMajorityTies(t *testing.T) {
 		}
 	}
 }
+
+func TestProject(t *testing.T) {
+	s := Schema{
+		Features: []Attribute{{Name: "a", Values: []string{"x", "y"}}, {Name: "b", Values: []string{"p", "q", "r"}}, {Name: "c", Values: []string{"0", "1"}}},
+		Class:    Attribute{Name: "k", Values: []string{"no", "yes"}},
+	}
+	d, err := FromRows(s, [][]uint8{{0, 2, 1}, {1, 0, 0}, {1, 1, 1}, {0, 0, 0}}, []uint8{1, 0, 1, 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := d.Project([]int{2, 0}, []int{2, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Len() != 2 || p.NumFeatures() != 2 || p.Schema().Features[0].Name != "c" || p.Domain(1) != 3 {
+		t.Fatalf("Project: %d rows, %d features, schema %+v", p.Len(), p.NumFeatures(), p.Schema())
+	}
+	want := [][]uint8{{1, 1}, {1, 2}} // rows 2 and 0, features c then b
+	for r := range want {
+		if got := p.Row(r, nil); !slices.Equal(got, want[r]) || p.Label(r) != 1 {
+			t.Errorf("row %d = %v class %d; want %v class 1", r, got, p.Label(r), want[r])
+		}
+	}
+	if p.ClassCounts(p.All())[1] != 2 || p.ValueRows(1, 2).Count() != 1 {
+		t.Error("the projection's bitsets do not match its rows")
+	}
+	if _, err := d.Project([]int{4}, []int{0}); err == nil {
+		t.Error("a row outside the dataset was projected")
+	}
+}

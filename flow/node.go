@@ -44,6 +44,9 @@ type Node struct {
 	Writes []schemas.Ref
 	Run    func(t *Task, b *schemas.Bag) error
 	Reload func(t *Task, b *schemas.Bag) error
+	// ReloadReads are the tables Reload reads besides Reads: the node's
+	// own outputs it rebuilds from (train's models).
+	ReloadReads []schemas.Ref
 	// Check, when set, validates what the node will read that the config
 	// alone cannot show (the files a setup node imports), before anything
 	// is written; the executor calls it for the selected nodes.
@@ -110,16 +113,9 @@ func (s *Study) CheckWiring(selected []string) (fromDisk []schemas.Stored, reloa
 		if pn.Reload == nil || depth > len(s.Nodes) {
 			return fmt.Errorf("flow: %s reads %s, which only %s makes, in memory; run them in one command", reader, name, pn.Stage)
 		}
-		for _, r := range pn.Reads {
+		for _, r := range slices.Concat(pn.Reads, pn.ReloadReads) {
 			if err := need(r, pn.Stage+" (reload)", depth+1); err != nil {
 				return err
-			}
-		}
-		for _, w := range pn.Writes {
-			if _, stored := w.(schemas.Stored); stored {
-				if err := need(w, pn.Stage+" (reload)", depth+1); err != nil {
-					return err
-				}
 			}
 		}
 		reload = append(reload, p)

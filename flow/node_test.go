@@ -12,7 +12,8 @@ func TestCheckWiring(t *testing.T) {
 	run := func(*Task, *schemas.Bag) error { return nil }
 	oracle := Study{Nodes: []Node{
 		{Stage: StageGenerate, Writes: []schemas.Ref{schemas.OracleTable, schemas.DatasetTable}, Run: run},
-		{Stage: StageTrain, Reads: []schemas.Ref{schemas.DatasetTable}, Writes: []schemas.Ref{schemas.ModelTable, memory}, Run: run, Reload: run},
+		{Stage: StageTrain, Reads: []schemas.Ref{schemas.DatasetTable}, Writes: []schemas.Ref{schemas.ModelTable, memory}, Run: run, Reload: run,
+			ReloadReads: []schemas.Ref{schemas.ModelTable}},
 		{Stage: StageEvaluate, Reads: []schemas.Ref{schemas.OracleTable, schemas.DatasetTable, memory}, Writes: []schemas.Ref{schemas.EvaluationTable}, Run: run},
 		{Stage: StageReport, PerRun: true, Reads: []schemas.Ref{schemas.EvaluationTable}, Writes: []schemas.Ref{schemas.SummaryTable}, Run: run},
 	}}

@@ -15,14 +15,15 @@ import (
 // owns its vocabulary (the oracle grid: package generate), which resolves
 // and validates it; Config checks the keys every study shares.
 type Config struct {
-	Name     string                 `json:"name"`    // name: run folder name under --out
-	Seed     uint64                 `json:"seed"`    // seed
-	Study    string                 `json:"study"`   // study: one of studies
-	Workers  int                    `json:"workers"` // workers: 0 = all cores
-	Chunk    int                    `json:"chunk"`   // chunk: tasks per part file
-	Oracle   *generate.OracleConfig `json:"oracle,omitempty"`
-	Learners []train.Spec           `json:"learners"`
-	Limits   Limits                 `json:"limits"`
+	Name      string                    `json:"name"`    // name: run folder name under --out
+	Seed      uint64                    `json:"seed"`    // seed
+	Study     string                    `json:"study"`   // study: one of studies
+	Workers   int                       `json:"workers"` // workers: 0 = all cores
+	Chunk     int                       `json:"chunk"`   // chunk: tasks per part file
+	Oracle    *generate.OracleConfig    `json:"oracle,omitempty"`
+	Benchmark *generate.BenchmarkConfig `json:"benchmark,omitempty"`
+	Learners  []train.Spec              `json:"learners"`
+	Limits    Limits                    `json:"limits"`
 }
 
 // validName is the rule for a run name: a single path element.
@@ -44,11 +45,19 @@ func (c *Config) Validate() error {
 	if c.Chunk < 1 {
 		return input.Keyf("chunk", "must be >= 1, got %d", c.Chunk)
 	}
-	if c.Study == "oracle" {
+	switch c.Study {
+	case "oracle":
 		if c.Oracle == nil {
 			return input.Keyf("oracle", "required by study oracle")
 		}
 		if err := c.Oracle.Validate(); err != nil {
+			return err
+		}
+	case "benchmark":
+		if c.Benchmark == nil {
+			return input.Keyf("benchmark", "required by study benchmark")
+		}
+		if err := c.Benchmark.Validate(); err != nil {
 			return err
 		}
 	}

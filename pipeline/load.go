@@ -37,22 +37,36 @@ type LoadOptions struct {
 // mapstructure tags, nested sections included; see configKeys) and,
 // through defaultRaw, the one source of defaults.
 type rawConfig struct {
-	Name      string                 `mapstructure:"name"`
-	Seed      uint64                 `mapstructure:"seed"`
-	Study     string                 `mapstructure:"study"`
-	Workers   int                    `mapstructure:"workers"`
-	Chunk     int                    `mapstructure:"chunk"`
-	Oracle    generate.OracleSection `mapstructure:"oracle"`
-	Learners  []any                  `mapstructure:"learners"`
-	Limits    rawLimits              `mapstructure:"limits"`
-	Benchmark map[string]any         `mapstructure:"benchmark"`
-	Costs     map[string]any         `mapstructure:"costs"`
+	Name      string                    `mapstructure:"name"`
+	Seed      uint64                    `mapstructure:"seed"`
+	Study     string                    `mapstructure:"study"`
+	Workers   int                       `mapstructure:"workers"`
+	Chunk     int                       `mapstructure:"chunk"`
+	Oracle    generate.OracleSection    `mapstructure:"oracle"`
+	Learners  []any                     `mapstructure:"learners"`
+	Limits    rawLimits                 `mapstructure:"limits"`
+	Benchmark generate.BenchmarkSection `mapstructure:"benchmark"`
+	Costs     map[string]any            `mapstructure:"costs"`
+}
+
+// benchmarkLearners are the benchmark study's default learners, as the
+// paper's: J48 (c45), naive Bayes, SMO and random forest, and the
+// benchmark classifiers I, V and X; those registered.
+func benchmarkLearners() []any {
+	var out []any
+	for _, n := range []string{"c45", "naivebayes", "smo", "randomforest", "intuitive", "majority", "random"} {
+		if slices.Contains(train.Names(), n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // defaultRaw holds the built-in default of every key a config may omit.
 func defaultRaw() rawConfig {
 	return rawConfig{Seed: 1, Study: "oracle", Workers: 0, Chunk: 64,
-		Oracle: generate.DefaultOracleSection(), Learners: []any{"id3"}, Limits: defaultLimits()}
+		Oracle: generate.DefaultOracleSection(), Benchmark: generate.DefaultBenchmarkSection(),
+		Learners: []any{"id3"}, Limits: defaultLimits()}
 }
 
 // configKey is one key of rawConfig: its dotted name, and whether any
@@ -212,7 +226,13 @@ func Load(opts LoadOptions) (*Config, error) {
 	if err := decodeInto(reflect.ValueOf(&raw).Elem(), "", v.Get, source); err != nil {
 		return nil, err
 	}
+	if raw.Study == "benchmark" && source("learners") == "built-in defaults" {
+		raw.Learners = benchmarkLearners()
+	}
 	cfg, err := resolve(raw)
+	if err == nil && cfg.Benchmark != nil && opts.File != "" {
+		cfg.Benchmark.RelativeTo(filepath.Dir(opts.File))
+	}
 	if err == nil {
 		err = cfg.Validate()
 	}
@@ -325,9 +345,6 @@ func checkKeys(v *viper.Viper, file string) error {
 }
 
 func resolve(raw rawConfig) (*Config, error) {
-	if len(raw.Benchmark) != 0 {
-		return nil, input.Keyf("benchmark", "the benchmark study is not implemented yet")
-	}
 	if len(raw.Costs) != 0 {
 		return nil, input.Keyf("costs", "costs are not implemented yet")
 	}
@@ -336,8 +353,13 @@ func resolve(raw rawConfig) (*Config, error) {
 	if cfg.Limits, err = raw.Limits.resolve(); err != nil {
 		return nil, err
 	}
-	if cfg.Study == "oracle" {
+	switch cfg.Study {
+	case "oracle":
 		if cfg.Oracle, err = raw.Oracle.Resolve(); err != nil {
+			return nil, err
+		}
+	case "benchmark":
+		if cfg.Benchmark, err = raw.Benchmark.Resolve(); err != nil {
 			return nil, err
 		}
 	}

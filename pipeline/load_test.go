@@ -98,7 +98,8 @@ func TestLoadBadInput(t *testing.T) {
 		{"zero chunk", "", []string{"chunk=0"}, "chunk"},
 		{"unknown set key", "", []string{"oracle.nope=3"}, "oracle.nope"},
 		{"set without value", "", []string{"oracle.depths"}, "--set"},
-		{"benchmark study", "", []string{"study=benchmark"}, "study"},
+		{"benchmark study without datasets", "", []string{"study=benchmark"}, "benchmark.datasets"},
+		{"unknown study", "", []string{"study=costly"}, "study"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -264,7 +264,7 @@ func (r *runner) wire() error {
 		case slices.Contains(reload, i):
 			r.reload[i] = true
 			taskReads = append(taskReads, n.Reads...)
-			taskReads = append(taskReads, n.Writes...)
+			taskReads = append(taskReads, n.ReloadReads...)
 		}
 	}
 	for _, t := range fromDisk {

@@ -1,7 +1,10 @@
 package pipeline
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/stages/evaluate"
@@ -14,7 +17,8 @@ import (
 // is its plan and the nodes its stages export; the executor (run.go) knows
 // nothing else of it. To add one, add its builder here.
 var studies = map[string]func(cfg *Config, version string) (*flow.Study, error){
-	"oracle": oracleStudy,
+	"oracle":    oracleStudy,
+	"benchmark": benchmarkStudy,
 }
 
 // StudyNames returns the known study names, sorted.
@@ -49,6 +53,38 @@ func oracleStudy(cfg *Config, version string) (*flow.Study, error) {
 			learners.FitNode(),
 			evaluate.OracleNode(o.Cells()),
 			report.OracleNode(meta),
+		},
+	}, nil
+}
+
+// benchmarkStudy is the Entropy 2021 benchmark study: real datasets,
+// imported once; per task a scenario's subsample, an attribute subset and
+// its folds; every learner cross-validated on them; scored against the
+// benchmark classifiers X, V and I; summarised with wins and t-tests.
+func benchmarkStudy(cfg *Config, version string) (*flow.Study, error) {
+	learners, err := train.NewSet(cfg.Learners)
+	if err != nil {
+		return nil, err
+	}
+	bc := cfg.Benchmark
+	b := generate.NewBenchmark(bc)
+	full := make([]string, bc.Select)
+	for i := range full {
+		full[i] = "A" + strconv.Itoa(i+1)
+	}
+	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(), Versus: learners.Benchmarks(),
+		Notes: []string{fmt.Sprintf("%d-fold cross-validation (%s), %d repetitions, top %d attributes by gain ratio (%s)",
+			bc.Folds.K, bc.Folds.Scheme, bc.Repetitions, bc.Select, bc.Rank)}}
+	return &flow.Study{
+		Name:      "benchmark",
+		Plan:      b.Plan(cfg.Seed),
+		Footprint: b.Footprint(),
+		Nodes: []flow.Node{
+			b.ImportNode(),
+			b.SplitNode(),
+			learners.CVNode(),
+			evaluate.BenchmarkNode(b.Cells(), bc.Alpha),
+			report.BenchmarkNode(meta, strings.Join(full, ",")),
 		},
 	}, nil
 }

@@ -26,6 +26,23 @@ var (
 		taskOf: func(*OracleSummary) int64 { return 0 }, write: WriteSummary, read: ReadSummary}
 	// ReportDoc is report/report.md, one file per run.
 	ReportDoc = &Document{Slot: Slot[byte]{"report/report.md"}}
+	// The benchmark study's tables. Its datasets are imported once, each
+	// to its own file (their schemas differ): datasets/imported/<name>.parquet.
+	ImportedTable = &Table[DatasetRecord]{Slot: Slot[DatasetRecord]{Imported},
+		fileOf: func(r *DatasetRecord) string { return Imported + "/" + r.Mode + ".parquet" },
+		taskOf: func(r *DatasetRecord) int64 { return r.DatasetID }, write: WriteDatasets, read: ReadDatasets}
+	BenchmarkEvaluationTable = flatCatalog(Evaluations, benchmarkEvaluationTable, func(r *BenchmarkEvaluation) int64 { return r.DatasetID })
+	ConfusionTable           = flatCatalog(Confusion, confusionTable, func(r *ConfusionRow) int64 { return r.DatasetID })
+	AttributeTable           = flatCatalog(Attributes, attributeTable, func(r *AttributeRow) int64 { return r.DatasetID })
+	EntropyTable             = flatCatalog(Entropy, entropyTable, func(r *EntropyRow) int64 { return r.DatasetID })
+	// WinsTable is results/wins/wins.parquet and BenchmarkSummaryTable
+	// report/summary.parquet, one file per run, written by the report.
+	WinsTable             = singleFlat(Wins, Wins+"/wins.parquet", winsTable)
+	BenchmarkSummaryTable = singleFlat(Summaries, Summaries+".parquet", benchmarkSummaryTable)
+	// Splits is a benchmark task's data, from generate to train and
+	// evaluate, in memory only; a staged command draws it again.
+	Splits = NewSlot[Split]("splits")
+
 	// Fits is the learners' models of a task, from train to evaluate, in
 	// memory only: their trees are in ModelTable.
 	Fits = NewSlot[Fit]("fits")
@@ -37,6 +54,18 @@ var (
 	// run (--allow-partial), the chunks whose parts are missing.
 	MissingChunks = NewSlot[int]("missing-chunks")
 )
+
+// flatCatalog declares a per-chunk flat table of the catalog.
+func flatCatalog[R any](name string, t *flatTable[R], taskOf func(*R) int64) *Table[R] {
+	w, r := flatIO(t)
+	return &Table[R]{Slot: Slot[R]{name}, taskOf: taskOf, write: w, read: r}
+}
+
+// singleFlat declares a one-file run-level flat table.
+func singleFlat[R any](name, file string, t *flatTable[R]) *Table[R] {
+	w, r := flatIO(t)
+	return &Table[R]{Slot: Slot[R]{name}, file: file, taskOf: func(*R) int64 { return 0 }, write: w, read: r}
+}
 
 // Document is a single text file of the run folder (report.md): its
 // records are its bytes.

@@ -15,6 +15,7 @@ type Predictor interface {
 type Fit struct {
 	Learner string    // registered learner name
 	ModelID int64     // evaluations.model_id and, for a tree, models.tree_id
+	Fold    int       // the cross-validation fold whose training rows it was fitted on; NoFold for all of them
 	Model   Predictor // the fitted model
 	Tree    *tree.Tree
 	// Optimal is the learner's claim that its tree is optimal (true) or

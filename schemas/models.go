@@ -36,6 +36,7 @@ type modelRow struct {
 	OracleID  int64   `parquet:"oracle_id"`        // oracle of that dataset
 	Learner   string  `parquet:"learner,dict"`     // registered learner name
 	Fold      int32   `parquet:"fold"`             // cross-validation fold the tree was grown for; -1 for all the training rows
+	Shape     int32   `parquet:"shape"`            // the tree's shape (domains, classes) in the metadata's list
 	Node      int32   `parquet:"node"`             // node id, 0 = root; children after parents
 	Parent    int32   `parquet:"parent"`           // parent node, -1 for the root
 	Values    []int32 `parquet:"values,list"`      // parent feature's values leading here; empty for the root
@@ -78,7 +79,7 @@ func WriteModels(path string, recs []ModelRecord) (FileInfo, error) {
 	for i, r := range recs {
 		trees[i] = r.Tree
 	}
-	meta, err := treeMeta(trees)
+	shapeOf, meta, err := treeShapes(trees)
 	if err == nil {
 		err = uniqueIDs("model id", len(recs), func(i int) int64 { return recs[i].ModelID })
 	}
@@ -99,8 +100,10 @@ func WriteModels(path string, recs []ModelRecord) (FileInfo, error) {
 		learners, learner := dictionary(len(recs), func(t int) string { return recs[t].Learner })
 		learnerRows := cols.int32PerTree(func(t int) int32 { return learner[t] })
 		folds := make([]int32, cols.rows()) // int32PerTree's buffer holds learnerRows
+		shapes := make([]int32, cols.rows())
 		for t := range recs {
 			fill(folds[cols.first[t]:cols.first[t+1]], recs[t].Fold)
+			fill(shapes[cols.first[t]:cols.first[t+1]], shapeOf[t])
 		}
 		optimal := cols.optionalBoolPerTree(func(t int) *bool { return recs[t].Optimal })
 		err = cols.writeRowGroups(func(from, to int) error {
@@ -110,6 +113,7 @@ func WriteModels(path string, recs []ModelRecord) (FileInfo, error) {
 				func() error { return pw.int64Column(oracles[from:to]) },
 				func() error { return pw.stringColumn(learners, learnerRows[from:to]) },
 				func() error { return pw.int32Column(folds[from:to]) },
+				func() error { return pw.int32Column(shapes[from:to]) },
 				func() error { return cols.writeNodeColumns(pw, from, to) },
 				func() error { return pw.int32ListColumn(cols.counts, cols.countOffs[from:to+1]) },
 				func() error { return pw.scalarColumn(&optimal, from, to) },
@@ -146,10 +150,19 @@ func ReadModels(path string) (recs []ModelRecord, err error) {
 	} else if rows, err = rowsOf[modelRow](path, pf, modelSchema); err != nil {
 		return nil, err
 	}
-	err = buildTrees(path, rows, pf.Lookup,
+	var shapes []treeShape
+	if v, _ := pf.Lookup(MetaVersion); v == "1" {
+		shapes, err = singleShape(path, pf.Lookup, len(rows))
+	} else {
+		shapes, err = parseTreeShapes(path, pf.Lookup, len(rows))
+	}
+	if err != nil {
+		return nil, err
+	}
+	err = buildTrees(path, rows, shapes, func(r *modelRow) int32 { return r.Shape },
 		func(r *modelRow) int64 { return r.TreeID },
 		func(first, r *modelRow) (nodeRow, error) {
-			if r.Learner != first.Learner || r.DatasetID != first.DatasetID || r.OracleID != first.OracleID || r.Fold != first.Fold {
+			if r.Learner != first.Learner || r.DatasetID != first.DatasetID || r.OracleID != first.OracleID || r.Fold != first.Fold || r.Shape != first.Shape {
 				return nodeRow{}, fmt.Errorf("node %d has learner %q, dataset %d, oracle %d, fold %d; node 0 has %q, %d, %d, %d",
 					r.Node, r.Learner, r.DatasetID, r.OracleID, r.Fold, first.Learner, first.DatasetID, first.OracleID, first.Fold)
 			}

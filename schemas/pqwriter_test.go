@@ -205,7 +205,7 @@ func TestArrowReadsNodeTables(t *testing.T) {
 					if m.Optimal != nil {
 						optimal = *m.Optimal
 					}
-					want = append(want, append(append([]any{m.ModelID, m.DatasetID, m.OracleID, m.Learner, m.Fold}, nodes[i]...), optimal))
+					want = append(want, append(append([]any{m.ModelID, m.DatasetID, m.OracleID, m.Learner, m.Fold, int32(0)}, nodes[i]...), optimal))
 					i++
 				}
 			}

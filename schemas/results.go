@@ -37,3 +37,18 @@ func WriteSummary(path string, rows []OracleSummary) (FileInfo, error) {
 func ReadSummary(path string) ([]OracleSummary, error) {
 	return readFlat(path, summaryTable)
 }
+
+var (
+	benchmarkEvaluationTable = newFlatTable[BenchmarkEvaluation](Evaluations, "dataset_id")
+	confusionTable           = newFlatTable[ConfusionRow](Confusion, "dataset_id")
+	attributeTable           = newFlatTable[AttributeRow](Attributes, "dataset_id")
+	entropyTable             = newFlatTable[EntropyRow](Entropy, "dataset_id")
+	winsTable                = newFlatTable[WinsRow](Wins)
+	benchmarkSummaryTable    = newFlatTable[BenchmarkSummary](Summaries)
+)
+
+// flatIO returns the writer and reader of a flat table, for the catalog.
+func flatIO[R any](t *flatTable[R]) (func(string, []R) (FileInfo, error), func(string) ([]R, error)) {
+	return func(path string, rows []R) (FileInfo, error) { return writeFlat(path, t, rows) },
+		func(path string) ([]R, error) { return readFlat(path, t) }
+}

@@ -51,27 +51,41 @@ func rowsOf[T any](path string, pf *parquet.File, want *parquet.Schema) ([]T, er
 // Rows of one tree are consecutive and share a tree_id (id); node converts
 // a row to a nodeRow, given the tree's first row so that it can check the
 // columns that must be constant within a tree; emit receives each tree with
-// its first row, in file order.
+// its first row, in file order. Every tree has the file's one shape
+// (MetaTreeDomains, MetaTreeClasses).
 func readTrees[T any](path, table string, want *parquet.Schema,
 	id func(*T) int64, node func(first, r *T) (nodeRow, error), emit func(first *T, t *tree.Tree)) error {
 	rows, pf, err := readRows[T](path, table, want)
 	if err != nil {
 		return err
 	}
-	return buildTrees(path, rows, pf.Lookup, id, node, emit)
+	shapes, err := singleShape(path, pf.Lookup, len(rows))
+	if err != nil {
+		return err
+	}
+	return buildTrees(path, rows, shapes, func(*T) int32 { return 0 }, id, node, emit)
+}
+
+// singleShape reads the one shape of a file with MetaTreeDomains and
+// MetaTreeClasses; a file of rows without them is an error.
+func singleShape(path string, lookup func(string) (string, bool), rows int) ([]treeShape, error) {
+	domains, classes, ok, err := parseTreeMeta(lookup)
+	if err != nil {
+		return nil, &input.Error{File: path, Err: err}
+	}
+	if !ok {
+		if rows > 0 {
+			return nil, input.Filef(path, 0, "%d node rows but no %s metadata", rows, MetaTreeDomains)
+		}
+		return nil, nil
+	}
+	return []treeShape{{Domains: domains, Classes: classes}}, nil
 }
 
 // buildTrees rebuilds the trees of a node table's rows, as readTrees
-// describes; lookup reads the file's metadata.
-func buildTrees[T any](path string, rows []T, lookup func(string) (string, bool),
+// describes; shapeOf gives a tree's index in shapes, from its first row.
+func buildTrees[T any](path string, rows []T, shapes []treeShape, shapeOf func(*T) int32,
 	id func(*T) int64, node func(first, r *T) (nodeRow, error), emit func(first *T, t *tree.Tree)) error {
-	domains, classes, ok, err := parseTreeMeta(lookup)
-	if err != nil {
-		return &input.Error{File: path, Err: err}
-	}
-	if !ok && len(rows) > 0 {
-		return input.Filef(path, 0, "%d node rows but no %s metadata", len(rows), MetaTreeDomains)
-	}
 	seen := map[int64]bool{}
 	var nodes []nodeRow
 	for i := 0; i < len(rows); {
@@ -89,7 +103,11 @@ func buildTrees[T any](path string, rows []T, lookup func(string) (string, bool)
 			}
 			nodes = append(nodes, nr)
 		}
-		t, err := buildTree(domains, classes, nodes)
+		k := shapeOf(first)
+		if k < 0 || int(k) >= len(shapes) {
+			return input.Filef(path, 0, "tree %d: shape %d outside the %d of the metadata", tid, k, len(shapes))
+		}
+		t, err := buildTree(shapes[k].Domains, shapes[k].Classes, nodes)
 		if err != nil {
 			return input.Filef(path, 0, "tree %d: %w", tid, err)
 		}

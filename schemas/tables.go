@@ -14,7 +14,7 @@ const (
 	Datasets    = "datasets"            // sampled or imported rows, one row per instance
 	Models      = "models"              // learned trees, one row per node
 	Evaluations = "results/evaluations" // one row per (dataset, learner): Evaluation
-	Confusion   = "results/confusion"   // confusion counts (reserved; no writer yet)
+	Confusion   = "results/confusion"   // confusion counts per fold and learner: ConfusionRow
 	Timings     = "results/timings"     // wall-clock times: Timing
 	Summaries   = "report/summary"      // one row per (learner, grid cell): Summary; the single file report/summary.parquet
 )
@@ -23,8 +23,9 @@ const (
 const (
 	MetaVersion       = "dtbench.schema_version" // the table's schema version (versions.go), in decimal
 	MetaTable         = "dtbench.table"          // the table constant, e.g. "oracles"
-	MetaTreeDomains   = "dtbench.tree.domains"   // oracles, models: JSON array of Z_f per feature
-	MetaTreeClasses   = "dtbench.tree.classes"   // oracles, models: K, in decimal
+	MetaTreeDomains   = "dtbench.tree.domains"   // oracles (models version 1): JSON array of Z_f per feature
+	MetaTreeClasses   = "dtbench.tree.classes"   // oracles (models version 1): K, in decimal
+	MetaTreeShapes    = "dtbench.tree.shapes"    // models: JSON array of {"domains": […], "classes": K}, indexed by the shape column
 	MetaDatasetSchema = "dtbench.dataset.schema" // datasets: JSON of the dataset.Schema
 )
 

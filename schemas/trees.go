@@ -2,8 +2,10 @@ package schemas
 
 import (
 	"encoding/json"
+
 	"errors"
 	"fmt"
+	"github.com/dtbench/dtbench/input"
 	"slices"
 	"strconv"
 
@@ -63,6 +65,60 @@ func uniqueIDs(what string, n int, id func(i int) int64) error {
 		seen[id(i)] = true
 	}
 	return nil
+}
+
+// treeShape is the shape of a tree: its features' domains and its classes.
+type treeShape struct {
+	Domains []int `json:"domains"`
+	Classes int   `json:"classes"`
+}
+
+// treeShapes checks that every tree is valid and returns the distinct
+// shapes of the trees, in order of first appearance, each tree's index
+// among them, and the metadata that holds them (MetaTreeShapes; none for
+// no trees).
+func treeShapes(trees []*tree.Tree) ([]int32, map[string]string, error) {
+	var shapes []treeShape
+	of := make([]int32, len(trees))
+	for i, t := range trees {
+		if t == nil {
+			return nil, nil, fmt.Errorf("tree %d is nil", i)
+		}
+		if err := t.Validate(); err != nil {
+			return nil, nil, fmt.Errorf("tree %d: %w", i, err)
+		}
+		k := slices.IndexFunc(shapes, func(s treeShape) bool { return s.Classes == t.Classes && slices.Equal(s.Domains, t.Domains) })
+		if k < 0 {
+			k = len(shapes)
+			shapes = append(shapes, treeShape{Domains: slices.Clone(t.Domains), Classes: t.Classes})
+		}
+		of[i] = int32(k)
+	}
+	if len(shapes) == 0 {
+		return of, nil, nil
+	}
+	js, err := json.Marshal(shapes)
+	if err != nil {
+		return nil, nil, err
+	}
+	return of, map[string]string{MetaTreeShapes: string(js)}, nil
+}
+
+// parseTreeShapes reads the shapes written by treeShapes; none when the
+// file has no trees.
+func parseTreeShapes(path string, lookup func(string) (string, bool), rows int) ([]treeShape, error) {
+	js, ok := lookup(MetaTreeShapes)
+	if !ok {
+		if rows > 0 {
+			return nil, input.Filef(path, 0, "%d node rows but no %s metadata", rows, MetaTreeShapes)
+		}
+		return nil, nil
+	}
+	var shapes []treeShape
+	if err := json.Unmarshal([]byte(js), &shapes); err != nil {
+		return nil, input.Filef(path, 0, "metadata %s: %v", MetaTreeShapes, err)
+	}
+	return shapes, nil
 }
 
 // parseTreeMeta reads the shape written by treeMeta. ok is false when the

@@ -226,3 +226,30 @@ func TestBuildTreeRejects(t *testing.T) {
 		})
 	}
 }
+
+// TestModelsOfSeveralShapes: one models file holds trees of different
+// domains and class counts (a benchmark run's chunk spans datasets and
+// attribute subsets), each read back with its own shape.
+func TestModelsOfSeveralShapes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	recs := []ModelRecord{
+		{ModelID: 1, Learner: "c45", DatasetID: 1, OracleID: -1, Fold: 0, Tree: randomTree(rng, []int{2, 3}, 2, 2, false, true)},
+		{ModelID: 2, Learner: "c45", DatasetID: 1, OracleID: -1, Fold: 1, Tree: randomTree(rng, []int{4}, 3, 1, false, true)},
+		{ModelID: 3, Learner: "c45", DatasetID: 2, OracleID: -1, Fold: 0, Tree: randomTree(rng, []int{2, 3}, 2, 2, false, true)},
+	}
+	path := filepath.Join(t.TempDir(), "m.parquet")
+	if _, err := WriteModels(path, recs); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadModels(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range recs {
+		g, w := got[i].Tree, recs[i].Tree
+		if !slices.Equal(g.Domains, w.Domains) || g.Classes != w.Classes || g.Len() != w.Len() || got[i].Fold != recs[i].Fold {
+			t.Errorf("tree %d: domains %v classes %d nodes %d fold %d; want %v %d %d %d",
+				i, g.Domains, g.Classes, g.Len(), got[i].Fold, w.Domains, w.Classes, w.Len(), recs[i].Fold)
+		}
+	}
+}

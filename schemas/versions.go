@@ -22,7 +22,12 @@ const (
 	// EvaluationsVersion 2 added mae, correct and total.
 	EvaluationsVersion = 2
 	TimingsVersion     = 1
-	SummariesVersion   = 2 // 2: one row per (learner, cell, measure), through the page writer; 1 was one wide row per (learner, cell), written by Arrow
+	// The benchmark study's tables.
+	ConfusionVersion  = 1
+	AttributesVersion = 1
+	EntropyVersion    = 1
+	WinsVersion       = 1
+	SummariesVersion  = 2 // 2: one row per (learner, cell, measure), through the page writer; 1 was one wide row per (learner, cell), written by Arrow
 )
 
 // tableVersion is the version a table is written with and the versions
@@ -32,14 +37,17 @@ type tableVersion struct {
 	reads []int
 }
 
-// tableVersions lists every table that has a writer. Confusion is
-// reserved and has none, so no file of it is accepted yet.
+// tableVersions lists every table that has a writer.
 var tableVersions = map[string]tableVersion{
 	Oracles:     {OraclesVersion, []int{1}},
 	Datasets:    {DatasetsVersion, []int{1}},
 	Models:      {ModelsVersion, []int{1, 2}},
 	Evaluations: {EvaluationsVersion, []int{1, 2}},
 	Timings:     {TimingsVersion, []int{1}},
+	Confusion:   {ConfusionVersion, []int{1}},
+	Attributes:  {AttributesVersion, []int{1}},
+	Entropy:     {EntropyVersion, []int{1}},
+	Wins:        {WinsVersion, []int{1}},
 	Summaries:   {SummariesVersion, []int{2}},
 }
 

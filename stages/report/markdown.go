@@ -17,6 +17,9 @@ type Meta struct {
 	Version  string
 	Learners []string
 	Notes    []string
+	// Versus are the benchmark classifiers the benchmark study's wins
+	// tables compare the learners with, in order (V, then I).
+	Versus []string
 }
 
 // Markdown writes report.md for summary rows (as Summarize returns them):

@@ -2,6 +2,8 @@ package train
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/dtbench/dtbench/dataset"
@@ -14,6 +16,23 @@ import (
 // classifier I of the Γ measure: evaluate scores it on the held-out rows
 // of every task, configured or not.
 const intuitiveName = "intuitive"
+
+// majorityName is the registered learner that is the benchmark classifier
+// V of γ^V.
+const majorityName = "majority"
+
+// Benchmarks returns the registered names of the benchmark classifiers V
+// and I that the set holds, in that order: the learners the benchmark
+// study's wins tables compare the others with.
+func (s *Set) Benchmarks() []string {
+	var out []string
+	for _, n := range []string{majorityName, intuitiveName} {
+		if slices.Contains(s.Names(), n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
 
 // Set is a run's configured learners, built once from their specs, in
 // config order. A learner's index in the set numbers its models: the model
@@ -92,11 +111,12 @@ func CheckSpecs(specs []Spec) error {
 // generator).
 func (s *Set) FitNode() flow.Node {
 	return flow.Node{
-		Stage:  flow.StageTrain,
-		Reads:  []schemas.Ref{schemas.DatasetTable},
-		Writes: []schemas.Ref{schemas.ModelTable, schemas.Fits},
-		Run:    s.fitTask,
-		Reload: s.reloadTask,
+		Stage:       flow.StageTrain,
+		Reads:       []schemas.Ref{schemas.DatasetTable},
+		Writes:      []schemas.Ref{schemas.ModelTable, schemas.Fits},
+		Run:         s.fitTask,
+		Reload:      s.reloadTask,
+		ReloadReads: []schemas.Ref{schemas.ModelTable},
 	}
 }
 
@@ -156,13 +176,19 @@ func hasTestRows(data *schemas.DatasetRecord) bool { return data.Test != nil && 
 // fit fits learner l (named name) on every training row of d with the
 // task's generator for it.
 func fit(l Learner, d *dataset.Dataset, t *flow.Task, name string) (schemas.Fit, int64, error) {
+	return fitWith(l, d, d.All(), t.LearnerRand(name), name)
+}
+
+// fitWith fits learner l (named name) on the rows of d with rng, and
+// returns the fit (its tree and optimality claim, if any) and its time.
+func fitWith(l Learner, d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, name string) (schemas.Fit, int64, error) {
 	start := time.Now()
-	m, err := l.Fit(d, d.All(), t.LearnerRand(name))
+	m, err := l.Fit(d, rows, rng)
 	if err != nil {
 		return schemas.Fit{}, 0, fmt.Errorf("fit %s: %w", name, err)
 	}
 	nanos := time.Since(start).Nanoseconds()
-	f := schemas.Fit{Learner: name, Model: m}
+	f := schemas.Fit{Learner: name, Model: m, Fold: schemas.NoFold}
 	if tm, ok := m.(TreeModel); ok {
 		f.Tree = tm.Tree()
 	}
@@ -194,7 +220,7 @@ func (s *Set) reloadTask(t *flow.Task, b *schemas.Bag) error {
 		name := s.specs[i].Name
 		var f schemas.Fit
 		if rec, ok := stored[name]; ok {
-			f = schemas.Fit{Learner: name, Model: NewTreeModel(rec.Tree), Tree: rec.Tree, Optimal: rec.Optimal}
+			f = schemas.Fit{Learner: name, Model: NewTreeModel(rec.Tree), Tree: rec.Tree, Optimal: rec.Optimal, Fold: schemas.NoFold}
 		} else {
 			if f, _, err = fit(l, data.Train, t, name); err != nil {
 				return fmt.Errorf("refit: %w", err)

@@ -1,0 +1,32 @@
+package dataset
+
+import "fmt"
+
+// Project returns a new dataset of the given rows (in that order) and
+// features (in that order) of d, with their attributes' full value lists
+// and d's class: a task's subsample restricted to an attribute subset.
+func (d *Dataset) Project(rows []int, features []int) (*Dataset, error) {
+	s := Schema{Class: d.schema.Class, Features: make([]Attribute, len(features))}
+	cols := make([][]uint8, len(features))
+	buf := make([]uint8, len(features)*len(rows))
+	for j, f := range features {
+		if f < 0 || f >= len(d.cols) {
+			return nil, fmt.Errorf("project: feature %d outside 0..%d", f, len(d.cols)-1)
+		}
+		s.Features[j] = d.schema.Features[f]
+		col := buf[j*len(rows) : (j+1)*len(rows) : (j+1)*len(rows)]
+		src := d.cols[f]
+		for i, r := range rows {
+			if r < 0 || r >= d.rows {
+				return nil, fmt.Errorf("project: row %d outside 0..%d", r, d.rows-1)
+			}
+			col[i] = src[r]
+		}
+		cols[j] = col
+	}
+	labels := make([]uint8, len(rows))
+	for i, r := range rows {
+		labels[i] = d.labels[r]
+	}
+	return New(s, cols, labels)
+}

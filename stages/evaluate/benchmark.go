@@ -1,0 +1,152 @@
+package evaluate
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/info"
+	"github.com/dtbench/dtbench/schemas"
+)
+
+// BenchmarkNode is the benchmark study's evaluate stage: per task, every
+// configured learner's cross-validation is scored over its folds' test
+// rows (one evaluation row per learner, in learner order, and the
+// confusion counts per fold), and the entropies of the task's data are
+// recorded. cells are the study's cells, indexed by Task.Cell; alpha is
+// the order of the Tsallis entropy.
+func BenchmarkNode(cells []schemas.BenchmarkCell, alpha float64) flow.Node {
+	return flow.Node{
+		Stage:  flow.StageEvaluate,
+		Reads:  []schemas.Ref{schemas.Splits, schemas.Fits},
+		Writes: []schemas.Ref{schemas.BenchmarkEvaluationTable, schemas.ConfusionTable, schemas.EntropyTable},
+		Run: func(t *flow.Task, b *schemas.Bag) error {
+			splits := schemas.Splits.Get(b)
+			if len(splits) != 1 {
+				return fmt.Errorf("task %d has %d splits, want 1", t.ID, len(splits))
+			}
+			evals, confusion := BenchmarkTask(cells[t.Cell], t.ID, t.Rep, &splits[0], schemas.Fits.Get(b))
+			schemas.BenchmarkEvaluationTable.Set(b, evals)
+			schemas.ConfusionTable.Set(b, confusion)
+			schemas.EntropyTable.Set(b, []schemas.EntropyRow{Entropies(cells[t.Cell], t.ID, t.Rep, splits[0].Data, alpha)})
+			return nil
+		},
+	}
+}
+
+// BenchmarkTask scores the fits of one cross-validated task. For each
+// learner, over the folds: the rows classified correctly, the mean
+// absolute error, the confusion counts; μ_X and μ_V are the benchmarks'
+// analytic accuracies on each fold's test rows from its training rows'
+// class counts (the paper's Eq. 7–9 and 12), summed over the folds as
+// expected correct rows; μ_I is the cross-validated accuracy of I (the
+// fits marked Intuitive); γ^X, γ^V and Γ compare the learner's accuracy
+// with them.
+func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Split, fits []schemas.Fit) ([]schemas.BenchmarkEvaluation, []schemas.ConfusionRow) {
+	d, k := sp.Data, sp.Data.Classes()
+	labels := d.Schema().Class.Values
+	folds := sp.Folds.K
+	tests := make([]*Rows, folds)
+	var expX, expV float64
+	total := 0
+	for fold := range folds {
+		test, train := sp.TestRows(fold), sp.TrainRows(fold)
+		tests[fold] = NewRows(d, test)
+		trainCounts, testCounts := d.ClassCounts(train), d.ClassCounts(test)
+		n := float64(tests[fold].Len())
+		if n == 0 {
+			continue
+		}
+		expX += n * RandomAccuracy(trainCounts, testCounts)
+		expV += n * MajorityAccuracy(trainCounts, testCounts)
+		total += tests[fold].Len()
+	}
+	muX, muV := expX/float64(total), expV/float64(total)
+
+	// Score every fit on its fold's test rows, by learner in first-seen
+	// order (the config's), I among them or extra.
+	type learnerScore struct {
+		name      string
+		extra     bool
+		intuitive bool
+		score     Score
+		confusion [][]int // per fold, actual × predicted
+	}
+	var order []*learnerScore
+	byName := map[string]*learnerScore{}
+	for i := range fits {
+		f := &fits[i]
+		ls, ok := byName[f.Learner]
+		if !ok {
+			ls = &learnerScore{name: f.Learner, extra: f.Extra, intuitive: f.Intuitive, confusion: make([][]int, folds)}
+			byName[f.Learner] = ls
+			order = append(order, ls)
+		}
+		conf := make([]int, k*k)
+		ls.score = ls.score.Add(tests[f.Fold].Score(f.Model, k, conf))
+		ls.confusion[f.Fold] = conf
+	}
+	muI := math.NaN()
+	for _, ls := range order {
+		if ls.intuitive {
+			muI = ls.score.Accuracy()
+		}
+	}
+	attrs := strings.Join(sp.Attributes, ",")
+	var evals []schemas.BenchmarkEvaluation
+	var confusion []schemas.ConfusionRow
+	for _, ls := range order {
+		if ls.extra {
+			continue
+		}
+		s := ls.score
+		acc, mae := s.Accuracy(), s.MAE()
+		correct, n := int64(s.Correct), int64(s.Total)
+		gx, gv, gi := Gamma(acc, muX), Gamma(acc, muV), Gamma(acc, muI)
+		x, v, i := muX, muV, muI
+		evals = append(evals, schemas.BenchmarkEvaluation{
+			DatasetID: id, Learner: ls.name, BenchmarkCell: cell, Attributes: attrs, Rep: int32(rep), Folds: int32(folds),
+			Measures: schemas.Measures{Accuracy: &acc, MAE: &mae, Correct: &correct, Total: &n,
+				AccX: &x, AccV: &v, AccI: &i, GammaX: &gx, GammaV: &gv, GammaI: &gi},
+		})
+		for fold, conf := range ls.confusion {
+			for a := range k {
+				for p := range k {
+					if c := conf[a*k+p]; c > 0 {
+						confusion = append(confusion, schemas.ConfusionRow{DatasetID: id, Learner: ls.name, Fold: int32(fold),
+							Actual: labels[a], Predicted: labels[p], Count: int64(c)})
+					}
+				}
+			}
+		}
+	}
+	return evals, confusion
+}
+
+// Entropies returns the class entropies of a task's data and the
+// conditional entropy of the class given all its attributes together.
+func Entropies(cell schemas.BenchmarkCell, id int64, rep int, d *dataset.Dataset, alpha float64) schemas.EntropyRow {
+	counts := d.ClassCounts(d.All())
+	k := d.Classes()
+	// The joint distribution of the attributes: one table row per distinct
+	// profile of values, in order of first appearance.
+	profiles := map[string]int{}
+	var table []int
+	x := make([]uint8, d.NumFeatures())
+	for r := range d.Len() {
+		x = d.Row(r, x[:0])
+		p, ok := profiles[string(x)]
+		if !ok {
+			p = len(profiles)
+			profiles[string(x)] = p
+			table = append(table, make([]int, k)...)
+		}
+		table[p*k+int(d.Label(r))]++
+	}
+	return schemas.EntropyRow{DatasetID: id, BenchmarkCell: cell, Rep: int32(rep), Rows: int64(d.Len()),
+		Shannon: info.Shannon(counts), ShannonNormalized: info.ShannonNormalized(counts),
+		Renyi2: info.Renyi(counts, 2), RenyiInf: info.Renyi(counts, math.Inf(1)), Tsallis: info.Tsallis(counts, alpha),
+		Conditional: info.Conditional(table, k)}
+}

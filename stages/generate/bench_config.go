@@ -1,0 +1,289 @@
+package generate
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/internal/decode"
+	"github.com/dtbench/dtbench/stages/generate/importer"
+)
+
+// The benchmark study's choices, as the config spells them.
+const (
+	RankFull    = "full" // gain ratio on the task's whole sample
+	RankCV      = "cv"   // gain ratio averaged over the folds' training rows, as Weka's cross-validation attribute selection
+	SubsetsAll  = "all"  // every non-empty subset of the top `select` attributes
+	SubsetsTop  = "top"  // the top `select` attributes only
+	SchemeWeka  = "weka" // Weka 3.6's fold assignment (randomize with java.util.Random(seed + rep), stratify, blocks)
+	SchemeStrat = "stratified"
+	// AllRows names the scenario of a study without scenarios: the whole
+	// dataset.
+	AllRows = "all"
+)
+
+// BenchmarkConfig is the benchmark study, resolved from the config
+// section benchmark.* (BenchmarkSection).
+type BenchmarkConfig struct {
+	Datasets    []DatasetSpec `json:"datasets"`
+	Select      int           `json:"select"`      // top attributes by gain ratio
+	Rank        string        `json:"rank"`        // RankFull | RankCV
+	Subsets     string        `json:"subsets"`     // SubsetsAll | SubsetsTop
+	Folds       FoldSpec      `json:"folds"`       // the cross-validation of every task
+	Repetitions int           `json:"repetitions"` // tasks per cell
+	Scenarios   []Scenario    `json:"scenarios"`   // class quotas; none = the whole dataset
+	Alpha       float64       `json:"alpha"`       // order of the Tsallis entropy
+}
+
+// DatasetSpec is one entry of benchmark.datasets: a file, the name it goes
+// by (default: the file name without its extensions), and how to import
+// it.
+type DatasetSpec struct {
+	Name    string           `json:"name"`
+	Path    string           `json:"path"`
+	Options importer.Options `json:"options"`
+}
+
+// FoldSpec is benchmark.folds: k, and the assignment scheme (stratified,
+// from the task generator; or weka, with seed + repetition).
+type FoldSpec struct {
+	K      int    `json:"k"`
+	Scheme string `json:"scheme"`
+	Seed   int64  `json:"seed"`
+}
+
+// Scenario is one entry of benchmark.scenarios: a name and, per class
+// label, how many rows of that class each repetition's subsample draws
+// (classes not listed are left out).
+type Scenario struct {
+	Name   string  `json:"name"`
+	Quotas []Quota `json:"quotas"`
+}
+
+// Quota is one class's rows in a scenario's subsample.
+type Quota struct {
+	Class string `json:"class"`
+	Rows  int    `json:"rows"`
+}
+
+// BenchmarkSection is the config section benchmark.* as written; its keys
+// come from the mapstructure tags.
+type BenchmarkSection struct {
+	Datasets    []any                   `mapstructure:"datasets"`
+	Discretize  importer.Discretization `mapstructure:"discretize"`
+	Missing     string                  `mapstructure:"missing"`
+	Select      int                     `mapstructure:"select"`
+	Rank        string                  `mapstructure:"rank"`
+	Subsets     string                  `mapstructure:"subsets"`
+	Folds       any                     `mapstructure:"folds"`
+	Repetitions int                     `mapstructure:"repetitions"`
+	Scenarios   []any                   `mapstructure:"scenarios"`
+	Alpha       float64                 `mapstructure:"alpha"`
+}
+
+// DefaultBenchmarkSection returns the defaults: 5 equal-frequency bins,
+// missing values as a category, the top 5 attributes ranked on the whole
+// sample, every subset of them, stratified 10-fold cross-validation, 10
+// repetitions, Tsallis of order 2.
+func DefaultBenchmarkSection() BenchmarkSection {
+	return BenchmarkSection{Discretize: importer.Discretization{Method: importer.EqualFrequency, Bins: importer.DefaultBins},
+		Missing: importer.MissingCategory, Select: 5, Rank: RankFull, Subsets: SubsetsAll, Folds: 10, Repetitions: 10, Alpha: 2}
+}
+
+// datasetEntry is one benchmark.datasets entry as written: the importer's
+// options, path and name.
+type datasetEntry struct {
+	Path             string `mapstructure:"path"`
+	Name             string `mapstructure:"name"`
+	importer.Options `mapstructure:",squash"`
+}
+
+var datasetName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+
+// Resolve turns the section into a validated BenchmarkConfig. It reads no
+// file: the datasets are checked against the data when they are imported.
+func (r BenchmarkSection) Resolve() (*BenchmarkConfig, error) {
+	c := &BenchmarkConfig{Select: r.Select, Rank: r.Rank, Subsets: r.Subsets, Repetitions: r.Repetitions, Alpha: r.Alpha}
+	if len(r.Datasets) == 0 {
+		return nil, input.Keyf("benchmark.datasets", "must list at least one dataset ({path: FILE, class: NAME})")
+	}
+	for i, raw := range r.Datasets {
+		key := fmt.Sprintf("benchmark.datasets[%d]", i)
+		m, ok := raw.(map[string]any)
+		if !ok {
+			return nil, input.Keyf(key, "want {path: FILE, class: NAME, …}, got %v", raw)
+		}
+		e := datasetEntry{Options: importer.Options{Discretize: r.Discretize, Missing: r.Missing}}
+		if err := decode.Map(key, m, &e); err != nil {
+			return nil, err
+		}
+		if e.Path == "" {
+			return nil, input.Keyf(key+".path", "required")
+		}
+		if e.Class == "" {
+			return nil, input.Keyf(key+".class", "required: the class column's name")
+		}
+		if e.Name == "" {
+			e.Name = baseName(e.Path)
+		}
+		if !datasetName.MatchString(e.Name) {
+			return nil, input.Keyf(key+".name", "%q: want letters, digits, '.', '_' and '-' (it names a file)", e.Name)
+		}
+		if err := e.Options.Validate(); err != nil {
+			return nil, prefixKey(key, err)
+		}
+		if slices.ContainsFunc(c.Datasets, func(d DatasetSpec) bool { return d.Name == e.Name }) {
+			return nil, input.Keyf(key+".name", "dataset %q listed twice; give one a name", e.Name)
+		}
+		c.Datasets = append(c.Datasets, DatasetSpec{Name: e.Name, Path: e.Path, Options: e.Options})
+	}
+	var err error
+	if c.Folds, err = resolveFolds(r.Folds); err != nil {
+		return nil, err
+	}
+	for i, raw := range r.Scenarios {
+		s, err := resolveScenario(fmt.Sprintf("benchmark.scenarios[%d]", i), raw)
+		if err != nil {
+			return nil, err
+		}
+		if slices.ContainsFunc(c.Scenarios, func(o Scenario) bool { return o.Name == s.Name }) {
+			return nil, input.Keyf(fmt.Sprintf("benchmark.scenarios[%d].name", i), "scenario %q listed twice", s.Name)
+		}
+		c.Scenarios = append(c.Scenarios, s)
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// Validate checks the keys that need no data.
+func (c *BenchmarkConfig) Validate() error {
+	switch {
+	case len(c.Datasets) == 0:
+		return input.Keyf("benchmark.datasets", "must list at least one dataset")
+	case c.Select < 1:
+		return input.Keyf("benchmark.select", "must be >= 1, got %d", c.Select)
+	case c.Select > 10 && c.Subsets == SubsetsAll:
+		return input.Keyf("benchmark.select", "%d attributes make %d subsets; at most 10 with subsets: all", c.Select, 1<<c.Select-1)
+	case c.Rank != RankFull && c.Rank != RankCV:
+		return input.Keyf("benchmark.rank", "want %s or %s, got %q", RankFull, RankCV, c.Rank)
+	case c.Subsets != SubsetsAll && c.Subsets != SubsetsTop:
+		return input.Keyf("benchmark.subsets", "want %s or %s, got %q", SubsetsAll, SubsetsTop, c.Subsets)
+	case c.Folds.K < 2:
+		return input.Keyf("benchmark.folds", "want at least 2 folds, got %d", c.Folds.K)
+	case c.Folds.Scheme != SchemeStrat && c.Folds.Scheme != SchemeWeka:
+		return input.Keyf("benchmark.folds.scheme", "want %s or %s, got %q", SchemeStrat, SchemeWeka, c.Folds.Scheme)
+	case c.Repetitions < 1:
+		return input.Keyf("benchmark.repetitions", "must be >= 1, got %d", c.Repetitions)
+	case !(c.Alpha > 0):
+		return input.Keyf("benchmark.alpha", "must be > 0, got %v", c.Alpha)
+	}
+	return nil
+}
+
+// resolveFolds reads benchmark.folds: k, or {k, scheme, seed}.
+func resolveFolds(raw any) (FoldSpec, error) {
+	f := FoldSpec{K: 10, Scheme: SchemeStrat, Seed: 1}
+	switch x := raw.(type) {
+	case map[string]any:
+		var w struct {
+			K      int    `mapstructure:"k"`
+			Scheme string `mapstructure:"scheme"`
+			Seed   int64  `mapstructure:"seed"`
+		}
+		w.K, w.Scheme, w.Seed = f.K, f.Scheme, f.Seed
+		if err := decode.Map("benchmark.folds", x, &w); err != nil {
+			return f, err
+		}
+		f = FoldSpec{K: w.K, Scheme: w.Scheme, Seed: w.Seed}
+	default:
+		n, ok := asInt(raw)
+		if !ok {
+			return f, input.Keyf("benchmark.folds", "want a number of folds or {k, scheme, seed}, got %v", raw)
+		}
+		f.K = n
+	}
+	return f, nil
+}
+
+// resolveScenario reads one scenario: {name, quotas: {class: rows}}.
+func resolveScenario(key string, raw any) (Scenario, error) {
+	m, ok := raw.(map[string]any)
+	if !ok {
+		return Scenario{}, input.Keyf(key, "want {name: S1, quotas: {class: rows, …}}, got %v", raw)
+	}
+	var w struct {
+		Name   string         `mapstructure:"name"`
+		Quotas map[string]any `mapstructure:"quotas"`
+	}
+	if err := decode.Map(key, m, &w); err != nil {
+		return Scenario{}, err
+	}
+	if !datasetName.MatchString(w.Name) || w.Name == AllRows {
+		return Scenario{}, input.Keyf(key+".name", "%q: want letters, digits, '.', '_' and '-', not %q", w.Name, AllRows)
+	}
+	if len(w.Quotas) == 0 {
+		return Scenario{}, input.Keyf(key+".quotas", "want rows per class, e.g. {positive: 2400, negative: 800}")
+	}
+	s := Scenario{Name: w.Name}
+	for _, class := range slices.Sorted(mapKeysOf(w.Quotas)) {
+		n, ok := asInt(w.Quotas[class])
+		if !ok || n < 1 {
+			return Scenario{}, input.Keyf(key+".quotas."+class, "want a positive number of rows, got %v", w.Quotas[class])
+		}
+		s.Quotas = append(s.Quotas, Quota{Class: class, Rows: n})
+	}
+	return s, nil
+}
+
+func mapKeysOf[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// baseName is a file's name without its extensions (vote.arff.gz → vote).
+func baseName(path string) string {
+	b := filepath.Base(path)
+	if i := strings.IndexByte(b, '.'); i > 0 {
+		b = b[:i]
+	}
+	return b
+}
+
+// prefixKey puts key in front of an *input.Error's key.
+func prefixKey(key string, err error) error {
+	if ie, ok := err.(*input.Error); ok {
+		out := *ie
+		if out.Key == "" {
+			out.Key = key
+		} else {
+			out.Key = key + "." + out.Key
+		}
+		return &out
+	}
+	return fmt.Errorf("%s: %w", key, err)
+}
+
+// RelativeTo makes the relative paths of the datasets (and their names
+// files) relative to dir, the directory of the config file that names
+// them.
+func (c *BenchmarkConfig) RelativeTo(dir string) {
+	for i := range c.Datasets {
+		d := &c.Datasets[i]
+		if d.Path != "" && !filepath.IsAbs(d.Path) {
+			d.Path = filepath.Join(dir, d.Path)
+		}
+		if f := d.Options.NamesFile; f != "" && !filepath.IsAbs(f) {
+			d.Options.NamesFile = filepath.Join(dir, f)
+		}
+	}
+}

@@ -1,0 +1,178 @@
+package generate
+
+import (
+	"cmp"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/dtbench/dtbench/cv"
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/info"
+	"github.com/dtbench/dtbench/schemas"
+)
+
+// SplitNode is the benchmark study's per-task generate stage: each task's
+// data (schemas.Split, in memory: its subsample, attributes and folds),
+// and the gain-ratio ranking of its dataset's attributes, written once
+// per (dataset, scenario, repetition) by the task of the whole top set.
+// A staged train or evaluate draws the split again (Reload), from the
+// imported datasets, with the same result.
+func (b *Benchmark) SplitNode() flow.Node {
+	run := func(t *flow.Task, bag *schemas.Bag) error {
+		s, err := b.Split(t, schemas.ImportedTable.Get(bag))
+		if err != nil {
+			return err
+		}
+		schemas.Splits.Set(bag, []schemas.Split{s})
+		if len(b.subsets[t.Cell]) == b.cfg.Select {
+			schemas.AttributeTable.Set(bag, s.Ranking)
+		} else {
+			schemas.AttributeTable.Set(bag, nil)
+		}
+		return nil
+	}
+	return flow.Node{
+		Stage:  flow.StageGenerate,
+		Reads:  []schemas.Ref{schemas.ImportedTable},
+		Writes: []schemas.Ref{schemas.Splits, schemas.AttributeTable},
+		Run:    run,
+		Reload: run,
+	}
+}
+
+// Split draws task t's data from the imported datasets. Everything that
+// the attribute subsets of one (dataset, scenario, repetition) share —
+// the subsample, the folds, the ranking — is drawn from the generator
+// t.SharedRand("<dataset>/<scenario>/r<rep>") (or, for the weka fold
+// scheme, java.util.Random(seed + rep)), so every subset of a repetition
+// sees the same rows and folds, as the paper's design has it:
+//
+//  1. The subsample: for each quota of the scenario (classes in name
+//     order), that many rows of the class drawn without replacement
+//     (rng.Perm of the class's rows, the first ones taken); then sorted
+//     in dataset order. Without scenarios, every row.
+//  2. The folds over the subsample's rows: cv.Stratified with the same
+//     generator, or cv.Weka.
+//  3. The gain ratio of every attribute against the class on the
+//     subsample (rank: full) or averaged over the folds' training rows
+//     (rank: cv), best first, ties to the lower attribute index.
+//  4. The cell's subset: the attributes of its ranks, in dataset order
+//     (as Weka's Remove filter keeps them), projected with the subsample.
+func (b *Benchmark) Split(t *flow.Task, imported []schemas.DatasetRecord) (schemas.Split, error) {
+	cell := b.cells[t.Cell]
+	var d *dataset.Dataset
+	for i := range imported {
+		if imported[i].Mode == cell.Dataset {
+			d = imported[i].Train
+		}
+	}
+	if d == nil {
+		return schemas.Split{}, fmt.Errorf("dataset %s is not among the imported datasets", cell.Dataset)
+	}
+	rng := t.SharedRand(cell.Dataset + "/" + cell.Scenario + "/r" + strconv.Itoa(t.Rep))
+	rows, err := b.subsample(d, cell.Scenario, rng)
+	if err != nil {
+		return schemas.Split{}, err
+	}
+	labels := make([]uint8, len(rows))
+	for i, r := range rows {
+		labels[i] = d.Label(r)
+	}
+	var folds cv.Folds
+	if b.cfg.Folds.Scheme == SchemeWeka {
+		folds = cv.Weka(labels, b.cfg.Folds.K, b.cfg.Folds.Seed+int64(t.Rep))
+	} else {
+		folds = cv.Stratified(labels, b.cfg.Folds.K, rng)
+	}
+	ranking := b.rank(d, rows, labels, folds, cell, t)
+	var features []int
+	for _, r := range b.subsets[t.Cell] {
+		features = append(features, slices.IndexFunc(d.Schema().Features, func(a dataset.Attribute) bool { return a.Name == ranking[r-1].Attribute }))
+	}
+	slices.Sort(features)
+	data, err := d.Project(rows, features)
+	if err != nil {
+		return schemas.Split{}, err
+	}
+	names := make([]string, len(features))
+	for i, f := range features {
+		names[i] = d.Schema().Features[f].Name
+	}
+	return schemas.Split{Dataset: cell.Dataset, Data: data, Attributes: names, Rows: rows, Folds: folds, Ranking: ranking}, nil
+}
+
+// subsample returns the rows of scenario s (every row for AllRows), in
+// dataset order.
+func (b *Benchmark) subsample(d *dataset.Dataset, scenario string, rng *rand.Rand) ([]int, error) {
+	if scenario == AllRows {
+		return d.All().Rows(nil), nil
+	}
+	i := slices.IndexFunc(b.cfg.Scenarios, func(s Scenario) bool { return s.Name == scenario })
+	if i < 0 {
+		return nil, fmt.Errorf("no scenario %q", scenario)
+	}
+	var rows []int
+	labels := d.Schema().Class.Values
+	for _, q := range b.cfg.Scenarios[i].Quotas {
+		c := slices.Index(labels, q.Class)
+		if c < 0 {
+			return nil, fmt.Errorf("scenario %s: no class %q", scenario, q.Class)
+		}
+		of := d.ClassRows(c).Rows(nil)
+		if q.Rows > len(of) {
+			return nil, fmt.Errorf("scenario %s: %d rows of class %q, the dataset has %d", scenario, q.Rows, q.Class, len(of))
+		}
+		for _, k := range rng.Perm(len(of))[:q.Rows] {
+			rows = append(rows, of[k])
+		}
+	}
+	slices.Sort(rows)
+	return rows, nil
+}
+
+// rank returns every attribute of d with its gain ratio on the rows (or
+// averaged over the folds' training rows) and its rank, best first.
+func (b *Benchmark) rank(d *dataset.Dataset, rows []int, labels []uint8, folds cv.Folds, cell schemas.BenchmarkCell, t *flow.Task) []schemas.AttributeRow {
+	k := d.Classes()
+	m := d.NumFeatures()
+	gr := make([]float64, m)
+	table := func(f int, keep func(i int) bool) []int {
+		tab := make([]int, d.Domain(f)*k)
+		col := d.Column(f)
+		for i, r := range rows {
+			if keep(i) {
+				tab[int(col[r])*k+int(labels[i])]++
+			}
+		}
+		return tab
+	}
+	for f := range m {
+		if b.cfg.Rank == RankCV {
+			sum := 0.0
+			for fold := range folds.K {
+				sum += info.GainRatio(table(f, func(i int) bool { return folds.Of[i] != fold }), k)
+			}
+			gr[f] = sum / float64(folds.K)
+		} else {
+			gr[f] = info.GainRatio(table(f, func(int) bool { return true }), k)
+		}
+	}
+	order := make([]int, m)
+	for f := range order {
+		order[f] = f
+	}
+	slices.SortStableFunc(order, func(a, c int) int { return cmp.Compare(gr[c], gr[a]) })
+	out := make([]schemas.AttributeRow, m)
+	for i, f := range order {
+		out[i] = schemas.AttributeRow{DatasetID: t.ID, Dataset: cell.Dataset, Scenario: cell.Scenario, Rep: int32(t.Rep),
+			Attribute: d.Schema().Features[f].Name, GainRatio: gr[f], Rank: int32(i + 1)}
+	}
+	return out
+}
+
+// Attributes returns the comma-separated attribute names of a split.
+func Attributes(s *schemas.Split) string { return strings.Join(s.Attributes, ",") }

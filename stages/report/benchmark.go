@@ -1,0 +1,306 @@
+package report
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/schemas"
+)
+
+// BenchmarkSummary is a summary of the benchmark study.
+type BenchmarkSummary = Summary[schemas.BenchmarkCell]
+
+// BenchmarkNode is the benchmark study's report stage, run once after
+// every task: the summary of every learner in every cell, the wins table,
+// and report.md with the paper's tables. full names the subset of every
+// top attribute (A1,…,A5), whose results the per-dataset tables show.
+func BenchmarkNode(meta Meta, full string) flow.Node {
+	return flow.Node{
+		Stage:  flow.StageReport,
+		PerRun: true,
+		Reads:  []schemas.Ref{schemas.BenchmarkEvaluationTable, schemas.ConfusionTable, schemas.EntropyTable, schemas.AttributeTable},
+		Writes: []schemas.Ref{schemas.BenchmarkSummaryTable, schemas.WinsTable, schemas.ReportDoc},
+		Run: func(_ *flow.Task, b *schemas.Bag) error {
+			evals := schemas.BenchmarkEvaluationTable.Get(b)
+			if len(evals) == 0 {
+				return fmt.Errorf("report %s: no evaluations; run evaluate first", meta.Name)
+			}
+			summary := Summarize(evals,
+				func(e *schemas.BenchmarkEvaluation) (string, schemas.BenchmarkCell) {
+					return e.Learner, e.BenchmarkCell
+				},
+				func(e *schemas.BenchmarkEvaluation) *schemas.Measures { return &e.Measures })
+			sortBenchmark(summary)
+			wins := Wins(evals, schemas.ConfusionTable.Get(b))
+			var md bytes.Buffer
+			if missing := schemas.MissingChunks.Get(b); len(missing) > 0 {
+				md.WriteString(partialNote(missing, nil))
+			}
+			err := BenchmarkMarkdown(&md, meta, full, summary, wins, schemas.EntropyTable.Get(b), schemas.AttributeTable.Get(b))
+			if err != nil {
+				return err
+			}
+			schemas.BenchmarkSummaryTable.Set(b, BenchmarkRows(summary))
+			schemas.WinsTable.Set(b, wins)
+			schemas.ReportDoc.Set(b, md.Bytes())
+			return nil
+		},
+	}
+}
+
+// sortBenchmark orders a benchmark summary by learner (first appearance),
+// then its cells in first appearance (the plan's order).
+func sortBenchmark(s []BenchmarkSummary) {
+	learner, cell := map[string]int{}, map[schemas.BenchmarkCell]int{}
+	for _, r := range s {
+		if _, ok := learner[r.Learner]; !ok {
+			learner[r.Learner] = len(learner)
+		}
+		if _, ok := cell[r.Cell]; !ok {
+			cell[r.Cell] = len(cell)
+		}
+	}
+	slices.SortStableFunc(s, func(a, b BenchmarkSummary) int {
+		return cmp.Or(cmp.Compare(learner[a.Learner], learner[b.Learner]), cmp.Compare(cell[a.Cell], cell[b.Cell]))
+	})
+}
+
+// BenchmarkRows returns the rows of report/summary, one per measure.
+func BenchmarkRows(summary []BenchmarkSummary) []schemas.BenchmarkSummary {
+	out := make([]schemas.BenchmarkSummary, 0, len(summary)*len(schemas.MeasureColumns))
+	for _, s := range summary {
+		for j, col := range schemas.MeasureColumns {
+			out = append(out, schemas.BenchmarkSummary{Learner: s.Learner, BenchmarkCell: s.Cell, Measure: col.Name,
+				Count: s.Count, Stat: s.Stats[j].columns()})
+		}
+	}
+	return out
+}
+
+// BenchmarkMarkdown writes the benchmark study's report.md: per dataset
+// and scenario, with the whole top subset, accuracy ± MAE (the paper's
+// Tables 5 and 9), γ^X beside the normalized class entropy (Table 10),
+// γ^V (Table 11) and Γ (Table 12); the top attributes with their gain
+// ratios (Tables 3 and 8); and, per dataset and scenario, the wins over
+// the subsets (Tables A1–A5).
+func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkSummary, wins []schemas.WinsRow,
+	entropy []schemas.EntropyRow, attrs []schemas.AttributeRow) error {
+	var b strings.Builder
+	writeHeader(&b, meta)
+	var learners []string
+	var groups []schemas.BenchmarkCell // (dataset, scenario), subset empty
+	stat := map[string]map[schemas.BenchmarkCell]*BenchmarkSummary{}
+	for i := range summary {
+		s := &summary[i]
+		if !slices.Contains(learners, s.Learner) {
+			learners = append(learners, s.Learner)
+		}
+		g := schemas.BenchmarkCell{Dataset: s.Cell.Dataset, Scenario: s.Cell.Scenario}
+		if !slices.Contains(groups, g) {
+			groups = append(groups, g)
+		}
+		if stat[s.Learner] == nil {
+			stat[s.Learner] = map[schemas.BenchmarkCell]*BenchmarkSummary{}
+		}
+		stat[s.Learner][s.Cell] = s
+	}
+	at := func(l string, g schemas.BenchmarkCell, m Measure) Stat {
+		g.Subset = full
+		if s := stat[l][g]; s != nil {
+			return *s.Stat(m)
+		}
+		return nullStat()
+	}
+	name := func(g schemas.BenchmarkCell) string {
+		if g.Scenario == "all" {
+			return escape(g.Dataset)
+		}
+		return escape(g.Dataset) + " " + escape(g.Scenario)
+	}
+	entropyOf := mean(entropy, func(e *schemas.EntropyRow) (schemas.BenchmarkCell, float64) {
+		return schemas.BenchmarkCell{Dataset: e.Dataset, Scenario: e.Scenario}, e.ShannonNormalized
+	})
+	fmt.Fprintf(&b, "\nThe tables of datasets show the whole top subset (%s): means over the repetitions of each learner's cross-validation.\n", escape(full))
+
+	b.WriteString("\n## Accuracy ± mean absolute error\n\n")
+	writeRow(&b, append([]string{"dataset", "E(acc X)", "acc V"}, escapeAll(learners)...))
+	writeRow(&b, slices.Repeat([]string{"---:"}, len(learners)+3))
+	for _, g := range groups {
+		first := learners[0]
+		cells := []string{name(g), num(at(first, g, "acc_x")), num(at(first, g, "acc_v"))}
+		for _, l := range learners {
+			cells = append(cells, num(at(l, g, Accuracy))+" ± "+num(at(l, g, "mae")))
+		}
+		writeRow(&b, cells)
+	}
+	for _, t := range []struct {
+		title string
+		m     Measure
+		withH bool
+	}{{"γ^X (against the random classifier X)", GammaX, true}, {"γ^V (against the majority classifier V)", GammaV, false}, {"Γ (against the intuitive classifier I)", GammaI, false}} {
+		fmt.Fprintf(&b, "\n## %s\n\n", t.title)
+		head := []string{"dataset"}
+		if t.withH {
+			head = append(head, "H normalized")
+		}
+		writeRow(&b, append(head, escapeAll(learners)...))
+		writeRow(&b, slices.Repeat([]string{"---:"}, len(head)+len(learners)))
+		for _, g := range groups {
+			cells := []string{name(g)}
+			if t.withH {
+				cells = append(cells, format(entropyOf[g]))
+			}
+			for _, l := range learners {
+				cells = append(cells, num(at(l, g, t.m)))
+			}
+			writeRow(&b, cells)
+		}
+	}
+	writeAttributes(&b, groups, attrs, name)
+	writeWins(&b, groups, wins, learners, meta.Versus, name)
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return fmt.Errorf("write report %s: %w", meta.Name, err)
+	}
+	return nil
+}
+
+func escapeAll(xs []string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = escape(x)
+	}
+	return out
+}
+
+// mean averages a value per group of rows.
+func mean[R any](rows []R, of func(*R) (schemas.BenchmarkCell, float64)) map[schemas.BenchmarkCell]float64 {
+	sum, n := map[schemas.BenchmarkCell]float64{}, map[schemas.BenchmarkCell]int{}
+	for i := range rows {
+		g, x := of(&rows[i])
+		sum[g] += x
+		n[g]++
+	}
+	for g := range sum {
+		sum[g] /= float64(n[g])
+	}
+	return sum
+}
+
+// writeAttributes writes, per dataset and scenario, every attribute's
+// mean gain ratio and mean rank over the repetitions, best first (the top
+// ones name the subsets).
+func writeAttributes(b *strings.Builder, groups []schemas.BenchmarkCell, attrs []schemas.AttributeRow, name func(schemas.BenchmarkCell) string) {
+	type acc struct{ gr, rank float64 }
+	per := map[schemas.BenchmarkCell]map[string]*acc{}
+	reps := map[schemas.BenchmarkCell]map[int32]bool{}
+	for _, a := range attrs {
+		g := schemas.BenchmarkCell{Dataset: a.Dataset, Scenario: a.Scenario}
+		if per[g] == nil {
+			per[g], reps[g] = map[string]*acc{}, map[int32]bool{}
+		}
+		if per[g][a.Attribute] == nil {
+			per[g][a.Attribute] = &acc{}
+		}
+		per[g][a.Attribute].gr += a.GainRatio
+		per[g][a.Attribute].rank += float64(a.Rank)
+		reps[g][a.Rep] = true
+	}
+	b.WriteString("\n## Attributes by gain ratio\n\nMean gain ratio (mean rank) over the repetitions, best first.\n\n")
+	writeRow(b, []string{"dataset", "1st", "2nd", "3rd", "4th", "5th"})
+	writeRow(b, []string{"---", "---", "---", "---", "---", "---"})
+	for _, g := range groups {
+		n := float64(len(reps[g]))
+		names := make([]string, 0, len(per[g]))
+		for a := range per[g] {
+			names = append(names, a)
+		}
+		slices.SortFunc(names, func(x, y string) int {
+			return cmp.Or(cmp.Compare(per[g][x].rank, per[g][y].rank), strings.Compare(x, y))
+		})
+		cells := []string{name(g)}
+		for _, a := range names[:min(5, len(names))] {
+			cells = append(cells, fmt.Sprintf("%s %.4f (%.1f)", escape(a), per[g][a].gr/n, per[g][a].rank/n))
+		}
+		for len(cells) < 6 {
+			cells = append(cells, "")
+		}
+		writeRow(b, cells)
+	}
+}
+
+// writeWins writes, per dataset and scenario, how often each learner
+// beats each benchmark classifier of versus (V and I, when configured),
+// and a later benchmark beats an earlier one's, per subset, with the totals
+// and shares (the paper's Tables 6 and A1–A5).
+func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schemas.WinsRow, learners, versus []string, name func(schemas.BenchmarkCell) string) {
+	type pair struct{ a, b string }
+	var pairs []pair
+	for _, l := range learners {
+		for _, bench := range versus {
+			// Learners against every benchmark; benchmarks against the ones
+			// before them in versus (I against V).
+			if l == bench || !slices.Contains(learners, bench) {
+				continue
+			}
+			if i := slices.Index(versus, l); i >= 0 && i < slices.Index(versus, bench) {
+				continue
+			}
+			pairs = append(pairs, pair{l, bench})
+		}
+	}
+	if len(pairs) == 0 {
+		return
+	}
+	byKey := map[schemas.BenchmarkCell]map[pair]schemas.WinsRow{}
+	var subsets []string
+	for _, w := range wins {
+		if byKey[w.BenchmarkCell] == nil {
+			byKey[w.BenchmarkCell] = map[pair]schemas.WinsRow{}
+		}
+		byKey[w.BenchmarkCell][pair{w.LearnerA, w.LearnerB}] = w
+		if !slices.Contains(subsets, w.Subset) {
+			subsets = append(subsets, w.Subset)
+		}
+	}
+	b.WriteString("\n## Wins\n\nPer subset: A wins / B wins (draws) over the repetitions; the last rows sum them and give the shares.\n")
+	for _, g := range groups {
+		fmt.Fprintf(b, "\n### %s\n\n", name(g))
+		head := []string{"subset"}
+		for _, p := range pairs {
+			head = append(head, escape(p.a)+" / "+escape(p.b))
+		}
+		writeRow(b, head)
+		writeRow(b, slices.Repeat([]string{"---:"}, len(head)))
+		tot := make([][3]int64, len(pairs))
+		for _, sub := range subsets {
+			cell := g
+			cell.Subset = sub
+			row := []string{escape(sub)}
+			for i, p := range pairs {
+				w := byKey[cell][p]
+				row = append(row, fmt.Sprintf("%d / %d (%d)", w.Wins, w.Losses, w.Draws))
+				tot[i][0] += w.Wins
+				tot[i][1] += w.Losses
+				tot[i][2] += w.Draws
+			}
+			writeRow(b, row)
+		}
+		totals, shares := []string{"total"}, []string{"%"}
+		for _, t := range tot {
+			totals = append(totals, fmt.Sprintf("%d / %d (%d)", t[0], t[1], t[2]))
+			n := float64(t[0] + t[1] + t[2])
+			if n == 0 {
+				shares = append(shares, "–")
+				continue
+			}
+			shares = append(shares, fmt.Sprintf("%.2f / %.2f (%.2f)", 100*float64(t[0])/n, 100*float64(t[1])/n, 100*float64(t[2])/n))
+		}
+		writeRow(b, totals)
+		writeRow(b, shares)
+	}
+}

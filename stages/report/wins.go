@@ -1,0 +1,131 @@
+package report
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/dtbench/dtbench/cv"
+	"github.com/dtbench/dtbench/schemas"
+)
+
+// foldResult is one learner's result on one fold of one task.
+type foldResult struct {
+	correct, total int64
+}
+
+// Wins compares every ordered pair of learners in every cell of a
+// benchmark run, over the cell's repetitions: a repetition is a win for A
+// when A classified more test rows correctly than B over the task's
+// folds, a draw when as many. The t-test is the corrected resampled t-test
+// (cv.CorrectedTTest) of the k·r differences of fold accuracies, with the
+// mean ratio of test to training rows of the folds. Rows come in cell
+// order (first appearance in evals), then learner order.
+func Wins(evals []schemas.BenchmarkEvaluation, confusion []schemas.ConfusionRow) []schemas.WinsRow {
+	// Per task and learner: the evaluation row (correct over all folds)
+	// and the per-fold results, from the confusion counts.
+	type tl struct {
+		task    int64
+		learner string
+	}
+	folds := map[tl]map[int32]*foldResult{}
+	for _, c := range confusion {
+		k := tl{c.DatasetID, c.Learner}
+		if folds[k] == nil {
+			folds[k] = map[int32]*foldResult{}
+		}
+		f := folds[k][c.Fold]
+		if f == nil {
+			f = &foldResult{}
+			folds[k][c.Fold] = f
+		}
+		f.total += c.Count
+		if c.Actual == c.Predicted {
+			f.correct += c.Count
+		}
+	}
+	var cells []schemas.BenchmarkCell
+	var learners []string
+	tasks := map[schemas.BenchmarkCell][]int64{}
+	correct := map[tl]int64{}
+	totalRows := map[int64]int64{}
+	for _, e := range evals {
+		if _, ok := tasks[e.BenchmarkCell]; !ok {
+			cells = append(cells, e.BenchmarkCell)
+		}
+		if !slices.Contains(tasks[e.BenchmarkCell], e.DatasetID) {
+			tasks[e.BenchmarkCell] = append(tasks[e.BenchmarkCell], e.DatasetID)
+		}
+		if !slices.Contains(learners, e.Learner) {
+			learners = append(learners, e.Learner)
+		}
+		if e.Correct != nil {
+			correct[tl{e.DatasetID, e.Learner}] = *e.Correct
+		}
+		if e.Total != nil {
+			totalRows[e.DatasetID] = *e.Total
+		}
+	}
+	var out []schemas.WinsRow
+	for _, cell := range cells {
+		ids := tasks[cell]
+		slices.Sort(ids)
+		for _, a := range learners {
+			for _, b := range learners {
+				if a == b {
+					continue
+				}
+				row := schemas.WinsRow{BenchmarkCell: cell, LearnerA: a, LearnerB: b}
+				var diffs []float64
+				ratio, nr := 0.0, 0
+				for _, id := range ids {
+					ca, okA := correct[tl{id, a}]
+					cb, okB := correct[tl{id, b}]
+					if !okA || !okB {
+						continue
+					}
+					switch cmp.Compare(ca, cb) {
+					case 1:
+						row.Wins++
+					case 0:
+						row.Draws++
+					default:
+						row.Losses++
+					}
+					fa, fb := folds[tl{id, a}], folds[tl{id, b}]
+					for _, f := range slices.Sorted(mapKeysInt(fa)) {
+						ra, rb := fa[f], fb[f]
+						if rb == nil || ra.total == 0 {
+							continue
+						}
+						diffs = append(diffs, 100*(float64(ra.correct)/float64(ra.total)-float64(rb.correct)/float64(rb.total)))
+						if train := totalRows[id] - ra.total; train > 0 {
+							ratio += float64(ra.total) / float64(train)
+							nr++
+						}
+					}
+				}
+				if nr > 0 {
+					if t, p := cv.CorrectedTTest(diffs, ratio/float64(nr)); !isNaN(t) {
+						row.TStat, row.PValue = &t, &p
+					} else {
+						row.PValue = &p
+					}
+				}
+				out = append(out, row)
+			}
+		}
+	}
+	return out
+}
+
+func isNaN(x float64) bool { return x != x }
+
+func mapKeysInt[V any](m map[int32]V) func(func(int32) bool) {
+	return func(yield func(int32) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
