@@ -1,0 +1,195 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/input"
+)
+
+// writeBenchData writes a small nominal ARFF dataset: 6 attributes, the
+// class depending on the first two, 150 rows of which 50 positive.
+func writeBenchData(t *testing.T, dir string) string {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(9, 9))
+	var b strings.Builder
+	b.WriteString("@relation toy\n")
+	for i := range 6 {
+		fmt.Fprintf(&b, "@attribute a%d {x,y,z}\n", i)
+	}
+	b.WriteString("@attribute class {positive,negative}\n@data\n")
+	for r := range 150 {
+		row := make([]string, 6)
+		for i := range row {
+			row[i] = []string{"x", "y", "z"}[rng.IntN(3)]
+		}
+		class := "negative"
+		if r < 50 {
+			class = "positive"
+			row[0] = "x"
+			if rng.IntN(4) > 0 {
+				row[1] = "y"
+			}
+		}
+		b.WriteString(strings.Join(row, ",") + "," + class + "\n")
+	}
+	path := filepath.Join(dir, "toy.arff")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// benchConfig loads a benchmark config over the toy dataset: 3 of 6
+// attributes, every subset (7), 2 scenarios, 5-fold CV, 3 repetitions.
+func benchConfig(t *testing.T, sets ...string) *Config {
+	t.Helper()
+	dir := t.TempDir()
+	writeBenchData(t, dir)
+	file := filepath.Join(dir, "bench.yaml")
+	yaml := `name: bench
+study: benchmark
+chunk: 5
+benchmark:
+  datasets: [{path: toy.arff, class: class}]
+  select: 3
+  folds: {k: 5, scheme: weka, seed: 1}
+  repetitions: 3
+  scenarios:
+    - {name: S1, quotas: {positive: 40, negative: 40}}
+    - {name: S2, quotas: {positive: 20, negative: 80}}
+learners: [c45, naivebayes, intuitive, majority, random]
+`
+	if err := os.WriteFile(file, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := Load(LoadOptions{File: file, Sets: sets, Env: []string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// benchFiles returns the deterministic files of a benchmark run folder.
+func benchFiles(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	err := filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		if err != nil || info.IsDir() || strings.Contains(p, "timings") || strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".jsonl") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		name := shardPrefix.ReplaceAllString(strings.TrimPrefix(p, dir), "") // drop the shard
+		out[name] = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestBenchmarkStudyIsDeterministic(t *testing.T) {
+	cfg := benchConfig(t)
+	whole := run(t, cfg, Options{Out: t.TempDir(), Workers: 1})
+	want := benchFiles(t, whole)
+	for _, name := range []string{"/results/evaluations/00000.parquet", "/results/wins/wins.parquet", "/report/report.md",
+		"/datasets/imported/toy.parquet", "/results/confusion/00008.parquet", "/results/attributes/00000.parquet"} {
+		if _, ok := want[name]; !ok {
+			t.Fatalf("a benchmark run has no %s: %v", name, keys(want))
+		}
+	}
+	t.Run("workers", func(t *testing.T) {
+		sameFiles(t, "workers 1 vs 4", want, benchFiles(t, run(t, cfg, Options{Out: t.TempDir(), Workers: 4})))
+	})
+	t.Run("staged", func(t *testing.T) {
+		out := t.TempDir()
+		var dir string
+		for _, stage := range flow.Stages {
+			var err error
+			if dir, err = RunStage(context.Background(), cfg, Options{Out: out}, stage); err != nil {
+				t.Fatalf("%s: %v", stage, err)
+			}
+		}
+		sameFiles(t, "staged vs run", want, benchFiles(t, dir))
+	})
+	t.Run("shards", func(t *testing.T) {
+		out := t.TempDir()
+		for i := range 3 {
+			run(t, cfg, Options{Out: out, Shard: Shard{Index: i, Count: 3}})
+		}
+		dir, err := RunStage(context.Background(), cfg, Options{Out: out}, flow.StageReport)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameFiles(t, "3 shards vs one run", want, benchFiles(t, dir))
+		if _, err := Verify(dir); err != nil {
+			t.Error(err)
+		}
+	})
+	t.Run("resume", func(t *testing.T) {
+		dir := run(t, cfg, Options{Out: t.TempDir()})
+		for _, rel := range []string{"results/evaluations/part-0-00002.parquet", "models/part-0-00001.parquet", "datasets/imported/toy.parquet"} {
+			if err := os.Remove(filepath.Join(dir, rel)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		run(t, cfg, Options{Out: filepath.Dir(dir), Resume: true})
+		sameFiles(t, "resume", want, benchFiles(t, dir))
+	})
+}
+
+var shardPrefix = regexp.MustCompile(`part-[0-9]+-`)
+
+func keys(m map[string][]byte) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// TestBenchmarkBadDataWritesNothing: what only the data can show is
+// refused before the run folder is touched, naming the key.
+func TestBenchmarkBadDataWritesNothing(t *testing.T) {
+	cases := []struct {
+		name string
+		sets []string
+		want string
+	}{
+		{"quota above the class count", []string{"benchmark.scenarios=[{name: S1, quotas: {positive: 60, negative: 10}}]"}, "benchmark.scenarios[0].quotas.positive"},
+		{"quota of an unknown class", []string{"benchmark.scenarios=[{name: S1, quotas: {maybe: 10}}]"}, "benchmark.scenarios[0].quotas.maybe"},
+		{"more folds than the smallest class", []string{"benchmark.scenarios=[{name: S1, quotas: {positive: 3, negative: 40}}]"}, "benchmark.folds"},
+		{"select above the attributes", []string{"benchmark.select=7"}, "benchmark.select"},
+		{"missing class column", []string{"benchmark.datasets=[{path: toy.arff, class: kind}]"}, "kind"},
+		{"missing file", []string{"benchmark.datasets=[{path: nope.arff, class: class}]"}, "nope.arff"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := func() (*Config, error) {
+				dir := t.TempDir()
+				writeBenchData(t, dir)
+				file := filepath.Join(dir, "b.yaml")
+				os.WriteFile(file, []byte("study: benchmark\nbenchmark:\n  datasets: [{path: toy.arff, class: class}]\n  select: 3\n  folds: 5\n"), 0o644)
+				return Load(LoadOptions{File: file, Sets: tc.sets, Env: []string{}})
+			}()
+			if err == nil {
+				out := t.TempDir()
+				_, err = Run(context.Background(), cfg, Options{Out: out})
+				if entries, _ := os.ReadDir(out); len(entries) != 0 {
+					t.Errorf("bad data wrote %v", entries)
+				}
+			}
+			if !input.Is(err) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("err = %v; want an input error naming %q", err, tc.want)
+			}
+		})
+	}
+}
