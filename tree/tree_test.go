@@ -278,3 +278,37 @@ func TestSingleLeaf(t *testing.T) {
 		t.Errorf("Path(0) = %v; want [0]", got)
 	}
 }
+
+func TestDistribution(t *testing.T) {
+	// Root tests f0 (3 values): value 0 → leaf (3 of class 0, 1 of class 1),
+	// value 1 → leaf with no rows, value 2 → leaf (0, 2). Root counts (3, 3).
+	b := NewBuilder([]int{3}, 2)
+	root := b.Root()
+	kids := b.Split(root, 0, []int{0, 1, 2})
+	b.SetLeaf(kids[0], 0)
+	b.SetLeaf(kids[1], 0)
+	b.SetLeaf(kids[2], 1)
+	b.SetCounts(root, []int{3, 3})
+	b.SetCounts(kids[0], []int{3, 1})
+	b.SetCounts(kids[1], []int{0, 0})
+	b.SetCounts(kids[2], []int{0, 2})
+	tr := b.Tree()
+	dst := make([]float64, 2)
+	for _, tc := range []struct {
+		x    uint8
+		want [2]float64
+	}{{0, [2]float64{0.75, 0.25}}, {1, [2]float64{0.5, 0.5}}, {2, [2]float64{0, 1}}} {
+		tr.Distribution([]uint8{tc.x}, dst)
+		if dst[0] != tc.want[0] || dst[1] != tc.want[1] {
+			t.Errorf("Distribution(%d) = %v; want %v", tc.x, dst, tc.want)
+		}
+	}
+	// Without counts: one-hot on the prediction.
+	b2 := NewBuilder([]int{2}, 3)
+	b2.SetLeaf(b2.Root(), 2)
+	d3 := make([]float64, 3)
+	b2.Tree().Distribution([]uint8{0}, d3)
+	if d3[2] != 1 || d3[0] != 0 {
+		t.Errorf("Distribution without counts = %v", d3)
+	}
+}
