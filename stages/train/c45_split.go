@@ -1,8 +1,6 @@
 package train
 
 import (
-	"math/rand/v2"
-
 	"github.com/dtbench/dtbench/dataset"
 )
 
@@ -20,29 +18,45 @@ const (
 	manyValues = 0.3
 )
 
-// c45Splitter is C4.5's strategy (Weka's C45ModelSelection with C45Split
-// on nominal features): among the valid multiway splits — at least two
-// branches with minLeaf rows or more — those with at least the average
-// gain compete on gain ratio.
-type c45Splitter struct {
-	minLeaf int
-	// inAverage[f] reports whether feature f's gain counts toward the
-	// average: J48 leaves out features with at least 0.3·N values unless
-	// every feature has that many.
-	inAverage []bool
-	gain      []float64 // per feature, for the node being split
-	ratio     []float64 // per feature; < 0 marks an invalid split
+// C4.5's split selection is Weka's C45ModelSelection with C45Split on
+// nominal features: the multiway splitter with J48's size rules
+// (newMultiway(crit, pickJ48, minLeaf)), the criterion gainRatio and the
+// rule pickJ48. Another selection measure (EG2's, say) is another
+// criterion given to fitJ48 (c45.go), which keeps the splitter, the size
+// rules and the pruning.
+
+// pickJ48 is J48's rule for picking among merits in feature order: a
+// merit must beat the best so far, which starts at 0, by more than
+// j48Small (Utils.gr), so ties go to the lowest feature and merits of 0
+// or less, or negative marks, never win.
+func pickJ48(merit []float64) (int, bool) {
+	best, bestMerit := -1, 0.0
+	for i, m := range merit {
+		if m-bestMerit > j48Small {
+			best, bestMerit = i, m
+		}
+	}
+	return best, best >= 0
 }
 
-// newC45Splitter prepares the splitter for a fit on the rows of d in rows.
-func newC45Splitter(d *dataset.Dataset, rows dataset.Bitset, minLeaf int) *c45Splitter {
+// gainRatio is C4.5's criterion, as J48 applies it: the gain ratio of
+// each valid split (j48Criteria), among the splits whose information
+// gain is at least the average gain of the valid splits (less
+// averageGainSlack). The others get merit −1. J48's rule for
+// many-valued features is kept: unless every feature has at least 0.3·N
+// values (N = training rows), features with that many values are left out
+// of the average; with no feature in the average, no split has merit.
+type gainRatio struct {
+	// inAverage[f] reports whether feature f's gain counts toward the
+	// average.
+	inAverage []bool
+	gains     []float64 // scratch: the candidates' gains
+}
+
+// newGainRatio returns the criterion for a fit on the rows of d in rows.
+func newGainRatio(d *dataset.Dataset, rows dataset.Bitset) *gainRatio {
 	m := d.NumFeatures()
-	sp := &c45Splitter{
-		minLeaf:   minLeaf,
-		inAverage: make([]bool, m),
-		gain:      make([]float64, m),
-		ratio:     make([]float64, m),
-	}
+	c := &gainRatio{inAverage: make([]bool, m)}
 	n := 0
 	if len(rows) == len(d.All()) {
 		n = dataset.AndCount(rows, d.All())
@@ -56,99 +70,51 @@ func newC45Splitter(d *dataset.Dataset, rows dataset.Bitset, minLeaf int) *c45Sp
 		}
 	}
 	for f := range m {
-		sp.inAverage[f] = multiVal || smaller(d.Domain(f))
+		c.inAverage[f] = multiVal || smaller(d.Domain(f))
 	}
-	return sp
+	return c
 }
 
-func (sp *c45Splitter) split(s *nodeStats, _ *rand.Rand) (split, bool) {
-	k := s.Classes()
-	n := 0
-	for _, x := range s.Counts() {
-		n += x
-	}
-	if n < 2*sp.minLeaf {
-		return split{}, false
-	}
+func (c *gainRatio) score(counts []int, b *splits, merit []float64) {
+	e, xv, xvc := b.entropy(counts)
+	gains := scratch(&c.gains, len(merit))
 	sum, valid := 0.0, 0
-	for f := range s.Features() {
-		sp.ratio[f] = -1
-		if !candidate(s, f) { // one value left: a single branch, never valid
-			continue
-		}
-		t := s.Table(f)
-		if !sp.check(t, k) {
-			continue
-		}
-		gain, ratio := c45Criteria(t, k)
-		sp.gain[f], sp.ratio[f] = gain, ratio
-		if sp.inAverage[f] {
-			sum += gain
+	for i := range merit {
+		gains[i], merit[i] = e.j48Criteria(xv[i], xvc[i])
+		if c.inAverage[b.feat(i)] {
+			sum += gains[i]
 			valid++
 		}
 	}
 	if valid == 0 {
-		return split{}, false
+		for i := range merit {
+			merit[i] = -1
+		}
+		return
 	}
 	average := sum / float64(valid)
-	best, bestRatio := -1, 0.0
-	for f, r := range sp.ratio {
-		if r >= 0 && sp.gain[f] >= average-averageGainSlack && r-bestRatio > j48Small {
-			best, bestRatio = f, r
+	for i, g := range gains {
+		if !(g >= average-averageGainSlack) {
+			merit[i] = -1
 		}
 	}
-	if best < 0 {
-		return split{}, false
-	}
-	return split{feature: best}, true
 }
 
-// check reports whether at least two branches of the contingency table
-// hold minLeaf rows or more (Weka's Distribution.check).
-func (sp *c45Splitter) check(t []int, k int) bool {
-	big := 0
-	for i := 0; i+k <= len(t); i += k {
-		nv := 0
-		for _, x := range t[i : i+k] {
-			nv += x
-		}
-		if nv >= sp.minLeaf {
-			big++
-			if big == 2 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// c45Criteria returns the information gain and the gain ratio of a split
-// with contingency table t (k class columns), as Weka's InfoGainSplitCrit
-// and GainRatioSplitCrit compute them for nominal features without
-// missing values: a gain whose n-weighted value n·Gain is within 1e-6 of 0
-// is 0, and the ratio is 0 when n·SplitInfo is.
-func c45Criteria(t []int, k int) (gain, ratio float64) {
-	var n int
-	var xn, xc, xv, xvc float64
-	if tab := xlogxTable(); k == 2 && len(t) == 4 && t[0]+t[1]+t[2]+t[3] < len(tab) {
-		// Two branches, two classes (the oracle study's case): splitTerms'
-		// sums, in its order, without its loops.
-		a, b, c, d := t[0], t[1], t[2], t[3]
-		n = a + b + c + d
-		xn, xc, xv = tab[n], tab[a+c]+tab[b+d], tab[a+b]+tab[c+d]
-		xvc = tab[a] + tab[b] + tab[c] + tab[d]
-	} else {
-		n, xn, xc, xv, xvc = splitTerms(t, k)
-	}
-	if n == 0 {
+// j48Criteria returns the information gain and the gain ratio of a split
+// of the node with branch terms xv and xvc (branchTerms), as Weka's
+// InfoGainSplitCrit and GainRatioSplitCrit compute them for nominal
+// features without missing values: a gain whose n-weighted value n·Gain
+// is within 1e-6 of 0 is 0, and the ratio is 0 when n·SplitInfo is.
+func (e nodeEntropy) j48Criteria(xv, xvc float64) (gain, ratio float64) {
+	if e.n == 0 {
 		return 0, 0
 	}
-	gainN := xn - xc - xv + xvc // n·Gain
+	gainN := e.base - xv + xvc // n·Gain
 	if gainN < j48Small {
 		return 0, 0
 	}
-	gain = gainN / float64(n)
-	splitN := xn - xv // n·SplitInfo
+	gain = gainN / float64(e.n)
+	splitN := e.xn - xv // n·SplitInfo
 	if splitN < j48Small {
 		return gain, 0
 	}

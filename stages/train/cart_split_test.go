@@ -104,6 +104,21 @@ func presentMask(table []int, k int) uint64 {
 	return m
 }
 
+// best runs the splitter's search on one feature alone with CART's
+// criterion: the largest Gini gain of a binary split of the feature with
+// contingency table table (k classes) at a node with class counts counts,
+// and the values that go to branch 0 (bit v = value v); (0, 0) when fewer
+// than two values have rows. Gains within gainTie are ties.
+func (cs *cartSubsets) best(table []int, k int, counts []int) (float64, uint64) {
+	cs.start(k, counts)
+	cs.propose(0, table)
+	choices := cs.resolve(giniGain{})
+	if len(choices) == 0 {
+		return 0, 0
+	}
+	return choices[0].gain, choices[0].subset
+}
+
 // checkSubset runs cartSubsets.best on a table and checks its answer: the
 // subset holds only values with rows, not all of them, and is empty only
 // when no split has any gain; and its gain, recomputed from the textbook

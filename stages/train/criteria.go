@@ -55,36 +55,98 @@ func Entropy(counts []int) float64 {
 	return max(0, (xlogx(n)-s)/float64(n))
 }
 
-// splitTerms returns, for a contingency table with k columns, the sums
-// the entropy criteria are built from: n = Σ_v n_v; xn = n log2 n;
-// xc = Σ_c n_c log2 n_c over the column sums n_c; xv = Σ_v n_v log2 n_v;
-// xvc = Σ_v Σ_c n_vc log2 n_vc.
-func splitTerms(table []int, k int) (n int, xn, xc, xv, xvc float64) {
-	tab := xlogxTable()
-	xl := func(n int) float64 {
-		if n < len(tab) {
-			return tab[n]
-		}
-		return float64(n) * math.Log2(float64(n))
+// nodeEntropy holds the n·log2 n sums of a node's class counts. They are
+// the column sums of every contingency table of the node's splits, so
+// each entropy criterion computes them once per node and adds each
+// split's branch terms (branchTerms).
+type nodeEntropy struct {
+	n    int
+	xn   float64 // n log2 n
+	base float64 // n log2 n − Σ_c n_c log2 n_c, which is n·H(S)
+}
+
+// xl returns n·log2 n from tab = xlogxTable(), which hot loops fetch once.
+func xl(tab []float64, n int) float64 {
+	if n < len(tab) {
+		return tab[n]
 	}
-	rows := len(table) / k * k
+	return float64(n) * math.Log2(float64(n))
+}
+
+// nodeEntropyOf returns the entropy sums of class counts counts.
+func nodeEntropyOf(tab []float64, counts []int) nodeEntropy {
+	n, xc := 0, 0.0
+	for _, c := range counts {
+		n += c
+		xc += xl(tab, c)
+	}
+	xn := xl(tab, n)
+	return nodeEntropy{n: n, xn: xn, base: xn - xc}
+}
+
+// columnEntropy returns the entropy sums of the column sums of a
+// contingency table with k columns.
+func columnEntropy(tab []float64, table []int, k int) nodeEntropy {
+	var cols [dataset.MaxValues]int
+	for i := 0; i+k <= len(table); i += k {
+		for c, x := range table[i : i+k] {
+			cols[c] += x
+		}
+	}
+	return nodeEntropyOf(tab, cols[:k])
+}
+
+// branchTerms returns the sums the entropy criteria add to the node's for
+// a split with contingency table t (k class columns): xv = Σ_v n_v log2
+// n_v over the branches' sizes and xvc = Σ_v Σ_c n_vc log2 n_vc over the
+// cells. With two branches and two classes (the oracle study's hot case)
+// it is the package's one fast path: the same terms summed in the same
+// order as branchTermsAny's loop, so both give identical results
+// (TestInfoGain2x2).
+func branchTerms(tab []float64, t []int, k int) (xv, xvc float64) {
+	if k == 2 {
+		if xv, xvc, ok := terms2x2(tab, t); ok {
+			return xv, xvc
+		}
+	}
+	return branchTermsAny(tab, t, k)
+}
+
+// terms2x2 is branchTerms' fast path, for a table of two classes (the
+// caller checks) and two branches with fewer rows than tab has entries;
+// false for any other table. It is small enough to inline.
+func terms2x2(tab []float64, t []int) (xv, xvc float64, ok bool) {
+	if len(t) != 4 {
+		return 0, 0, false
+	}
+	a, b, c, d := t[0], t[1], t[2], t[3]
+	if uint(a+b+c+d) >= uint(len(tab)) {
+		return 0, 0, false
+	}
+	return tab[a+b] + tab[c+d], tab[a] + tab[b] + tab[c] + tab[d], true
+}
+
+// branchTermsAny is branchTerms for any table.
+func branchTermsAny(tab []float64, t []int, k int) (xv, xvc float64) {
+	rows := len(t) / k * k
 	for i := 0; i < rows; i += k {
 		nv := 0
-		for _, x := range table[i : i+k] {
+		for _, x := range t[i : i+k] {
 			nv += x
-			xvc += xl(x)
+			xvc += xl(tab, x)
 		}
-		n += nv
-		xv += xl(nv)
+		xv += xl(tab, nv)
 	}
-	for c := range k {
-		nc := 0
-		for i := c; i < rows; i += k {
-			nc += table[i]
-		}
-		xc += xl(nc)
+	return xv, xvc
+}
+
+// gain returns the information gain of a split of the node with branch
+// terms xv and xvc: n·Gain = n·H(S) − Σ_v n_v H(S_v) = base − (xv − xvc).
+func (e nodeEntropy) gain(xv, xvc float64) float64 {
+	if e.n == 0 {
+		return 0
 	}
-	return n, xl(n), xc, xv, xvc
+	return max(0, (e.base-xv+xvc)/float64(e.n))
 }
 
 // InfoGain returns the information gain of the split with contingency
@@ -101,35 +163,20 @@ func InfoGain(table []int, k int) float64 {
 	return infoGainSlow(table, k)
 }
 
-// infoGainSlow is InfoGain for any table.
+// infoGainSlow is InfoGain for any table, by the general loop.
 func infoGainSlow(table []int, k int) float64 {
-	n, xn, xc, xv, xvc := splitTerms(table, k)
-	if n == 0 {
-		return 0
-	}
-	// H(S) = (xn − xc)/n and Σ_v (n_v/n) H(S_v) = (xv − xvc)/n.
-	return max(0, (xn-xc-xv+xvc)/float64(n))
+	tab := xlogxTable()
+	xv, xvc := branchTermsAny(tab, table, k)
+	return columnEntropy(tab, table, k).gain(xv, xvc)
 }
 
-// infoGain2x2 is InfoGain for two branches and two classes, the oracle
-// study's case, with the same terms summed in the same order as the
-// general path so that both give identical results.
+// infoGain2x2 is InfoGain for two branches and two classes, through
+// branchTerms' fast path.
 func infoGain2x2(t []int) float64 {
 	tab := xlogxTable()
-	a, b, c, d := t[0], t[1], t[2], t[3]
-	n0, n1 := a+b, c+d
-	c0, c1 := a+c, b+d
-	n := n0 + n1
-	if n >= len(tab) {
-		return infoGainSlow(t, 2)
-	}
-	if n == 0 {
-		return 0
-	}
-	xvc := tab[a] + tab[b] + tab[c] + tab[d]
-	xv := tab[n0] + tab[n1]
-	xc := tab[c0] + tab[c1]
-	return max(0, (tab[n]-xc-xv+xvc)/float64(n))
+	cols := [2]int{t[0] + t[2], t[1] + t[3]}
+	xv, xvc := branchTerms(tab, t, 2)
+	return nodeEntropyOf(tab, cols[:]).gain(xv, xvc)
 }
 
 // SplitInfo returns the split information (the entropy of the branch
@@ -137,11 +184,13 @@ func infoGain2x2(t []int) float64 {
 //
 //	SplitInfo(S) = −Σ_v (n_v/n) log2(n_v/n).
 func SplitInfo(table []int, k int) float64 {
-	n, xn, _, xv, _ := splitTerms(table, k)
-	if n == 0 {
+	tab := xlogxTable()
+	e := columnEntropy(tab, table, k)
+	if e.n == 0 {
 		return 0
 	}
-	return max(0, (xn-xv)/float64(n))
+	xv, _ := branchTerms(tab, table, k)
+	return max(0, (e.xn-xv)/float64(e.n))
 }
 
 // GainRatio returns Quinlan's gain ratio of the split with contingency
@@ -151,11 +200,13 @@ func SplitInfo(table []int, k int) float64 {
 //
 // and 0 when SplitInfo(S) = 0 (every row in one branch, so no gain either).
 func GainRatio(table []int, k int) float64 {
-	n, xn, xc, xv, xvc := splitTerms(table, k)
-	if n == 0 || xn-xv <= 0 {
+	tab := xlogxTable()
+	e := columnEntropy(tab, table, k)
+	xv, xvc := branchTerms(tab, table, k)
+	if e.n == 0 || e.xn-xv <= 0 {
 		return 0
 	}
-	return max(0, xn-xc-xv+xvc) / (xn - xv)
+	return max(0, e.base-xv+xvc) / (e.xn - xv)
 }
 
 // Gini returns the Gini impurity of the class distribution counts:
@@ -174,6 +225,41 @@ func Gini(counts []int) float64 {
 	return 1 - float64(s)/(fn*fn)
 }
 
+// nodeGini holds the sums of a node's class counts that every Gini
+// criterion of its splits starts from: n and Σ_c n_c².
+type nodeGini struct{ n, sq int }
+
+// nodeGiniOf returns the Gini sums of class counts counts.
+func nodeGiniOf(counts []int) nodeGini {
+	var g nodeGini
+	for _, x := range counts {
+		g.n += x
+		g.sq += x * x
+	}
+	return g
+}
+
+// gain returns the decrease in Gini impurity of a split of the node with
+// contingency table t (k class columns); see GiniGain.
+func (g nodeGini) gain(t []int, k int) float64 {
+	if g.n == 0 {
+		return 0
+	}
+	within := 0.0
+	for i := 0; i+k <= len(t); i += k {
+		nv, sq := 0, 0
+		for _, x := range t[i : i+k] {
+			nv += x
+			sq += x * x
+		}
+		if nv > 0 {
+			within += float64(sq) / float64(nv)
+		}
+	}
+	fn := float64(g.n)
+	return max(0, within/fn-float64(g.sq)/(fn*fn))
+}
+
 // GiniGain returns the decrease in Gini impurity of the split with
 // contingency table (k class columns), CART's criterion:
 //
@@ -181,27 +267,10 @@ func Gini(counts []int) float64 {
 //	         = Σ_v (Σ_c n_vc²)/(n_v n) − (Σ_c n_c²)/n².
 func GiniGain(table []int, k int) float64 {
 	var cols [dataset.MaxValues]int
-	n := 0
-	within := 0.0
 	for i := 0; i+k <= len(table); i += k {
-		nv, sq := 0, 0
 		for c, x := range table[i : i+k] {
-			nv += x
-			sq += x * x
 			cols[c] += x
 		}
-		n += nv
-		if nv > 0 {
-			within += float64(sq) / float64(nv)
-		}
 	}
-	if n == 0 {
-		return 0
-	}
-	sq := 0
-	for _, x := range cols[:k] {
-		sq += x * x
-	}
-	fn := float64(n)
-	return max(0, within/fn-float64(sq)/(fn*fn))
+	return nodeGiniOf(cols[:k]).gain(table, k)
 }

@@ -1,27 +1,18 @@
 package train
 
 import (
+	"fmt"
 	"math/rand/v2"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/stages/train/internal/grow"
 )
 
-// split is the test a splitter chooses for a node.
-type split struct {
-	feature int
-	// group maps each value of feature to its branch 0..g−1, every branch
-	// used; nil means one branch per value (a multiway split). Values the
-	// node cannot have may go to any branch: no row follows them.
-	group []int
-}
-
-// splitter chooses a node's test: the strategy is what tells tree learners
-// apart (multiway per value for ID3 and C4.5, binary value subsets for
-// CART, the best of K random features for RandomTree), while counting and
-// growing are shared. A splitter sees only counts, through nodeStats.
-type splitter interface {
-	// split returns the test for the node s describes, or false to make
-	// the node a leaf of its majority class.
-	split(s *nodeStats, rng *rand.Rand) (split, bool)
-}
+// A tree learner is a splitter (its strategy: multiway per value, binary
+// value subsets, K random features), a criterion that ranks the
+// splitter's candidates (criterion.go), stopping rules (grow.Options) and
+// an optional pruner; one builder, grow.Tree, grows every tree. A
+// splitter sees only counts, through grow.Node.
 
 // Gains are float sums of n·log2 n terms, so two splits with equal gain can
 // differ in the last bits (the same terms summed in another order), and a
@@ -36,32 +27,99 @@ const (
 	zeroGain = 1e-10
 )
 
-// candidate reports whether feature f can still split a node: a feature
-// whose path has fixed its value (tested by a multiway split above, or
-// narrowed to one value by subset splits) has one possible value left.
-func candidate(s *nodeStats, f int) bool {
-	a := s.avail[f]
-	return a&(a-1) != 0
+// pickGain is ID3's rule for picking among merits in feature order: the
+// first of the largest merit, merits within gainTie of each other tied;
+// none when the best is at most zeroGain.
+func pickGain(merit []float64) (int, bool) {
+	best, bestMerit := -1, 0.0
+	for i, m := range merit {
+		if best < 0 || m > bestMerit+gainTie {
+			best, bestMerit = i, m
+		}
+	}
+	return best, best >= 0 && bestMerit > zeroGain
 }
 
-// gainSplitter is ID3's strategy: a multiway split on the feature of
-// largest information gain, ties to the lowest feature index, never a
-// feature already tested on the path; no split when the best gain is 0.
-type gainSplitter struct{}
+// multiway is the multiway strategy of ID3 and C4.5: one branch per
+// value, on the candidate feature whose split crit ranks best under the
+// rule pick. Candidates are the features that can still split the node
+// (never one already tested on the path). With minLeaf > 0 J48's size
+// rules hold: a node of fewer than 2·minLeaf rows is a leaf, and a split
+// is a candidate only when at least two of its branches have minLeaf
+// rows or more (Weka's Distribution.check).
+type multiway struct {
+	crit    criterion
+	pick    func(merit []float64) (int, bool)
+	minLeaf int
+	batch   splits // scratch: the node's candidates
+	merit   []float64
+}
 
-func (gainSplitter) split(s *nodeStats, _ *rand.Rand) (split, bool) {
-	best, bestGain := -1, 0.0
-	for f := range s.Features() {
-		if !candidate(s, f) {
-			continue
+// newMultiway returns a multiway splitter; see multiway.
+func newMultiway(crit criterion, pick func([]float64) (int, bool), minLeaf int) *multiway {
+	return &multiway{crit: crit, pick: pick, minLeaf: minLeaf}
+}
+
+func (sp *multiway) Split(n *grow.Node, _ *rand.Rand) (grow.Split, bool) {
+	counts := n.Counts()
+	k := n.Classes()
+	if sp.minLeaf > 0 {
+		rows := 0
+		for _, x := range counts {
+			rows += x
 		}
-		g := s.gain(f)
-		if best < 0 || g > bestGain+gainTie {
-			best, bestGain = f, g
+		if rows < 2*sp.minLeaf {
+			return grow.Split{}, false
 		}
 	}
-	if best < 0 || bestGain <= zeroGain {
-		return split{}, false
+	b := &sp.batch
+	b.reset()
+	for f := range n.Features() {
+		if n.Candidate(f) {
+			b.add(n, f)
+		}
 	}
-	return split{feature: best}, true
+	b.fill(n)
+	if sp.minLeaf > 0 {
+		b.retain(func(t []int) bool { return bigBranches(t, k, sp.minLeaf) })
+	}
+	if b.len() == 0 {
+		return grow.Split{}, false
+	}
+	merit := scratch(&sp.merit, b.len())
+	sp.crit.score(counts, b, merit)
+	i, ok := sp.pick(merit)
+	if !ok {
+		return grow.Split{}, false
+	}
+	return grow.Split{Feature: b.feat(i)}, true
+}
+
+// bigBranches reports whether at least two branches of the contingency
+// table t (k class columns) hold minLeaf rows or more.
+func bigBranches(t []int, k, minLeaf int) bool {
+	big := 0
+	for i := 0; i+k <= len(t); i += k {
+		nv := 0
+		for _, x := range t[i : i+k] {
+			nv += x
+		}
+		if nv >= minLeaf {
+			big++
+			if big == 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// growModel grows a tree on the rows of d in rows with the shared builder
+// and returns it as a Model; errors name the learner.
+func growModel(name string, d *dataset.Dataset, rows dataset.Bitset, sp grow.Splitter, o grow.Options, rng *rand.Rand) (Model, error) {
+	t, err := grow.Tree(d, rows, sp, o, rng)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return NewTreeModel(t), nil
 }

@@ -1,0 +1,21 @@
+package train
+
+// resize returns s with length n, reusing its memory when it is large
+// enough. The content is unspecified. (The growing engine keeps its own
+// copy: an internal package of one generic line is not worth having.)
+func resize[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
+}
+
+// scratch returns (*s)[:n], growing *s first when it is shorter. Unlike
+// *s = resize(*s, n) it stores no slice in *s unless it grows, so a
+// splitter's scratch costs no write barrier per node.
+func scratch[T any](s *[]T, n int) []T {
+	if cap(*s) < n {
+		*s = make([]T, n, 2*n)
+	}
+	return (*s)[:n]
+}
