@@ -84,19 +84,20 @@ type C45 struct {
 // Fit grows (and by default prunes) a C4.5 tree on the rows of d in rows.
 // C4.5 is deterministic and ignores rng.
 func (l C45) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Model, error) {
-	return fitJ48("c45", d, rows, l.Options, newGainRatio(d, rows), rng)
+	return fitJ48("c45", d, rows, l.Options, &gainRatio{}, rng)
 }
 
 // fitJ48 is C4.5's fit with criterion crit in place of the gain ratio: the
-// multiway splitter with J48's size rules and selection rule, then J48's
-// collapse and pessimistic pruning as the options say. A learner that is
-// "C4.5 with another selection measure" (EG2) is fitJ48 with its
-// criterion; name prefixes errors.
+// multiway splitter with J48's size rules and average-gain selection
+// (j48Rule), then J48's collapse and pessimistic pruning as the options
+// say. A learner that is "C4.5 with another selection measure" (EG2) is
+// fitJ48 with its criterion; name prefixes errors.
 func fitJ48(name string, d *dataset.Dataset, rows dataset.Bitset, o C45Options, crit criterion, rng *rand.Rand) (Model, error) {
 	if err := o.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	t, err := grow.Tree(d, rows, newMultiway(crit, pickJ48, o.MinLeaf), grow.Options{}, rng)
+	sp := &multiway{crit: crit, j48: newJ48Rule(d, rows, o.MinLeaf)}
+	t, err := grow.Tree(d, rows, sp, grow.Options{}, rng)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

@@ -2,6 +2,7 @@ package train
 
 import (
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/stages/train/internal/grow"
 )
 
 // J48's tolerances (weka.core.Utils: eq, gr and smOrEq compare within
@@ -18,45 +19,87 @@ const (
 	manyValues = 0.3
 )
 
-// C4.5's split selection is Weka's C45ModelSelection with C45Split on
-// nominal features: the multiway splitter with J48's size rules
-// (newMultiway(crit, pickJ48, minLeaf)), the criterion gainRatio and the
-// rule pickJ48. Another selection measure (EG2's, say) is another
-// criterion given to fitJ48 (c45.go), which keeps the splitter, the size
-// rules and the pruning.
+// C4.5's split selection is Weka's, and split as Weka splits it: the
+// criterion gainRatio is GainRatioSplitCrit (with InfoGainSplitCrit for
+// the gain), and j48Rule is C45ModelSelection: which splits are valid,
+// the average-gain rule, and J48's comparison. A learner that is "C4.5
+// with another selection measure" (EG2) keeps j48Rule and gives fitJ48
+// (c45.go) its criterion; the average is then of that criterion's gain.
 
-// pickJ48 is J48's rule for picking among merits in feature order: a
-// merit must beat the best so far, which starts at 0, by more than
-// j48Small (Utils.gr), so ties go to the lowest feature and merits of 0
-// or less, or negative marks, never win.
-func pickJ48(merit []float64) (int, bool) {
-	best, bestMerit := -1, 0.0
-	for i, m := range merit {
-		if m-bestMerit > j48Small {
-			best, bestMerit = i, m
-		}
+// gainRatio is C4.5's criterion, as J48 computes it: merit the gain
+// ratio, gain the information gain (j48Criteria).
+type gainRatio struct{}
+
+func (*gainRatio) score(s *nodeSums, _ int, t []int) (float64, float64) {
+	var xv, xvc float64
+	ok := false
+	if s.k == 2 {
+		xv, xvc, ok = terms2x2(s.tab, t)
 	}
-	return best, best >= 0
+	if !ok {
+		xv, xvc = termsAny(s.tab, t, s.k)
+	}
+	gain, ratio := s.j48Criteria(xv, xvc)
+	return ratio, gain
 }
 
-// gainRatio is C4.5's criterion, as J48 applies it: the gain ratio of
-// each valid split (j48Criteria), among the splits whose information
-// gain is at least the average gain of the valid splits (less
-// averageGainSlack). The others get merit −1. J48's rule for
-// many-valued features is kept: unless every feature has at least 0.3·N
-// values (N = training rows), features with that many values are left out
-// of the average; with no feature in the average, no split has merit.
-type gainRatio struct {
+// j48Criteria returns the information gain and the gain ratio of a split
+// of the node with branch terms xv and xvc (nodeSums.terms), as Weka's
+// InfoGainSplitCrit and GainRatioSplitCrit compute them for nominal
+// features without missing values: a gain whose n-weighted value n·Gain
+// is within 1e-6 of 0 is 0, and the ratio is 0 when n·SplitInfo is.
+func (s *nodeSums) j48Criteria(xv, xvc float64) (gain, ratio float64) {
+	if s.n == 0 {
+		return 0, 0
+	}
+	gainN := s.base - xv + xvc // n·Gain
+	if gainN < j48Small {
+		return 0, 0
+	}
+	gain = gainN / float64(s.n)
+	splitN := s.xn - xv // n·SplitInfo
+	if splitN < j48Small {
+		return gain, 0
+	}
+	return gain, gainN / splitN
+}
+
+// j48Rule is J48's selection among a node's multiway splits (Weka's
+// C45ModelSelection on nominal features):
+//
+//   - a node of fewer than 2·minLeaf rows is a leaf;
+//   - a split is valid when at least two of its branches have minLeaf
+//     rows or more (Distribution.check);
+//   - among the valid splits, those whose gain is at least the average
+//     gain of the valid splits (less averageGainSlack) compete on merit; a
+//     merit must beat the best so far, which starts at 0, by more than
+//     j48Small, so ties go to the lowest feature. No valid split, or no
+//     merit above 0, makes a leaf.
+//
+// J48's rule for many-valued features is kept: unless every feature has
+// at least 0.3·N values (N = training rows), features with that many
+// values are left out of the average; with no valid feature in the
+// average, no split wins.
+type j48Rule struct {
+	minLeaf int
 	// inAverage[f] reports whether feature f's gain counts toward the
 	// average.
 	inAverage []bool
-	gains     []float64 // scratch: the candidates' gains
+	valid     []bool    // per feature, for the node being split
+	merit     []float64 // per feature
+	gain      []float64 // per feature
 }
 
-// newGainRatio returns the criterion for a fit on the rows of d in rows.
-func newGainRatio(d *dataset.Dataset, rows dataset.Bitset) *gainRatio {
+// newJ48Rule returns the rule for a fit on the rows of d in rows.
+func newJ48Rule(d *dataset.Dataset, rows dataset.Bitset, minLeaf int) *j48Rule {
 	m := d.NumFeatures()
-	c := &gainRatio{inAverage: make([]bool, m)}
+	r := &j48Rule{
+		minLeaf:   minLeaf,
+		inAverage: make([]bool, m),
+		valid:     make([]bool, m),
+		merit:     make([]float64, m),
+		gain:      make([]float64, m),
+	}
 	n := 0
 	if len(rows) == len(d.All()) {
 		n = dataset.AndCount(rows, d.All())
@@ -70,53 +113,64 @@ func newGainRatio(d *dataset.Dataset, rows dataset.Bitset) *gainRatio {
 		}
 	}
 	for f := range m {
-		c.inAverage[f] = multiVal || smaller(d.Domain(f))
+		r.inAverage[f] = multiVal || smaller(d.Domain(f))
 	}
-	return c
+	return r
 }
 
-func (c *gainRatio) score(counts []int, b *splits, merit []float64) {
-	e, xv, xvc := b.entropy(counts)
-	gains := scratch(&c.gains, len(merit))
+// split chooses node n's split by crit, the node's sums in s.
+func (r *j48Rule) split(n *grow.Node, crit criterion, s *nodeSums) (grow.Split, bool) {
+	if s.n < 2*r.minLeaf {
+		return grow.Split{}, false
+	}
 	sum, valid := 0.0, 0
-	for i := range merit {
-		gains[i], merit[i] = e.j48Criteria(xv[i], xvc[i])
-		if c.inAverage[b.feat(i)] {
-			sum += gains[i]
+	for f := range n.Features() {
+		r.valid[f] = false
+		if !n.Candidate(f) { // one value left: a single branch, never valid
+			continue
+		}
+		t := n.Table(f)
+		if !bigBranches(t, s.k, r.minLeaf) {
+			continue
+		}
+		r.valid[f] = true
+		r.merit[f], r.gain[f] = crit.score(s, f, t)
+		if r.inAverage[f] {
+			sum += r.gain[f]
 			valid++
 		}
 	}
 	if valid == 0 {
-		for i := range merit {
-			merit[i] = -1
-		}
-		return
+		return grow.Split{}, false
 	}
 	average := sum / float64(valid)
-	for i, g := range gains {
-		if !(g >= average-averageGainSlack) {
-			merit[i] = -1
+	best, bestMerit := -1, 0.0
+	for f, m := range r.merit {
+		if r.valid[f] && r.gain[f] >= average-averageGainSlack && m-bestMerit > j48Small {
+			best, bestMerit = f, m
 		}
 	}
+	if best < 0 {
+		return grow.Split{}, false
+	}
+	return grow.Split{Feature: best}, true
 }
 
-// j48Criteria returns the information gain and the gain ratio of a split
-// of the node with branch terms xv and xvc (branchTerms), as Weka's
-// InfoGainSplitCrit and GainRatioSplitCrit compute them for nominal
-// features without missing values: a gain whose n-weighted value n·Gain
-// is within 1e-6 of 0 is 0, and the ratio is 0 when n·SplitInfo is.
-func (e nodeEntropy) j48Criteria(xv, xvc float64) (gain, ratio float64) {
-	if e.n == 0 {
-		return 0, 0
+// bigBranches reports whether at least two branches of the contingency
+// table t (k class columns) hold minLeaf rows or more.
+func bigBranches(t []int, k, minLeaf int) bool {
+	big := 0
+	for i := 0; i+k <= len(t); i += k {
+		nv := 0
+		for _, x := range t[i : i+k] {
+			nv += x
+		}
+		if nv >= minLeaf {
+			big++
+			if big == 2 {
+				return true
+			}
+		}
 	}
-	gainN := e.base - xv + xvc // n·Gain
-	if gainN < j48Small {
-		return 0, 0
-	}
-	gain = gainN / float64(e.n)
-	splitN := e.xn - xv // n·SplitInfo
-	if splitN < j48Small {
-		return gain, 0
-	}
-	return gain, gainN / splitN
+	return false
 }

@@ -55,14 +55,17 @@ func Entropy(counts []int) float64 {
 	return max(0, (xlogx(n)-s)/float64(n))
 }
 
-// nodeEntropy holds the n·log2 n sums of a node's class counts. They are
-// the column sums of every contingency table of the node's splits, so
-// each entropy criterion computes them once per node and adds each
-// split's branch terms (branchTerms).
-type nodeEntropy struct {
-	n    int
-	xn   float64 // n log2 n
-	base float64 // n log2 n − Σ_c n_c log2 n_c, which is n·H(S)
+// nodeSums holds the sums of a node's class counts that every criterion
+// of its splits starts from; they are also every split table's column
+// sums. A splitter sets them once per node (set), so a criterion adds
+// only each split's branch terms.
+type nodeSums struct {
+	k    int       // classes
+	n    int       // rows
+	xn   float64   // n log2 n
+	base float64   // n log2 n − Σ_c n_c log2 n_c, which is n·H(S)
+	sq   int       // Σ_c n_c²
+	tab  []float64 // xlogxTable()
 }
 
 // xl returns n·log2 n from tab = xlogxTable(), which hot loops fetch once.
@@ -73,48 +76,52 @@ func xl(tab []float64, n int) float64 {
 	return float64(n) * math.Log2(float64(n))
 }
 
-// nodeEntropyOf returns the entropy sums of class counts counts.
-func nodeEntropyOf(tab []float64, counts []int) nodeEntropy {
-	n, xc := 0, 0.0
+// set computes the sums of class counts counts.
+func (s *nodeSums) set(counts []int) {
+	if s.tab == nil {
+		s.tab = xlogxTable()
+	}
+	n, sq, xc := 0, 0, 0.0
 	for _, c := range counts {
 		n += c
-		xc += xl(tab, c)
+		sq += c * c
+		xc += xl(s.tab, c)
 	}
-	xn := xl(tab, n)
-	return nodeEntropy{n: n, xn: xn, base: xn - xc}
+	s.k, s.n, s.sq = len(counts), n, sq
+	s.xn = xl(s.tab, n)
+	s.base = s.xn - xc
 }
 
-// columnEntropy returns the entropy sums of the column sums of a
-// contingency table with k columns.
-func columnEntropy(tab []float64, table []int, k int) nodeEntropy {
+// setColumns computes the sums of the column sums of a contingency table
+// with k columns.
+func (s *nodeSums) setColumns(table []int, k int) {
 	var cols [dataset.MaxValues]int
 	for i := 0; i+k <= len(table); i += k {
 		for c, x := range table[i : i+k] {
 			cols[c] += x
 		}
 	}
-	return nodeEntropyOf(tab, cols[:k])
+	s.set(cols[:k])
 }
 
-// branchTerms returns the sums the entropy criteria add to the node's for
-// a split with contingency table t (k class columns): xv = Σ_v n_v log2
-// n_v over the branches' sizes and xvc = Σ_v Σ_c n_vc log2 n_vc over the
-// cells. With two branches and two classes (the oracle study's hot case)
-// it is the package's one fast path: the same terms summed in the same
-// order as branchTermsAny's loop, so both give identical results
-// (TestInfoGain2x2).
-func branchTerms(tab []float64, t []int, k int) (xv, xvc float64) {
-	if k == 2 {
-		if xv, xvc, ok := terms2x2(tab, t); ok {
+// terms returns the sums an entropy criterion adds to the node's for a
+// split with contingency table t: xv = Σ_v n_v log2 n_v over the
+// branches' sizes and xvc = Σ_v Σ_c n_vc log2 n_vc over the cells. Hot
+// criteria call terms2x2 inline first (see infoGain.score).
+func (s *nodeSums) terms(t []int) (xv, xvc float64) {
+	if s.k == 2 {
+		if xv, xvc, ok := terms2x2(s.tab, t); ok {
 			return xv, xvc
 		}
 	}
-	return branchTermsAny(tab, t, k)
+	return termsAny(s.tab, t, s.k)
 }
 
-// terms2x2 is branchTerms' fast path, for a table of two classes (the
-// caller checks) and two branches with fewer rows than tab has entries;
-// false for any other table. It is small enough to inline.
+// terms2x2 is the package's one fast path of the entropy arithmetic: terms
+// for a table of two classes (the caller checks) and two branches, with
+// fewer rows than tab has entries; false for any other table. It sums the
+// same terms in the same order as termsAny's loop, so both give identical
+// results (TestInfoGain2x2), and it is small enough to inline.
 func terms2x2(tab []float64, t []int) (xv, xvc float64, ok bool) {
 	if len(t) != 4 {
 		return 0, 0, false
@@ -126,8 +133,8 @@ func terms2x2(tab []float64, t []int) (xv, xvc float64, ok bool) {
 	return tab[a+b] + tab[c+d], tab[a] + tab[b] + tab[c] + tab[d], true
 }
 
-// branchTermsAny is branchTerms for any table.
-func branchTermsAny(tab []float64, t []int, k int) (xv, xvc float64) {
+// termsAny is terms for any table with k class columns.
+func termsAny(tab []float64, t []int, k int) (xv, xvc float64) {
 	rows := len(t) / k * k
 	for i := 0; i < rows; i += k {
 		nv := 0
@@ -142,11 +149,33 @@ func branchTermsAny(tab []float64, t []int, k int) (xv, xvc float64) {
 
 // gain returns the information gain of a split of the node with branch
 // terms xv and xvc: n·Gain = n·H(S) − Σ_v n_v H(S_v) = base − (xv − xvc).
-func (e nodeEntropy) gain(xv, xvc float64) float64 {
-	if e.n == 0 {
+func (s *nodeSums) gain(xv, xvc float64) float64 {
+	if s.n == 0 {
 		return 0
 	}
-	return max(0, (e.base-xv+xvc)/float64(e.n))
+	return max(0, (s.base-xv+xvc)/float64(s.n))
+}
+
+// giniGain returns the decrease in Gini impurity of a split of the node
+// with contingency table t; see GiniGain.
+func (s *nodeSums) giniGain(t []int) float64 {
+	if s.n == 0 {
+		return 0
+	}
+	k := s.k
+	within := 0.0
+	for i := 0; i+k <= len(t); i += k {
+		nv, sq := 0, 0
+		for _, x := range t[i : i+k] {
+			nv += x
+			sq += x * x
+		}
+		if nv > 0 {
+			within += float64(sq) / float64(nv)
+		}
+	}
+	fn := float64(s.n)
+	return max(0, within/fn-float64(s.sq)/(fn*fn))
 }
 
 // InfoGain returns the information gain of the split with contingency
@@ -165,18 +194,17 @@ func InfoGain(table []int, k int) float64 {
 
 // infoGainSlow is InfoGain for any table, by the general loop.
 func infoGainSlow(table []int, k int) float64 {
-	tab := xlogxTable()
-	xv, xvc := branchTermsAny(tab, table, k)
-	return columnEntropy(tab, table, k).gain(xv, xvc)
+	var s nodeSums
+	s.setColumns(table, k)
+	return s.gain(termsAny(s.tab, table, k))
 }
 
-// infoGain2x2 is InfoGain for two branches and two classes, through
-// branchTerms' fast path.
+// infoGain2x2 is InfoGain for two branches and two classes, through the
+// fast path.
 func infoGain2x2(t []int) float64 {
-	tab := xlogxTable()
-	cols := [2]int{t[0] + t[2], t[1] + t[3]}
-	xv, xvc := branchTerms(tab, t, 2)
-	return nodeEntropyOf(tab, cols[:]).gain(xv, xvc)
+	var s nodeSums
+	s.setColumns(t, 2)
+	return s.gain(s.terms(t))
 }
 
 // SplitInfo returns the split information (the entropy of the branch
@@ -184,13 +212,13 @@ func infoGain2x2(t []int) float64 {
 //
 //	SplitInfo(S) = −Σ_v (n_v/n) log2(n_v/n).
 func SplitInfo(table []int, k int) float64 {
-	tab := xlogxTable()
-	e := columnEntropy(tab, table, k)
-	if e.n == 0 {
+	var s nodeSums
+	s.setColumns(table, k)
+	if s.n == 0 {
 		return 0
 	}
-	xv, _ := branchTerms(tab, table, k)
-	return max(0, (e.xn-xv)/float64(e.n))
+	xv, _ := s.terms(table)
+	return max(0, (s.xn-xv)/float64(s.n))
 }
 
 // GainRatio returns Quinlan's gain ratio of the split with contingency
@@ -200,13 +228,13 @@ func SplitInfo(table []int, k int) float64 {
 //
 // and 0 when SplitInfo(S) = 0 (every row in one branch, so no gain either).
 func GainRatio(table []int, k int) float64 {
-	tab := xlogxTable()
-	e := columnEntropy(tab, table, k)
-	xv, xvc := branchTerms(tab, table, k)
-	if e.n == 0 || e.xn-xv <= 0 {
+	var s nodeSums
+	s.setColumns(table, k)
+	xv, xvc := s.terms(table)
+	if s.n == 0 || s.xn-xv <= 0 {
 		return 0
 	}
-	return max(0, e.base-xv+xvc) / (e.xn - xv)
+	return max(0, s.base-xv+xvc) / (s.xn - xv)
 }
 
 // Gini returns the Gini impurity of the class distribution counts:
@@ -225,52 +253,13 @@ func Gini(counts []int) float64 {
 	return 1 - float64(s)/(fn*fn)
 }
 
-// nodeGini holds the sums of a node's class counts that every Gini
-// criterion of its splits starts from: n and Σ_c n_c².
-type nodeGini struct{ n, sq int }
-
-// nodeGiniOf returns the Gini sums of class counts counts.
-func nodeGiniOf(counts []int) nodeGini {
-	var g nodeGini
-	for _, x := range counts {
-		g.n += x
-		g.sq += x * x
-	}
-	return g
-}
-
-// gain returns the decrease in Gini impurity of a split of the node with
-// contingency table t (k class columns); see GiniGain.
-func (g nodeGini) gain(t []int, k int) float64 {
-	if g.n == 0 {
-		return 0
-	}
-	within := 0.0
-	for i := 0; i+k <= len(t); i += k {
-		nv, sq := 0, 0
-		for _, x := range t[i : i+k] {
-			nv += x
-			sq += x * x
-		}
-		if nv > 0 {
-			within += float64(sq) / float64(nv)
-		}
-	}
-	fn := float64(g.n)
-	return max(0, within/fn-float64(g.sq)/(fn*fn))
-}
-
 // GiniGain returns the decrease in Gini impurity of the split with
 // contingency table (k class columns), CART's criterion:
 //
 //	ΔGini(S) = Gini(S) − Σ_v (n_v/n) Gini(S_v)
 //	         = Σ_v (Σ_c n_vc²)/(n_v n) − (Σ_c n_c²)/n².
 func GiniGain(table []int, k int) float64 {
-	var cols [dataset.MaxValues]int
-	for i := 0; i+k <= len(table); i += k {
-		for c, x := range table[i : i+k] {
-			cols[c] += x
-		}
-	}
-	return nodeGiniOf(cols[:k]).gain(table, k)
+	var s nodeSums
+	s.setColumns(table, k)
+	return s.giniGain(table)
 }

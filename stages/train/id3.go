@@ -38,6 +38,6 @@ type ID3 struct {
 // Fit grows an ID3 tree on the rows of d in rows. ID3 is deterministic and
 // ignores rng.
 func (l ID3) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Model, error) {
-	sp := newMultiway(infoGain{}, pickGain, 0)
+	sp := &multiway{crit: &infoGain{}}
 	return growModel("id3", d, rows, sp, grow.Options{MaxDepth: l.Options.MaxDepth}, rng)
 }

@@ -214,7 +214,7 @@ func TestID3RowModes(t *testing.T) {
 				d := oracleData(t, seed, tc.domains, tc.classes, tc.depth, tc.rows)
 				var trees []*tree.Tree
 				for _, below := range []int{0, -1, d.Len() + 1} { // automatic, bitsets only, lists only
-					tr, err := grow.Tree(d, d.All(), newMultiway(infoGain{}, pickGain, 0), grow.Options{ListBelow: below}, nil)
+					tr, err := grow.Tree(d, d.All(), &multiway{crit: &infoGain{}}, grow.Options{ListBelow: below}, nil)
 					if err != nil {
 						t.Fatal(err)
 					}

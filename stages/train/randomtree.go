@@ -80,7 +80,7 @@ func (l RandomTree) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand)
 	if rng == nil {
 		return nil, errors.New("randomtree: no random generator")
 	}
-	sp := &randomSplitter{crit: infoGain{}, k: l.Options.K, minLeaf: l.Options.MinLeaf}
+	sp := &randomSplitter{crit: &infoGain{}, k: l.Options.K, minLeaf: l.Options.MinLeaf}
 	if sp.k == 0 {
 		sp.k = randomTreeK(d.NumFeatures())
 	}
@@ -104,41 +104,40 @@ type randomSplitter struct {
 	crit    criterion
 	k       int
 	minLeaf int
+	sums    nodeSums
 	// pool lists the features, in order between nodes; a node's draws
 	// swap each drawn feature behind those left, and are undone after.
 	pool  []int
-	drawn []int  // the pool positions drawn at the node, in order
-	cands []int  // scratch: the candidates among the first K draws
-	batch splits // scratch: the candidates scored together
-	merit []float64
+	drawn []int // the pool positions drawn at the node, in order
+	cands []int // scratch: the candidates among the first K draws
 }
 
-func (sp *randomSplitter) Split(s *grow.Node, rng *rand.Rand) (grow.Split, bool) {
-	counts := s.Counts()
-	n := 0
-	for _, x := range counts {
-		n += x
-	}
-	if n < 2*sp.minLeaf {
+func (sp *randomSplitter) Split(n *grow.Node, rng *rand.Rand) (grow.Split, bool) {
+	s := &sp.sums
+	s.set(n.Counts())
+	if s.n < 2*sp.minLeaf {
 		return grow.Split{}, false
 	}
-	m := s.Features()
+	m := n.Features()
 	if len(sp.pool) != m {
 		sp.pool = resize(sp.pool, m)
 		for f := range sp.pool {
 			sp.pool[f] = f
 		}
 		sp.drawn = resize(sp.drawn, m)
-		sp.merit = resize(sp.merit, m)
 		sp.cands = resize(sp.cands, min(sp.k, m))
 	}
-	cands := sp.cands
-	nc := 0
+	best, bestGain := -1, 0.0
+	found := false // some drawn feature has a positive gain
 	if m <= sp.k {
 		for f := range m {
-			if s.Candidate(f) {
-				cands[nc] = f
-				nc++
+			if !n.Candidate(f) {
+				continue
+			}
+			g, _ := sp.crit.score(s, f, n.Table(f))
+			found = found || g > zeroGain
+			if best < 0 || g > bestGain+gainTie || (g >= bestGain-gainTie && f < best) {
+				best, bestGain = f, g
 			}
 		}
 	} else {
@@ -151,56 +150,40 @@ func (sp *randomSplitter) Split(s *grow.Node, rng *rand.Rand) (grow.Split, bool)
 		// across the generator's calls, then applied, keeping their
 		// candidates in draw order with no branch on whether a draw is a
 		// candidate.
-		pool, drawn := sp.pool, sp.drawn
+		pool, drawn, cands := sp.pool, sp.drawn, sp.cands
 		for t := range sp.k {
 			drawn[t] = intN(rng, m-t)
 		}
+		nc := 0
 		for t, i := range drawn[:sp.k] {
 			f := pool[i]
 			pool[i], pool[m-1-t] = pool[m-1-t], f
 			cands[nc] = f
-			if s.Candidate(f) {
+			if n.Candidate(f) {
 				nc++
 			}
 		}
-	}
-	best, bestGain := -1, 0.0
-	found := false // some drawn feature has a positive gain
-	consider := func(f int, g float64) {
-		found = found || g > zeroGain
-		if best < 0 || g > bestGain+gainTie || (g >= bestGain-gainTie && f < best) {
-			best, bestGain = f, g
-		}
-	}
-	b := &sp.batch
-	if nc > 0 {
-		b.reset()
 		for _, f := range cands[:nc] {
-			b.add(s, f)
+			g, _ := sp.crit.score(s, f, n.Table(f))
+			found = found || g > zeroGain
+			if best < 0 || g > bestGain+gainTie || (g >= bestGain-gainTie && f < best) {
+				best, bestGain = f, g
+			}
 		}
-		b.fill(s)
-		sp.crit.score(counts, b, sp.merit[:nc])
-		for i, f := range cands[:nc] {
-			consider(f, sp.merit[i])
-		}
-	}
-	if m > sp.k {
-		pool, drawn := sp.pool, sp.drawn
 		t := sp.k
 		for ; t < m && !found; t++ {
 			i := intN(rng, m-t)
 			drawn[t] = i
 			f := pool[i]
 			pool[i], pool[m-1-t] = pool[m-1-t], f
-			if !s.Candidate(f) {
+			if !n.Candidate(f) {
 				continue // tested on the path or constant here: a wasted draw, as in Weka
 			}
-			b.reset()
-			b.add(s, f)
-			b.fill(s)
-			sp.crit.score(counts, b, sp.merit[:1])
-			found = false
-			consider(f, sp.merit[0])
+			g, _ := sp.crit.score(s, f, n.Table(f))
+			found = g > zeroGain
+			if best < 0 || g > bestGain+gainTie || (g >= bestGain-gainTie && f < best) {
+				best, bestGain = f, g
+			}
 		}
 		for t--; t >= 0; t-- {
 			i, last := drawn[t], m-1-t

@@ -9,13 +9,3 @@ func resize[T any](s []T, n int) []T {
 	}
 	return make([]T, n)
 }
-
-// scratch returns (*s)[:n], growing *s first when it is shorter. Unlike
-// *s = resize(*s, n) it stores no slice in *s unless it grows, so a
-// splitter's scratch costs no write barrier per node.
-func scratch[T any](s *[]T, n int) []T {
-	if cap(*s) < n {
-		*s = make([]T, n, 2*n)
-	}
-	return (*s)[:n]
-}

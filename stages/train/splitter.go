@@ -27,91 +27,39 @@ const (
 	zeroGain = 1e-10
 )
 
-// pickGain is ID3's rule for picking among merits in feature order: the
-// first of the largest merit, merits within gainTie of each other tied;
-// none when the best is at most zeroGain.
-func pickGain(merit []float64) (int, bool) {
-	best, bestMerit := -1, 0.0
-	for i, m := range merit {
-		if best < 0 || m > bestMerit+gainTie {
-			best, bestMerit = i, m
-		}
-	}
-	return best, best >= 0 && bestMerit > zeroGain
-}
-
 // multiway is the multiway strategy of ID3 and C4.5: one branch per
-// value, on the candidate feature whose split crit ranks best under the
-// rule pick. Candidates are the features that can still split the node
-// (never one already tested on the path). With minLeaf > 0 J48's size
-// rules hold: a node of fewer than 2·minLeaf rows is a leaf, and a split
-// is a candidate only when at least two of its branches have minLeaf
-// rows or more (Weka's Distribution.check).
+// value, on a feature that can still split the node (never one already
+// tested on the path), the one whose split crit ranks best. Without j48,
+// ID3's rule picks it: the first of largest merit in feature order,
+// merits within gainTie of each other tied, and none when the best merit
+// is at most zeroGain. With j48, J48's size rules and average-gain
+// selection do (c45_split.go).
 type multiway struct {
-	crit    criterion
-	pick    func(merit []float64) (int, bool)
-	minLeaf int
-	batch   splits // scratch: the node's candidates
-	merit   []float64
-}
-
-// newMultiway returns a multiway splitter; see multiway.
-func newMultiway(crit criterion, pick func([]float64) (int, bool), minLeaf int) *multiway {
-	return &multiway{crit: crit, pick: pick, minLeaf: minLeaf}
+	crit criterion
+	j48  *j48Rule
+	sums nodeSums
 }
 
 func (sp *multiway) Split(n *grow.Node, _ *rand.Rand) (grow.Split, bool) {
-	counts := n.Counts()
-	k := n.Classes()
-	if sp.minLeaf > 0 {
-		rows := 0
-		for _, x := range counts {
-			rows += x
-		}
-		if rows < 2*sp.minLeaf {
-			return grow.Split{}, false
-		}
+	s := &sp.sums
+	s.set(n.Counts())
+	if sp.j48 != nil {
+		return sp.j48.split(n, sp.crit, s)
 	}
-	b := &sp.batch
-	b.reset()
+	best, bestMerit := -1, 0.0
 	for f := range n.Features() {
-		if n.Candidate(f) {
-			b.add(n, f)
+		if !n.Candidate(f) {
+			continue
+		}
+		m, _ := sp.crit.score(s, f, n.Table(f))
+		if best < 0 || m > bestMerit+gainTie {
+			best, bestMerit = f, m
 		}
 	}
-	b.fill(n)
-	if sp.minLeaf > 0 {
-		b.retain(func(t []int) bool { return bigBranches(t, k, sp.minLeaf) })
-	}
-	if b.len() == 0 {
+	if best < 0 || bestMerit <= zeroGain {
 		return grow.Split{}, false
 	}
-	merit := scratch(&sp.merit, b.len())
-	sp.crit.score(counts, b, merit)
-	i, ok := sp.pick(merit)
-	if !ok {
-		return grow.Split{}, false
-	}
-	return grow.Split{Feature: b.feat(i)}, true
-}
-
-// bigBranches reports whether at least two branches of the contingency
-// table t (k class columns) hold minLeaf rows or more.
-func bigBranches(t []int, k, minLeaf int) bool {
-	big := 0
-	for i := 0; i+k <= len(t); i += k {
-		nv := 0
-		for _, x := range t[i : i+k] {
-			nv += x
-		}
-		if nv >= minLeaf {
-			big++
-			if big == 2 {
-				return true
-			}
-		}
-	}
-	return false
+	return grow.Split{Feature: best}, true
 }
 
 // growModel grows a tree on the rows of d in rows with the shared builder

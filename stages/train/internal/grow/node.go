@@ -74,6 +74,7 @@ func (s *Node) bind(d *dataset.Dataset, layout *packLayout, store *rowStore, cou
 		o += z * k
 	}
 	s.tab = resize(s.tab, o)
+
 	s.binary = k == 2 && layout.words == 1 && !layout.unpacked
 	for f, z := range s.domains {
 		s.binary = s.binary && z == 2 && layout.feat[f].lane == f
@@ -200,29 +201,6 @@ func (s *Node) Table(f int) []int {
 	}
 	s.fill(t, f)
 	return t
-}
-
-// TableSize returns the length of feature f's table: Z_f·K.
-func (s *Node) TableSize(f int) int { return s.domains[f] * s.k }
-
-// CopyTables copies the tables of features feats at the node into dst,
-// back to back, TableSize(f) cells each. In the oracle study's case it
-// reads each feature's cells from the lane sums straight into dst, in one
-// loop, and keeps no copy; otherwise it copies Table(f).
-func (s *Node) CopyTables(dst []int, feats []int) {
-	if s.binary && s.bits == nil && s.laneRead() {
-		dst = dst[:4*len(feats)]
-		n0, n1 := s.counts[0], s.counts[1]
-		for i, f := range feats {
-			c, d := s.lane2(f)
-			t := dst[4*i : 4*i+4]
-			t[0], t[1], t[2], t[3] = n0-c, n1-d, c, d
-		}
-		return
-	}
-	for _, f := range feats {
-		dst = dst[copy(dst, s.Table(f)):]
-	}
 }
 
 // laneRead counts a binary list node's lanes if need be and reports
