@@ -81,6 +81,13 @@ func (s *nodeSums) set(counts []int) {
 	if s.tab == nil {
 		s.tab = xlogxTable()
 	}
+	if len(counts) == 2 { // the loop's sums, unrolled
+		c0, c1 := counts[0], counts[1]
+		s.k, s.n, s.sq = 2, c0+c1, c0*c0+c1*c1
+		s.xn = xl(s.tab, s.n)
+		s.base = s.xn - (xl(s.tab, c0) + xl(s.tab, c1))
+		return
+	}
 	n, sq, xc := 0, 0, 0.0
 	for _, c := range counts {
 		n += c

@@ -124,14 +124,14 @@ func (g *grower) step(id, depth, cands int, rng *rand.Rand) bool {
 			t = [4]int(n.Table(f))
 		}
 		first := g.b.split2(id, f, b0)
-		c.binary, c.b0, c.first, c.n = true, b0, first, 2
-		kc := c.counts[:4]
+		var kc [4]int // branch br's class counts: kc[2br], kc[2br+1]
 		kc[2*b0], kc[2*b0+1], kc[2-2*b0], kc[3-2*b0] = t[0], t[1], t[2], t[3]
-		c.mask[0], c.mask[1] = 1<<b0, 2>>b0
+		masks := [2]uint64{1 << b0, 2 >> b0}
 		parentMajority := 0
 		if g.counts[1] > g.counts[0] {
 			parentMajority = 1
 		}
+		var kidCands [2]int
 		for br := range 2 {
 			x0, x1 := kc[2*br], kc[2*br+1]
 			kid := first + br
@@ -140,17 +140,22 @@ func (g *grower) step(id, depth, cands int, rng *rand.Rand) bool {
 			if x1 > x0 {
 				maj = 1
 			}
-			kidCands := cands
-			if a := parentAvail & c.mask[br]; a&(a-1) != 0 {
-				kidCands++
+			kidCands[br] = cands
+			if a := parentAvail & masks[br]; a&(a-1) != 0 {
+				kidCands[br]++
 			}
-			c.size[br], c.cands[br] = x0+x1, kidCands
-			leaf := g.leafClass(x0+x1, maj, x0 == 0 || x1 == 0, depth+1, kidCands, parentMajority)
+			leaf := g.leafClass(x0+x1, maj, x0 == 0 || x1 == 0, depth+1, kidCands[br], parentMajority)
 			if leaf >= 0 {
 				g.b.SetLeaf(kid, leaf)
 			}
 			c.open[br] = leaf < 0
 		}
+		c.binary, c.b0, c.first, c.n = true, b0, first, 2
+		kids := c.counts[:4]
+		kids[0], kids[1], kids[2], kids[3] = kc[0], kc[1], kc[2], kc[3]
+		c.mask[0], c.mask[1] = masks[0], masks[1]
+		c.size[0], c.size[1] = kc[0]+kc[1], kc[2]+kc[3]
+		c.cands[0], c.cands[1] = kidCands[0], kidCands[1]
 		c.anyOpen = c.open[0] || c.open[1]
 		return true
 	}

@@ -185,6 +185,21 @@ func (s *Node) Candidate(f int) bool {
 	return a&(a-1) != 0
 }
 
+// Candidates writes the features that can still split the node
+// (Candidate) to dst, in order, and returns how many there are; dst must
+// have room for every feature. It has no branch on whether a feature is
+// one: at deep nodes most are not, unpredictably.
+func (s *Node) Candidates(dst []int) int {
+	dst = dst[:len(s.avail)]
+	n := 0
+	for f, a := range s.avail {
+		dst[n] = f
+		x := a & (a - 1) // nonzero for a candidate
+		n += int((x | -x) >> 63)
+	}
+	return n
+}
+
 // Table returns feature f's contingency table at the node: table[v*K+c]
 // counts the node's rows with value v and class c. The slice is valid
 // until the next node; callers must not modify it.
