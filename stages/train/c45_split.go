@@ -88,6 +88,7 @@ type j48Rule struct {
 	valid     []bool    // per feature, for the node being split
 	merit     []float64 // per feature
 	gain      []float64 // per feature
+	t2        [4]int    // tableOf's buffer
 }
 
 // newJ48Rule returns the rule for a fit on the rows of d in rows.
@@ -129,7 +130,7 @@ func (r *j48Rule) split(n *grow.Node, crit criterion, s *nodeSums) (grow.Split, 
 		if !n.Candidate(f) { // one value left: a single branch, never valid
 			continue
 		}
-		t := n.Table(f)
+		t := tableOf(n, f, &r.t2)
 		if !bigBranches(t, s.k, r.minLeaf) {
 			continue
 		}

@@ -36,6 +36,7 @@ type cartSplitter struct {
 	sums    nodeSums
 	sub     cartSubsets
 	group   [dataset.MaxValues]int
+	t2      [4]int // tableOf's buffer
 }
 
 // newCARTSplitter returns the splitter for options o.
@@ -61,7 +62,7 @@ func (sp *cartSplitter) Split(n *grow.Node, _ *rand.Rand) (grow.Split, bool) {
 		if !n.Candidate(f) {
 			continue
 		}
-		g, subset := sp.sub.best(sp.crit, s, f, n.Table(f), counts)
+		g, subset := sp.sub.best(sp.crit, s, f, tableOf(n, f, &sp.t2), counts)
 		if g = math.RoundToEven(g*cartGainDecimals) / cartGainDecimals; g > bestGain {
 			best, bestGain, bestSubset = f, g, subset
 		}

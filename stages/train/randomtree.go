@@ -108,8 +108,9 @@ type randomSplitter struct {
 	// pool lists the features, in order between nodes; a node's draws
 	// swap each drawn feature behind those left, and are undone after.
 	pool  []int
-	drawn []int // the pool positions drawn at the node, in order
-	cands []int // scratch: the candidates among the first K draws
+	drawn []int  // the pool positions drawn at the node, in order
+	cands []int  // scratch: the candidates among the first K draws
+	t2    [4]int // tableOf's buffer
 }
 
 func (sp *randomSplitter) Split(n *grow.Node, rng *rand.Rand) (grow.Split, bool) {
@@ -134,7 +135,7 @@ func (sp *randomSplitter) Split(n *grow.Node, rng *rand.Rand) (grow.Split, bool)
 			if !n.Candidate(f) {
 				continue
 			}
-			g, _ := sp.crit.score(s, f, n.Table(f))
+			g, _ := sp.crit.score(s, f, tableOf(n, f, &sp.t2))
 			found = found || g > zeroGain
 			if best < 0 || g > bestGain+gainTie || (g >= bestGain-gainTie && f < best) {
 				best, bestGain = f, g
@@ -164,7 +165,7 @@ func (sp *randomSplitter) Split(n *grow.Node, rng *rand.Rand) (grow.Split, bool)
 			}
 		}
 		for _, f := range cands[:nc] {
-			g, _ := sp.crit.score(s, f, n.Table(f))
+			g, _ := sp.crit.score(s, f, tableOf(n, f, &sp.t2))
 			found = found || g > zeroGain
 			if best < 0 || g > bestGain+gainTie || (g >= bestGain-gainTie && f < best) {
 				best, bestGain = f, g
@@ -179,7 +180,7 @@ func (sp *randomSplitter) Split(n *grow.Node, rng *rand.Rand) (grow.Split, bool)
 			if !n.Candidate(f) {
 				continue // tested on the path or constant here: a wasted draw, as in Weka
 			}
-			g, _ := sp.crit.score(s, f, n.Table(f))
+			g, _ := sp.crit.score(s, f, tableOf(n, f, &sp.t2))
 			found = g > zeroGain
 			if best < 0 || g > bestGain+gainTie || (g >= bestGain-gainTie && f < best) {
 				best, bestGain = f, g

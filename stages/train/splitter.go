@@ -38,6 +38,7 @@ type multiway struct {
 	crit criterion
 	j48  *j48Rule
 	sums nodeSums
+	t2   [4]int // a binary feature's table, read from the lanes
 }
 
 func (sp *multiway) Split(n *grow.Node, _ *rand.Rand) (grow.Split, bool) {
@@ -51,7 +52,7 @@ func (sp *multiway) Split(n *grow.Node, _ *rand.Rand) (grow.Split, bool) {
 		if !n.Candidate(f) {
 			continue
 		}
-		m, _ := sp.crit.score(s, f, n.Table(f))
+		m, _ := sp.crit.score(s, f, tableOf(n, f, &sp.t2))
 		if best < 0 || m > bestMerit+gainTie {
 			best, bestMerit = f, m
 		}
@@ -60,6 +61,17 @@ func (sp *multiway) Split(n *grow.Node, _ *rand.Rand) (grow.Split, bool) {
 		return grow.Split{}, false
 	}
 	return grow.Split{Feature: best}, true
+}
+
+// tableOf returns feature f's contingency table at node n: in the oracle
+// study's case read from the node's lane sums into buf (grow.Node.Table2),
+// else n.Table(f).
+func tableOf(n *grow.Node, f int, buf *[4]int) []int {
+	if a, b, c, d, ok := n.Table2(f); ok {
+		buf[0], buf[1], buf[2], buf[3] = a, b, c, d
+		return buf[:]
+	}
+	return n.Table(f)
 }
 
 // growModel grows a tree on the rows of d in rows with the shared builder

@@ -116,7 +116,7 @@ func (g *grower) step(id, depth, cands int, rng *rand.Rand) bool {
 			b0 = sp.Group[0]
 		}
 		var t [4]int
-		if n := g.node; n.binary && n.bits == nil && n.lanesOK && !n.lanes.wide {
+		if n := g.node; n.fast {
 			// The lane slots hold the table (the splitter read them).
 			c, d := n.lane2(f)
 			t = [4]int{g.counts[0] - c, g.counts[1] - d, c, d}

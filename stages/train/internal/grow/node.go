@@ -44,13 +44,16 @@ type Node struct {
 	seg    []int // scratch for laneSums.count
 	// lanesOK: lanes holds the current list node's counts
 	lanesOK bool
-	counts  []int
-	avail   []uint64
-	depth   int
-	lo, hi  int              // nonzero words of bits
-	cls     []dataset.Bitset // cls[i] = rows ∧ class clsOf[i] on [lo, hi)
-	clsOf   []int
-	last    int // class whose counts come by subtraction
+	// fast: binary, a list node, lanesOK and no slot spilled, so Table2
+	// reads tables straight from the lane slots
+	fast   bool
+	counts []int
+	avail  []uint64
+	depth  int
+	lo, hi int              // nonzero words of bits
+	cls    []dataset.Bitset // cls[i] = rows ∧ class clsOf[i] on [lo, hi)
+	clsOf  []int
+	last   int // class whose counts come by subtraction
 }
 
 // bind prepares s for the nodes of a fit of d, reusing its memory.
@@ -119,6 +122,7 @@ func (s *Node) resetTiny(depth int, sums *tinySums) {
 	*(*tinySums)(s.lanes.slots) = *sums
 	s.lanes.wide = false
 	s.lanesOK = true
+	s.fast = s.binary
 }
 
 // next starts a new node: no table or lane sum is current.
@@ -128,7 +132,7 @@ func (s *Node) next() {
 		clear(s.stamp)
 		s.epoch = 1
 	}
-	s.lanesOK = false
+	s.lanesOK, s.fast = false, false
 }
 
 // resetBits points the statistics at a new bitset node, rows, at the
@@ -198,6 +202,19 @@ func (s *Node) Candidates(dst []int) int {
 		n += int((x | -x) >> 63)
 	}
 	return n
+}
+
+// Table2 returns the table [a b; c d] of binary feature f at a node of
+// two classes, with no call, when the node's lane sums hold it: in the
+// oracle study's case, once the node's first table has been asked for
+// (Table) or for a small node at once. Otherwise it returns false, and
+// Table has the table.
+func (s *Node) Table2(f int) (a, b, c, d int, ok bool) {
+	if !s.fast {
+		return 0, 0, 0, 0, false
+	}
+	c, d = s.lane2(f)
+	return s.counts[0] - c, s.counts[1] - d, c, d, true
 }
 
 // Table returns feature f's contingency table at the node: table[v*K+c]

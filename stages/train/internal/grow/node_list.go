@@ -21,6 +21,7 @@ func (s *Node) countLanes() {
 	a := &s.store.arena[s.list.side()]
 	s.lanes.count(a.words[s.list.lo*W:s.list.hi*W], int(W), s.counts, s.list.rev(), s.seg)
 	s.lanesOK = true
+	s.fast = s.binary && !s.lanes.wide
 }
 
 // packedTable fills t with feature f's table for a list node from its
