@@ -8,7 +8,13 @@ import (
 )
 
 // Criteria score a node or a split from class counts alone, as
-// scikit-learn's Criterion does; they never see rows.
+// scikit-learn's Criterion does; they never see rows. This file holds the
+// formulas, as pure functions with their definitions (Entropy, InfoGain,
+// SplitInfo, GainRatio, Gini, GiniGain), and the sums the learners'
+// criteria (criterion.go) compute them from: a node's sums once per node
+// (nodeSums), a split's branch terms per split (terms), with the 2×2 case
+// (two branches, two classes: the oracle study's) in one fast path,
+// terms2x2.
 //
 // A split is given as a contingency table: table[v*k : (v+1)*k] holds the
 // class counts of branch v, so a table has one row per branch and k

@@ -189,21 +189,6 @@ func (s *Node) Candidate(f int) bool {
 	return a&(a-1) != 0
 }
 
-// Candidates writes the features that can still split the node
-// (Candidate) to dst, in order, and returns how many there are; dst must
-// have room for every feature. It has no branch on whether a feature is
-// one: at deep nodes most are not, unpredictably.
-func (s *Node) Candidates(dst []int) int {
-	dst = dst[:len(s.avail)]
-	n := 0
-	for f, a := range s.avail {
-		dst[n] = f
-		x := a & (a - 1) // nonzero for a candidate
-		n += int((x | -x) >> 63)
-	}
-	return n
-}
-
 // Table2 returns the table [a b; c d] of binary feature f at a node of
 // two classes, with no call, when the node's lane sums hold it: in the
 // oracle study's case, once the node's first table has been asked for
