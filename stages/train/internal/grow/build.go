@@ -90,7 +90,9 @@ func (g *grower) run(rows dataset.Bitset, rng *rand.Rand) {
 // step records the split in the tree, and in g.kids the children's class
 // counts (sums of rows of the feature's table), the values leading to
 // each and their candidate features; it settles each child and returns
-// true.
+// true. The two-class split of a binary feature, the oracle study's case,
+// is written out here with no loop over classes or values; any other split
+// is divide's.
 func (g *grower) step(id, depth, cands int, rng *rand.Rand) bool {
 	sp, ok := g.splitter.Split(g.node, rng)
 	if !ok {
@@ -159,6 +161,19 @@ func (g *grower) step(id, depth, cands int, rng *rand.Rand) bool {
 		c.anyOpen = c.open[0] || c.open[1]
 		return true
 	}
+	g.divide(id, depth, cands, sp)
+	return true
+}
+
+// divide is step's split of node id for any table: value v of the
+// feature goes to branch sp.Group[v] (v, for a multiway split), and a
+// branch's class counts are the sums of its values' rows of the table.
+// cands already excludes the feature when its values narrow to one.
+func (g *grower) divide(id, depth, cands int, sp Split) {
+	f, k := sp.Feature, g.k
+	z := g.domains[f]
+	c := &g.kids
+	parentAvail := g.avail[f]
 	t := g.node.Table(f)
 	group := sp.Group
 	if group == nil {
@@ -193,7 +208,6 @@ func (g *grower) step(id, depth, cands int, rng *rand.Rand) bool {
 		c.open[br] = g.settle(c.first+br, depth+1, kidCands, parentMajority, kc[br*k:(br+1)*k])
 		c.anyOpen = c.anyOpen || c.open[br]
 	}
-	return true
 }
 
 // binaryGroups are the group tables of a binary feature's two-branch
