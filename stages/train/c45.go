@@ -6,6 +6,7 @@ import (
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/stages/train/internal/grow"
 )
 
 // Pruning modes of C45Options.Pruning.
@@ -83,14 +84,22 @@ type C45 struct {
 // Fit grows (and by default prunes) a C4.5 tree on the rows of d in rows.
 // C4.5 is deterministic and ignores rng.
 func (l C45) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Model, error) {
-	o := l.Options
+	return fitJ48("c45", d, rows, l.Options, &gainRatio{}, rng)
+}
+
+// fitJ48 is C4.5's fit with criterion crit in place of the gain ratio: the
+// multiway splitter with J48's size rules and average-gain selection
+// (j48Rule), then J48's collapse and pessimistic pruning as the options
+// say. A learner that is "C4.5 with another selection measure" (EG2) is
+// fitJ48 with its criterion; name prefixes errors.
+func fitJ48(name string, d *dataset.Dataset, rows dataset.Bitset, o C45Options, crit criterion, rng *rand.Rand) (Model, error) {
 	if err := o.Validate(); err != nil {
-		return nil, fmt.Errorf("c45: %w", err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	sp := newC45Splitter(d, rows, o.MinLeaf)
-	t, err := grow(d, rows, sp, growOptions{}, rng)
+	sp := &multiway{crit: crit, j48: newJ48Rule(d, rows, o.MinLeaf)}
+	t, err := grow.Tree(d, rows, sp, grow.Options{}, rng)
 	if err != nil {
-		return nil, fmt.Errorf("c45: %w", err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	prune := o.Pruning == PruningPessimistic
 	if !prune && !o.Collapse {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/stages/train/internal/grow"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -313,7 +314,7 @@ func TestC45Concurrent(t *testing.T) {
 func TestPrunerRoundTrip(t *testing.T) {
 	for _, sh := range c45Shapes {
 		d := noisyData(t, 3, sh.domains, sh.classes, sh.depth, sh.rows, sh.noise)
-		grown, err := grow(d, d.All(), newC45Splitter(d, d.All(), 1), growOptions{}, nil)
+		grown, err := grow.Tree(d, d.All(), &multiway{crit: &gainRatio{}, j48: newJ48Rule(d, d.All(), 1)}, grow.Options{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

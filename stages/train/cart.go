@@ -6,6 +6,7 @@ import (
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/stages/train/internal/grow"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -103,7 +104,7 @@ func (l CART) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Mode
 	var t *tree.Tree
 	var err error
 	if l.Options.Pruning == CARTPruneNone {
-		t, err = grow(d, rows, sp, growOptions{}, nil)
+		t, err = grow.Tree(d, rows, sp, grow.Options{}, nil)
 	} else {
 		if rng == nil {
 			return nil, fmt.Errorf("cart: cost-complexity pruning needs a random generator for its folds")

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/stages/train/internal/grow"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -31,8 +32,8 @@ import (
 // folds; we draw from the task's rng and keep every row. With fewer rows
 // than folds we use one fold per row, and with fewer than two rows the
 // tree (then a single leaf) is returned as grown; SimpleCart fails there.
-func cartPruned(d *dataset.Dataset, rows dataset.Bitset, sp splitter, o CARTOptions, rng *rand.Rand) (*tree.Tree, error) {
-	full, err := grow(d, rows, sp, growOptions{}, nil)
+func cartPruned(d *dataset.Dataset, rows dataset.Bitset, sp grow.Splitter, o CARTOptions, rng *rand.Rand) (*tree.Tree, error) {
+	full, err := grow.Tree(d, rows, sp, grow.Options{}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +57,7 @@ func cartPruned(d *dataset.Dataset, rows dataset.Bitset, sp splitter, o CARTOpti
 		for _, r := range idx[first : first+size] {
 			train.Clear(r)
 		}
-		t, err := grow(d, train, sp, growOptions{}, nil)
+		t, err := grow.Tree(d, train, sp, grow.Options{}, nil)
 		if err != nil {
 			return nil, err
 		}

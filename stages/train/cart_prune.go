@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/stages/train/internal/grow"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -66,7 +67,7 @@ type cartPruner struct {
 
 	dirty, stale []int32
 	inStale      []bool // node is in stale; stale is closed upwards
-	buf          treeBuf
+	buf          grow.TreeBuf
 }
 
 // reset loads the grown tree t (binary, with counts), unpruned, and drops
@@ -332,24 +333,24 @@ func (p *cartPruner) pruneTo(alpha float64) {
 // nodes, renumbered, each pruned node a leaf of its majority class.
 func (p *cartPruner) tree() *tree.Tree {
 	t := p.src
-	p.buf.reset(t.Domains, t.Classes)
+	p.buf.Reset(t.Domains, t.Classes)
 	counts := make([]int, t.Classes)
 	var group [dataset.MaxValues]int
 	type item struct{ src, dst int }
-	stack := []item{{0, p.buf.node()}}
+	stack := []item{{0, p.buf.Node()}}
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for c, x := range t.NodeCounts(it.src) {
 			counts[c] = int(x)
 		}
-		p.buf.setCounts(it.dst, counts)
+		p.buf.SetCounts(it.dst, counts)
 		if p.leaf[it.src] {
 			c := int(p.maj[it.src])
 			if t.IsLeaf(it.src) {
 				c = int(t.Class[it.src])
 			}
-			p.buf.setLeaf(it.dst, c)
+			p.buf.SetLeaf(it.dst, c)
 			continue
 		}
 		k0 := p.kid[it.src]
@@ -357,8 +358,8 @@ func (p *cartPruner) tree() *tree.Tree {
 		for v, c := range ch {
 			group[v] = int(c - k0)
 		}
-		first := p.buf.split(it.dst, int(t.Feature[it.src]), group[:len(ch)], 2)
+		first := p.buf.Split(it.dst, int(t.Feature[it.src]), group[:len(ch)], 2)
 		stack = append(stack, item{int(k0) + 1, first + 1}, item{int(k0), first})
 	}
-	return p.buf.tree()
+	return p.buf.Tree()
 }

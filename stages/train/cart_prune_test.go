@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/stages/train/internal/grow"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -330,7 +331,7 @@ func TestCARTPrunerMatchesWeka(t *testing.T) {
 				}
 				o := DefaultCARTOptions()
 				o.MinLeaf = 1 + int(seed%3)
-				full, err := grow(d, train, newCARTSplitter(o), growOptions{}, nil)
+				full, err := grow.Tree(d, train, newCARTSplitter(o), grow.Options{}, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -402,7 +403,7 @@ func TestCARTPrunedMatchesWeka(t *testing.T) {
 				for _, r := range rows[first : first+size] {
 					train.Clear(r)
 				}
-				ft, err := grow(d, train, sp, growOptions{}, nil)
+				ft, err := grow.Tree(d, train, sp, grow.Options{}, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -413,7 +414,7 @@ func TestCARTPrunedMatchesWeka(t *testing.T) {
 				a, e := newWekaTree(ft, p.kid).sequence(train.Count(), d, rows[first:first+size])
 				alphas, errs = append(alphas, a), append(errs, e)
 			}
-			full, err := grow(d, d.All(), sp, growOptions{}, nil)
+			full, err := grow.Tree(d, d.All(), sp, grow.Options{}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

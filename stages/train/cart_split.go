@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/stages/train/internal/grow"
 )
 
 // Subset search limits for more than two classes. SimpleCart tries every
@@ -27,12 +28,15 @@ const (
 const cartGainDecimals = 1e7
 
 // cartSplitter is SimpleCart's strategy: for every feature the best binary
-// split of its values by Gini gain (cartSubsets), then the feature of
-// largest rounded gain, subject to the min_leaf rules.
+// split of its values under crit (Gini gain for CART; cartSubsets), then
+// the feature of largest rounded merit, subject to the min_leaf rules.
 type cartSplitter struct {
 	minLeaf int
+	crit    criterion
+	sums    nodeSums
 	sub     cartSubsets
 	group   [dataset.MaxValues]int
+	t2      [4]int // tableOf's buffer
 }
 
 // newCARTSplitter returns the splitter for options o.
@@ -41,34 +45,32 @@ func newCARTSplitter(o CARTOptions) *cartSplitter {
 	if !o.Heuristic {
 		limit = cartExhaustiveMax
 	}
-	return &cartSplitter{minLeaf: o.MinLeaf, sub: cartSubsets{exhaustiveMax: limit}}
+	return &cartSplitter{minLeaf: o.MinLeaf, crit: &giniGain{}, sub: cartSubsets{exhaustiveMax: limit}}
 }
 
-func (sp *cartSplitter) split(s *nodeStats, _ *rand.Rand) (split, bool) {
-	counts := s.Counts()
-	n := 0
-	for _, x := range counts {
-		n += x
+func (sp *cartSplitter) Split(n *grow.Node, _ *rand.Rand) (grow.Split, bool) {
+	counts := n.Counts()
+	s := &sp.sums
+	s.set(counts)
+	if s.n < 2*sp.minLeaf {
+		return grow.Split{}, false
 	}
-	if n < 2*sp.minLeaf {
-		return split{}, false
-	}
-	k := s.Classes()
+	k := s.k
 	best, bestGain := -1, 0.0
 	var bestSubset uint64
-	for f := range s.Features() {
-		if !candidate(s, f) {
+	for f := range n.Features() {
+		if !n.Candidate(f) {
 			continue
 		}
-		g, subset := sp.sub.best(s.Table(f), k, counts)
+		g, subset := sp.sub.best(sp.crit, s, f, tableOf(n, f, &sp.t2), counts)
 		if g = math.RoundToEven(g*cartGainDecimals) / cartGainDecimals; g > bestGain {
 			best, bestGain, bestSubset = f, g, subset
 		}
 	}
 	if best < 0 {
-		return split{}, false
+		return grow.Split{}, false
 	}
-	table := s.Table(best)
+	table := n.Table(best)
 	z := len(table) / k
 	var size [2]int
 	for v := range z {
@@ -79,7 +81,7 @@ func (sp *cartSplitter) split(s *nodeStats, _ *rand.Rand) (split, bool) {
 		size[1-int(bestSubset>>v&1)] += nv
 	}
 	if size[0] < sp.minLeaf || size[1] < sp.minLeaf {
-		return split{}, false
+		return grow.Split{}, false
 	}
 	// Values without rows here join the larger branch (branch 0 on a tie).
 	empty := 0
@@ -101,11 +103,13 @@ func (sp *cartSplitter) split(s *nodeStats, _ *rand.Rand) (split, bool) {
 			group[v] = empty
 		}
 	}
-	return split{feature: best, group: group}, true
+	return grow.Split{Feature: best, Group: group}, true
 }
 
-// cartSubsets finds a feature's best binary split at a node, in
-// SimpleCart's order of search, so that ties go where SimpleCart's go.
+// cartSubsets finds a feature's best binary split at a node under a
+// criterion, in SimpleCart's order of search, so that ties go where
+// SimpleCart's go; the criterion scores each candidate as a two-branch
+// table (branch 0 the subset's rows, branch 1 the rest).
 // Only the values with rows at the node take part ("present" values, in
 // increasing code order); the others are placed by the caller.
 //
@@ -129,14 +133,17 @@ type cartSubsets struct {
 	size          [dataset.MaxValues]int // their row counts
 	order         [dataset.MaxValues]int // indices into present, in search order
 	left          []int                  // class counts of branch 0
+	split         []int                  // a candidate's table: left, then the rest
 	pca           cartPCA
 }
 
-// best returns the largest Gini gain of a binary split of the feature with
-// contingency table table (k classes) at a node with class counts counts,
-// and the values that go to branch 0 (bit v = value v). It returns (0, 0)
-// when fewer than two values have rows. Gains within gainTie are ties.
-func (cs *cartSubsets) best(table []int, k int, counts []int) (float64, uint64) {
+// best returns the largest merit under crit of a binary split of feature
+// f with contingency table table at a node with sums s and class counts
+// counts, and the values that go to branch 0 (bit v = value v). It
+// returns (0, 0) when fewer than two values have rows. Merits within
+// gainTie are ties.
+func (cs *cartSubsets) best(crit criterion, s *nodeSums, f int, table []int, counts []int) (float64, uint64) {
+	k := s.k
 	z := len(table) / k
 	ne := 0
 	for v := range z {
@@ -152,10 +159,8 @@ func (cs *cartSubsets) best(table []int, k int, counts []int) (float64, uint64) 
 	if ne < 2 {
 		return 0, 0
 	}
-	n, sq := 0, 0
-	for _, x := range counts {
-		n += x
-		sq += x * x
+	if len(cs.left) != k {
+		cs.left, cs.split = make([]int, k), make([]int, 2*k)
 	}
 	if k == 2 && ne == 2 {
 		// The oracle study's case: one split, the value of lower class-0
@@ -164,19 +169,30 @@ func (cs *cartSubsets) best(table []int, k int, counts []int) (float64, uint64) 
 		if table[v0*2]*cs.size[1] > table[v1*2]*cs.size[0] {
 			v0 = v1
 		}
-		return binaryGiniGain(table[v0*2:v0*2+2], counts, n, sq), 1 << v0
+		return cs.score(crit, s, f, table[v0*2:v0*2+2], counts), 1 << v0
 	}
-	cs.left = resize(cs.left, k)
 	order := cs.order[:ne]
 	switch {
 	case k == 2:
 		cs.orderByClass0(table, order)
 	case ne <= cs.exhaustiveMax:
-		return cs.exhaustive(table, k, counts, n, sq, ne)
+		return cs.exhaustive(crit, s, f, table, counts, ne)
 	default:
-		cs.pca.order(table, k, counts, n, cs.present[:ne], cs.size[:ne], order)
+		cs.pca.order(table, k, counts, s.n, cs.present[:ne], cs.size[:ne], order)
 	}
-	return cs.prefixes(table, k, counts, n, sq, order)
+	return cs.prefixes(crit, s, f, table, counts, order)
+}
+
+// score returns crit's merit of the split of feature f that sends the rows
+// counted in left to branch 0 and the node's other rows to branch 1.
+func (cs *cartSubsets) score(crit criterion, s *nodeSums, f int, left, counts []int) float64 {
+	t := cs.split
+	k := len(left)
+	for c, x := range left {
+		t[c], t[k+c] = x, counts[c]-x
+	}
+	m, _ := crit.score(s, f, t)
+	return m
 }
 
 // orderByClass0 sets order to the present values sorted by their
@@ -198,8 +214,8 @@ func (cs *cartSubsets) orderByClass0(table []int, order []int) {
 
 // prefixes tries the splits of the first j values of order (j = 1..Z−1)
 // against the rest and returns the best, the shortest on ties.
-func (cs *cartSubsets) prefixes(table []int, k int, counts []int, n, sq int, order []int) (float64, uint64) {
-	left := cs.left
+func (cs *cartSubsets) prefixes(crit criterion, s *nodeSums, f int, table []int, counts []int, order []int) (float64, uint64) {
+	k, left := s.k, cs.left
 	clear(left)
 	best, bestLen := 0.0, 0
 	for j, i := range order[:len(order)-1] {
@@ -207,7 +223,7 @@ func (cs *cartSubsets) prefixes(table []int, k int, counts []int, n, sq int, ord
 		for c, x := range table[v*k : (v+1)*k] {
 			left[c] += x
 		}
-		if g := binaryGiniGain(left, counts, n, sq); j == 0 || g > best+gainTie {
+		if g := cs.score(crit, s, f, left, counts); j == 0 || g > best+gainTie {
 			best, bestLen = g, j+1
 		}
 	}
@@ -222,8 +238,8 @@ func (cs *cartSubsets) prefixes(table []int, k int, counts []int, n, sq int, ord
 // the first, in Gray-code order, and returns the best; ties go to the
 // subset SimpleCart meets first (the smallest pattern, where bit b stands
 // for present value ne−1−b).
-func (cs *cartSubsets) exhaustive(table []int, k int, counts []int, n, sq, ne int) (float64, uint64) {
-	left := cs.left
+func (cs *cartSubsets) exhaustive(crit criterion, s *nodeSums, f int, table []int, counts []int, ne int) (float64, uint64) {
+	k, left := s.k, cs.left
 	clear(left)
 	best, bestPat, pat := 0.0, 0, 0 // the empty subset: gain 0
 	for i := 1; i < 1<<(ne-1); i++ {
@@ -240,7 +256,7 @@ func (cs *cartSubsets) exhaustive(table []int, k int, counts []int, n, sq, ne in
 				left[c] -= x
 			}
 		}
-		g := binaryGiniGain(left, counts, n, sq)
+		g := cs.score(crit, s, f, left, counts)
 		if g > best+gainTie || (g >= best-gainTie && pat < bestPat) {
 			best, bestPat = g, pat
 		}
@@ -250,28 +266,4 @@ func (cs *cartSubsets) exhaustive(table []int, k int, counts []int, n, sq, ne in
 		subset |= 1 << cs.present[ne-1-bits.TrailingZeros(uint(p))]
 	}
 	return best, subset
-}
-
-// binaryGiniGain is GiniGain for the split that sends the rows counted in
-// left to one branch and the rest of the node's (class counts total, n
-// rows, sq = Σ_c total_c²) to the other:
-//
-//	ΔGini = (Σ_c l_c²/n_l + Σ_c r_c²/n_r)/n − sq/n²,   r_c = total_c − l_c.
-//
-// A split with an empty branch has gain 0.
-func binaryGiniGain(left, total []int, n, sq int) float64 {
-	nl, sl, sr := 0, 0, 0
-	for c, x := range left {
-		r := total[c] - x
-		nl += x
-		sl += x * x
-		sr += r * r
-	}
-	nr := n - nl
-	if nl == 0 || nr == 0 {
-		return 0
-	}
-	fn := float64(n)
-	within := float64(sl)/float64(nl) + float64(sr)/float64(nr)
-	return max(0, within/fn-float64(sq)/(fn*fn))
 }

@@ -104,13 +104,24 @@ func presentMask(table []int, k int) uint64 {
 	return m
 }
 
-// checkSubset runs cartSubsets.best on a table and checks its answer: the
+// bestGini runs the subset search on one feature alone with CART's
+// criterion: the largest Gini gain of a binary split of the feature with
+// contingency table table (k classes) at a node with class counts counts,
+// and the values that go to branch 0 (bit v = value v); (0, 0) when fewer
+// than two values have rows. Gains within gainTie are ties.
+func (cs *cartSubsets) bestGini(table []int, k int, counts []int) (float64, uint64) {
+	var s nodeSums
+	s.set(counts)
+	return cs.best(&giniGain{}, &s, 0, table, counts)
+}
+
+// checkSubset runs cartSubsets.bestGini on a table and checks its answer: the
 // subset holds only values with rows, not all of them, and is empty only
 // when no split has any gain; and its gain, recomputed from the textbook
 // formula, is the gain returned. It returns that gain.
 func checkSubset(t *testing.T, cs *cartSubsets, table []int, k int) float64 {
 	t.Helper()
-	gain, subset := cs.best(table, k, columnSums(table, k))
+	gain, subset := cs.bestGini(table, k, columnSums(table, k))
 	present := presentMask(table, k)
 	if bits.OnesCount64(present) < 2 {
 		if gain != 0 || subset != 0 {
@@ -224,7 +235,7 @@ func TestCARTSubsetsOrder(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			cs := &cartSubsets{exhaustiveMax: cartExhaustiveWeka}
 			checkSubset(t, cs, tc.table, tc.k)
-			if _, got := cs.best(tc.table, tc.k, columnSums(tc.table, tc.k)); got != tc.want {
+			if _, got := cs.bestGini(tc.table, tc.k, columnSums(tc.table, tc.k)); got != tc.want {
 				t.Errorf("best(%v) branch 0 = %b; want %b", tc.table, got, tc.want)
 			}
 		})

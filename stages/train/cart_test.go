@@ -11,6 +11,7 @@ import (
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/stages/train/internal/grow"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -172,7 +173,7 @@ func TestCARTRowModes(t *testing.T) {
 			sp := newCARTSplitter(unprunedCART(1).Options)
 			var trees []*tree.Tree
 			for _, below := range []int{0, -1, d.Len() + 1} {
-				tr, err := grow(d, d.All(), sp, growOptions{listBelow: below}, nil)
+				tr, err := grow.Tree(d, d.All(), sp, grow.Options{ListBelow: below}, nil)
 				if err != nil {
 					t.Fatal(err)
 				}

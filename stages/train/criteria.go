@@ -8,7 +8,13 @@ import (
 )
 
 // Criteria score a node or a split from class counts alone, as
-// scikit-learn's Criterion does; they never see rows.
+// scikit-learn's Criterion does; they never see rows. This file holds the
+// formulas, as pure functions with their definitions (Entropy, InfoGain,
+// SplitInfo, GainRatio, Gini, GiniGain), and the sums the learners'
+// criteria (criterion.go) compute them from: a node's sums once per node
+// (nodeSums), a split's branch terms per split (terms), with the 2×2 case
+// (two branches, two classes: the oracle study's) in one fast path,
+// terms2x2.
 //
 // A split is given as a contingency table: table[v*k : (v+1)*k] holds the
 // class counts of branch v, so a table has one row per branch and k
@@ -55,36 +61,134 @@ func Entropy(counts []int) float64 {
 	return max(0, (xlogx(n)-s)/float64(n))
 }
 
-// splitTerms returns, for a contingency table with k columns, the sums
-// the entropy criteria are built from: n = Σ_v n_v; xn = n log2 n;
-// xc = Σ_c n_c log2 n_c over the column sums n_c; xv = Σ_v n_v log2 n_v;
-// xvc = Σ_v Σ_c n_vc log2 n_vc.
-func splitTerms(table []int, k int) (n int, xn, xc, xv, xvc float64) {
-	tab := xlogxTable()
-	xl := func(n int) float64 {
-		if n < len(tab) {
-			return tab[n]
-		}
-		return float64(n) * math.Log2(float64(n))
+// nodeSums holds the sums of a node's class counts that every criterion
+// of its splits starts from; they are also every split table's column
+// sums. A splitter sets them once per node (set), so a criterion adds
+// only each split's branch terms.
+type nodeSums struct {
+	k    int       // classes
+	n    int       // rows
+	xn   float64   // n log2 n
+	base float64   // n log2 n − Σ_c n_c log2 n_c, which is n·H(S)
+	sq   int       // Σ_c n_c²
+	tab  []float64 // xlogxTable()
+}
+
+// xl returns n·log2 n from tab = xlogxTable(), which hot loops fetch once.
+func xl(tab []float64, n int) float64 {
+	if n < len(tab) {
+		return tab[n]
 	}
-	rows := len(table) / k * k
+	return float64(n) * math.Log2(float64(n))
+}
+
+// set computes the sums of class counts counts.
+func (s *nodeSums) set(counts []int) {
+	if s.tab == nil {
+		s.tab = xlogxTable()
+	}
+	if len(counts) == 2 { // the loop's sums, unrolled
+		c0, c1 := counts[0], counts[1]
+		s.k, s.n, s.sq = 2, c0+c1, c0*c0+c1*c1
+		s.xn = xl(s.tab, s.n)
+		s.base = s.xn - (xl(s.tab, c0) + xl(s.tab, c1))
+		return
+	}
+	n, sq, xc := 0, 0, 0.0
+	for _, c := range counts {
+		n += c
+		sq += c * c
+		xc += xl(s.tab, c)
+	}
+	s.k, s.n, s.sq = len(counts), n, sq
+	s.xn = xl(s.tab, n)
+	s.base = s.xn - xc
+}
+
+// setColumns computes the sums of the column sums of a contingency table
+// with k columns.
+func (s *nodeSums) setColumns(table []int, k int) {
+	var cols [dataset.MaxValues]int
+	for i := 0; i+k <= len(table); i += k {
+		for c, x := range table[i : i+k] {
+			cols[c] += x
+		}
+	}
+	s.set(cols[:k])
+}
+
+// terms returns the sums an entropy criterion adds to the node's for a
+// split with contingency table t: xv = Σ_v n_v log2 n_v over the
+// branches' sizes and xvc = Σ_v Σ_c n_vc log2 n_vc over the cells. Hot
+// criteria call terms2x2 inline first (see infoGain.score).
+func (s *nodeSums) terms(t []int) (xv, xvc float64) {
+	if s.k == 2 {
+		if xv, xvc, ok := terms2x2(s.tab, t); ok {
+			return xv, xvc
+		}
+	}
+	return termsAny(s.tab, t, s.k)
+}
+
+// terms2x2 is the package's one fast path of the entropy arithmetic: terms
+// for a table of two classes (the caller checks) and two branches, with
+// fewer rows than tab has entries; false for any other table. It sums the
+// same terms in the same order as termsAny's loop, so both give identical
+// results (TestInfoGain2x2), and it is small enough to inline.
+func terms2x2(tab []float64, t []int) (xv, xvc float64, ok bool) {
+	if len(t) != 4 {
+		return 0, 0, false
+	}
+	a, b, c, d := t[0], t[1], t[2], t[3]
+	if uint(a+b+c+d) >= uint(len(tab)) {
+		return 0, 0, false
+	}
+	return tab[a+b] + tab[c+d], tab[a] + tab[b] + tab[c] + tab[d], true
+}
+
+// termsAny is terms for any table with k class columns.
+func termsAny(tab []float64, t []int, k int) (xv, xvc float64) {
+	rows := len(t) / k * k
 	for i := 0; i < rows; i += k {
 		nv := 0
-		for _, x := range table[i : i+k] {
+		for _, x := range t[i : i+k] {
 			nv += x
-			xvc += xl(x)
+			xvc += xl(tab, x)
 		}
-		n += nv
-		xv += xl(nv)
+		xv += xl(tab, nv)
 	}
-	for c := range k {
-		nc := 0
-		for i := c; i < rows; i += k {
-			nc += table[i]
+	return xv, xvc
+}
+
+// gain returns the information gain of a split of the node with branch
+// terms xv and xvc: n·Gain = n·H(S) − Σ_v n_v H(S_v) = base − (xv − xvc).
+func (s *nodeSums) gain(xv, xvc float64) float64 {
+	if s.n == 0 {
+		return 0
+	}
+	return max(0, (s.base-xv+xvc)/float64(s.n))
+}
+
+// giniGain returns the decrease in Gini impurity of a split of the node
+// with contingency table t; see GiniGain.
+func (s *nodeSums) giniGain(t []int) float64 {
+	if s.n == 0 {
+		return 0
+	}
+	k := s.k
+	within := 0.0
+	for i := 0; i+k <= len(t); i += k {
+		nv, sq := 0, 0
+		for _, x := range t[i : i+k] {
+			nv += x
+			sq += x * x
 		}
-		xc += xl(nc)
+		if nv > 0 {
+			within += float64(sq) / float64(nv)
+		}
 	}
-	return n, xl(n), xc, xv, xvc
+	fn := float64(s.n)
+	return max(0, within/fn-float64(s.sq)/(fn*fn))
 }
 
 // InfoGain returns the information gain of the split with contingency
@@ -101,35 +205,19 @@ func InfoGain(table []int, k int) float64 {
 	return infoGainSlow(table, k)
 }
 
-// infoGainSlow is InfoGain for any table.
+// infoGainSlow is InfoGain for any table, by the general loop.
 func infoGainSlow(table []int, k int) float64 {
-	n, xn, xc, xv, xvc := splitTerms(table, k)
-	if n == 0 {
-		return 0
-	}
-	// H(S) = (xn − xc)/n and Σ_v (n_v/n) H(S_v) = (xv − xvc)/n.
-	return max(0, (xn-xc-xv+xvc)/float64(n))
+	var s nodeSums
+	s.setColumns(table, k)
+	return s.gain(termsAny(s.tab, table, k))
 }
 
-// infoGain2x2 is InfoGain for two branches and two classes, the oracle
-// study's case, with the same terms summed in the same order as the
-// general path so that both give identical results.
+// infoGain2x2 is InfoGain for two branches and two classes, through the
+// fast path.
 func infoGain2x2(t []int) float64 {
-	tab := xlogxTable()
-	a, b, c, d := t[0], t[1], t[2], t[3]
-	n0, n1 := a+b, c+d
-	c0, c1 := a+c, b+d
-	n := n0 + n1
-	if n >= len(tab) {
-		return infoGainSlow(t, 2)
-	}
-	if n == 0 {
-		return 0
-	}
-	xvc := tab[a] + tab[b] + tab[c] + tab[d]
-	xv := tab[n0] + tab[n1]
-	xc := tab[c0] + tab[c1]
-	return max(0, (tab[n]-xc-xv+xvc)/float64(n))
+	var s nodeSums
+	s.setColumns(t, 2)
+	return s.gain(s.terms(t))
 }
 
 // SplitInfo returns the split information (the entropy of the branch
@@ -137,11 +225,13 @@ func infoGain2x2(t []int) float64 {
 //
 //	SplitInfo(S) = −Σ_v (n_v/n) log2(n_v/n).
 func SplitInfo(table []int, k int) float64 {
-	n, xn, _, xv, _ := splitTerms(table, k)
-	if n == 0 {
+	var s nodeSums
+	s.setColumns(table, k)
+	if s.n == 0 {
 		return 0
 	}
-	return max(0, (xn-xv)/float64(n))
+	xv, _ := s.terms(table)
+	return max(0, (s.xn-xv)/float64(s.n))
 }
 
 // GainRatio returns Quinlan's gain ratio of the split with contingency
@@ -151,11 +241,13 @@ func SplitInfo(table []int, k int) float64 {
 //
 // and 0 when SplitInfo(S) = 0 (every row in one branch, so no gain either).
 func GainRatio(table []int, k int) float64 {
-	n, xn, xc, xv, xvc := splitTerms(table, k)
-	if n == 0 || xn-xv <= 0 {
+	var s nodeSums
+	s.setColumns(table, k)
+	xv, xvc := s.terms(table)
+	if s.n == 0 || s.xn-xv <= 0 {
 		return 0
 	}
-	return max(0, xn-xc-xv+xvc) / (xn - xv)
+	return max(0, s.base-xv+xvc) / (s.xn - xv)
 }
 
 // Gini returns the Gini impurity of the class distribution counts:
@@ -180,28 +272,7 @@ func Gini(counts []int) float64 {
 //	ΔGini(S) = Gini(S) − Σ_v (n_v/n) Gini(S_v)
 //	         = Σ_v (Σ_c n_vc²)/(n_v n) − (Σ_c n_c²)/n².
 func GiniGain(table []int, k int) float64 {
-	var cols [dataset.MaxValues]int
-	n := 0
-	within := 0.0
-	for i := 0; i+k <= len(table); i += k {
-		nv, sq := 0, 0
-		for c, x := range table[i : i+k] {
-			nv += x
-			sq += x * x
-			cols[c] += x
-		}
-		n += nv
-		if nv > 0 {
-			within += float64(sq) / float64(nv)
-		}
-	}
-	if n == 0 {
-		return 0
-	}
-	sq := 0
-	for _, x := range cols[:k] {
-		sq += x * x
-	}
-	fn := float64(n)
-	return max(0, within/fn-float64(sq)/(fn*fn))
+	var s nodeSums
+	s.setColumns(table, k)
+	return s.giniGain(table)
 }

@@ -13,25 +13,22 @@
 //     decode over the defaults strictly (no weak typing, unknown options
 //     rejected), and every bad option is an *input.Error keyed
 //     "learners.<name>.<option>" (see options.go).
-//   - Tree learners follow scikit-learn's split of roles. Criteria
-//     (criteria.go) are pure functions of class counts, in bits. A splitter
-//     (splitter.go) chooses a node's test from counts alone: this is what
-//     tells learners apart. One grower (grow.go) grows every tree with an
-//     explicit stack, records every node's class counts, makes a leaf of
-//     the majority class (ties to the lowest class code), and gives a
-//     branch no training row takes its parent's majority class.
-//   - A node's class counts per feature value come either from the
-//     dataset's (feature, value) and class row bitsets, AND + popcount
-//     over the node's rows (stats.go), or from its rows packed into lane
-//     words, all features of a row in one or a few 64-bit words, so one
-//     addition counts a row for every feature (pack.go, lanes.go). List
-//     nodes keep their packed rows grouped by class in an arena window
-//     that partitions hand down to the children (rows.go, partition.go);
-//     with every feature packed all nodes are lists, and in the oracle
-//     study's case (two classes, binary features) small subtrees grow by
-//     recursion over a cached buffer (tiny.go). These are representations
-//     only: each gives the same counts, so the same tree.
+//   - Tree learners follow scikit-learn's split of roles. A criterion
+//     (criterion.go) scores one candidate split from its contingency table
+//     and the node's class-count sums (nodeSums), and may look up the
+//     feature's index (a test's cost); the pure formulas, each with its
+//     doc comment, are in criteria.go, with the one 2×2 fast path
+//     (terms2x2). A splitter chooses a node's test from counts alone, by
+//     strategy: multiway per value (splitter.go; J48's selection in
+//     c45_split.go), binary value subsets (cart_split.go), the best of K
+//     random features (randomtree.go). The builder, one for every tree,
+//     is the engine in internal/grow, with the counting machinery under it
+//     (bitsets, packed lane words, row arenas, the small-subtree path); a
+//     learner file mostly chooses a splitter, a criterion, stopping rules
+//     and a pruner. A learner that only ranks splits differently is a
+//     criterion and a few lines (see idx_test.go).
 //   - Ties between features go to the lowest feature index; gains within
 //     1e-10 of each other are ties, and a gain within 1e-10 of 0 is none
-//     (float rounding only).
+//     (float rounding only). C4.5 follows J48's tolerances instead
+//     (c45_split.go).
 package train

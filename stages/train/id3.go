@@ -1,11 +1,11 @@
 package train
 
 import (
-	"fmt"
 	"math/rand/v2"
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/stages/train/internal/grow"
 )
 
 // ID3Options are ID3's options. Weka's Id3 has none; MaxDepth is ours, and
@@ -38,9 +38,6 @@ type ID3 struct {
 // Fit grows an ID3 tree on the rows of d in rows. ID3 is deterministic and
 // ignores rng.
 func (l ID3) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Model, error) {
-	t, err := grow(d, rows, gainSplitter{}, growOptions{maxDepth: l.Options.MaxDepth}, rng)
-	if err != nil {
-		return nil, fmt.Errorf("id3: %w", err)
-	}
-	return NewTreeModel(t), nil
+	sp := &multiway{crit: &infoGain{}}
+	return growModel("id3", d, rows, sp, grow.Options{MaxDepth: l.Options.MaxDepth}, rng)
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/stages/train/internal/grow"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -213,7 +214,7 @@ func TestID3RowModes(t *testing.T) {
 				d := oracleData(t, seed, tc.domains, tc.classes, tc.depth, tc.rows)
 				var trees []*tree.Tree
 				for _, below := range []int{0, -1, d.Len() + 1} { // automatic, bitsets only, lists only
-					tr, err := grow(d, d.All(), gainSplitter{}, growOptions{listBelow: below}, nil)
+					tr, err := grow.Tree(d, d.All(), &multiway{crit: &infoGain{}}, grow.Options{ListBelow: below}, nil)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/stages/train/internal/grow"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -30,17 +31,17 @@ type pruner struct {
 	cols    [][]uint8 // the dataset's columns
 	rowsOn  bool      // windows are kept (subtree raising)
 
-	feature []int32 // per node: tested feature or tree.Leaf
-	first   []int32 // per internal node: index in kids of its value-0 child
-	kids    []int32 // child tables, Domains[feature] entries per internal node
-	counts  []int   // k class counts per node
-	lo, hi  []int32 // per node: its window of rows
-	rows    []int32 // the training rows, permuted so every window is contiguous
-	tmp     []int32 // partition scratch, as long as rows
-	tmp2    []int32 // second partition scratch, for branchEstimate
-	branch  []int   // k class counts per node, scratch of branchEstimate
-	errs    []int   // per node, scratch of collapse
-	b       treeBuf // the output tree
+	feature []int32      // per node: tested feature or tree.Leaf
+	first   []int32      // per internal node: index in kids of its value-0 child
+	kids    []int32      // child tables, Domains[feature] entries per internal node
+	counts  []int        // k class counts per node
+	lo, hi  []int32      // per node: its window of rows
+	rows    []int32      // the training rows, permuted so every window is contiguous
+	tmp     []int32      // partition scratch, as long as rows
+	tmp2    []int32      // second partition scratch, for branchEstimate
+	branch  []int        // k class counts per node, scratch of branchEstimate
+	errs    []int        // per node, scratch of collapse
+	b       grow.TreeBuf // the output tree
 }
 
 // pruners recycles pruners' memory across fits, as growers does.
@@ -87,7 +88,8 @@ func (p *pruner) load(t *tree.Tree, d *dataset.Dataset, rows dataset.Bitset, wit
 
 // unbind drops p's references to the fit's data.
 func (p *pruner) unbind() {
-	p.d, p.domains, p.b.domains = nil, nil, nil
+	p.d, p.domains = nil, nil
+	p.b.Reset(nil, 0)
 	clear(p.cols)
 }
 
@@ -199,27 +201,27 @@ func majorityErrors(counts []int) int {
 // with its current counts; a leaf without rows predicts its parent's
 // majority class.
 func (p *pruner) tree() *tree.Tree {
-	p.b.reset(p.domains, p.k)
-	root := p.b.node()
+	p.b.Reset(p.domains, p.k)
+	root := p.b.Node()
 	p.emit(0, root, 0)
-	return p.b.tree()
+	return p.b.Tree()
 }
 
 // emit writes node n of p as node id of the output tree.
 func (p *pruner) emit(n int32, id, parentMajority int) {
 	counts := p.nodeCounts(n)
-	p.b.setCounts(id, counts)
+	p.b.SetCounts(id, counts)
 	if p.feature[n] == tree.Leaf {
 		c := dataset.ArgMax(counts)
 		if counts[c] == 0 { // no rows
 			c = parentMajority
 		}
-		p.b.setLeaf(id, c)
+		p.b.SetLeaf(id, c)
 		return
 	}
 	kids := p.children(n)
 	z := len(kids)
-	first := p.b.split(id, int(p.feature[n]), multiwayGroup(z), z)
+	first := p.b.Split(id, int(p.feature[n]), multiwayGroup(z), z)
 	maj := dataset.ArgMax(counts)
 	for v, c := range kids {
 		p.emit(c, first+v, maj)

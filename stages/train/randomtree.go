@@ -8,6 +8,7 @@ import (
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/stages/train/internal/grow"
 )
 
 // RandomTreeOptions are RandomTree's options, named after Weka's
@@ -79,15 +80,11 @@ func (l RandomTree) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand)
 	if rng == nil {
 		return nil, errors.New("randomtree: no random generator")
 	}
-	sp := &randomSplitter{k: l.Options.K, minLeaf: l.Options.MinLeaf}
+	sp := &randomSplitter{crit: &infoGain{}, k: l.Options.K, minLeaf: l.Options.MinLeaf}
 	if sp.k == 0 {
 		sp.k = randomTreeK(d.NumFeatures())
 	}
-	t, err := grow(d, rows, sp, growOptions{maxDepth: l.Options.MaxDepth}, rng)
-	if err != nil {
-		return nil, fmt.Errorf("randomtree: %w", err)
-	}
-	return NewTreeModel(t), nil
+	return growModel("randomtree", d, rows, sp, grow.Options{MaxDepth: l.Options.MaxDepth}, rng)
 }
 
 // randomTreeK returns Weka's default number of features to draw, ⌊log2 m⌋ + 1
@@ -99,42 +96,46 @@ func randomTreeK(m int) int {
 	return bits.Len(uint(m))
 }
 
-// randomSplitter is RandomTree's strategy: the feature of largest
-// information gain among K drawn at random from all features (unusable
-// ones have zero gain), drawing on past K while none has a positive gain.
+// randomSplitter is RandomTree's strategy: the feature of largest merit
+// under crit (information gain for RandomTree) among K drawn at random
+// from all features (unusable ones have zero merit), drawing on past K
+// while none has a positive merit.
 type randomSplitter struct {
+	crit    criterion
 	k       int
 	minLeaf int
+	sums    nodeSums
 	// pool lists the features, in order between nodes; a node's draws
 	// swap each drawn feature behind those left, and are undone after.
 	pool  []int
-	drawn []int // the pool positions drawn at the node, in order
-	cands []int // scratch: the candidates among the first K draws
+	drawn []int  // the pool positions drawn at the node, in order
+	cands []int  // scratch: the candidates among the first K draws
+	t2    [4]int // tableOf's buffer
 }
 
-func (sp *randomSplitter) split(s *nodeStats, rng *rand.Rand) (split, bool) {
-	n := 0
-	for _, x := range s.Counts() {
-		n += x
+func (sp *randomSplitter) Split(n *grow.Node, rng *rand.Rand) (grow.Split, bool) {
+	s := &sp.sums
+	s.set(n.Counts())
+	if s.n < 2*sp.minLeaf {
+		return grow.Split{}, false
 	}
-	if n < 2*sp.minLeaf {
-		return split{}, false
-	}
-	m := s.Features()
+	m := n.Features()
 	if len(sp.pool) != m {
 		sp.pool = resize(sp.pool, m)
 		for f := range sp.pool {
 			sp.pool[f] = f
 		}
+		sp.drawn = resize(sp.drawn, m)
+		sp.cands = resize(sp.cands, min(sp.k, m))
 	}
 	best, bestGain := -1, 0.0
 	found := false // some drawn feature has a positive gain
 	if m <= sp.k {
 		for f := range m {
-			if !candidate(s, f) {
+			if !n.Candidate(f) {
 				continue
 			}
-			g := s.gain(f)
+			g, _ := sp.crit.score(s, f, tableOf(n, f, &sp.t2))
 			found = found || g > zeroGain
 			if best < 0 || g > bestGain+gainTie || (g >= bestGain-gainTie && f < best) {
 				best, bestGain = f, g
@@ -150,9 +151,7 @@ func (sp *randomSplitter) split(s *nodeStats, rng *rand.Rand) (split, bool) {
 		// across the generator's calls, then applied, keeping their
 		// candidates in draw order with no branch on whether a draw is a
 		// candidate.
-		pool, avail := sp.pool, s.avail
-		drawn := resize(sp.drawn, m) // drawn[t]: the pool position of draw t
-		cands := resize(sp.cands, sp.k)
+		pool, drawn, cands := sp.pool, sp.drawn, sp.cands
 		for t := range sp.k {
 			drawn[t] = intN(rng, m-t)
 		}
@@ -161,12 +160,12 @@ func (sp *randomSplitter) split(s *nodeStats, rng *rand.Rand) (split, bool) {
 			f := pool[i]
 			pool[i], pool[m-1-t] = pool[m-1-t], f
 			cands[nc] = f
-			if a := avail[f]; a&(a-1) != 0 { // candidate(s, f)
+			if n.Candidate(f) {
 				nc++
 			}
 		}
 		for _, f := range cands[:nc] {
-			g := s.gain(f)
+			g, _ := sp.crit.score(s, f, tableOf(n, f, &sp.t2))
 			found = found || g > zeroGain
 			if best < 0 || g > bestGain+gainTie || (g >= bestGain-gainTie && f < best) {
 				best, bestGain = f, g
@@ -178,10 +177,10 @@ func (sp *randomSplitter) split(s *nodeStats, rng *rand.Rand) (split, bool) {
 			drawn[t] = i
 			f := pool[i]
 			pool[i], pool[m-1-t] = pool[m-1-t], f
-			if !candidate(s, f) {
+			if !n.Candidate(f) {
 				continue // tested on the path or constant here: a wasted draw, as in Weka
 			}
-			g := s.gain(f)
+			g, _ := sp.crit.score(s, f, tableOf(n, f, &sp.t2))
 			found = g > zeroGain
 			if best < 0 || g > bestGain+gainTie || (g >= bestGain-gainTie && f < best) {
 				best, bestGain = f, g
@@ -191,12 +190,11 @@ func (sp *randomSplitter) split(s *nodeStats, rng *rand.Rand) (split, bool) {
 			i, last := drawn[t], m-1-t
 			pool[i], pool[last] = pool[last], pool[i]
 		}
-		sp.drawn, sp.cands = drawn, cands
 	}
 	if best < 0 || bestGain <= zeroGain {
-		return split{}, false
+		return grow.Split{}, false
 	}
-	return split{feature: best}, true
+	return grow.Split{Feature: best}, true
 }
 
 // is32bit reports a platform with 32-bit ints, where rand.Rand.IntN

@@ -1,27 +1,18 @@
 package train
 
 import (
+	"fmt"
 	"math/rand/v2"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/stages/train/internal/grow"
 )
 
-// split is the test a splitter chooses for a node.
-type split struct {
-	feature int
-	// group maps each value of feature to its branch 0..g−1, every branch
-	// used; nil means one branch per value (a multiway split). Values the
-	// node cannot have may go to any branch: no row follows them.
-	group []int
-}
-
-// splitter chooses a node's test: the strategy is what tells tree learners
-// apart (multiway per value for ID3 and C4.5, binary value subsets for
-// CART, the best of K random features for RandomTree), while counting and
-// growing are shared. A splitter sees only counts, through nodeStats.
-type splitter interface {
-	// split returns the test for the node s describes, or false to make
-	// the node a leaf of its majority class.
-	split(s *nodeStats, rng *rand.Rand) (split, bool)
-}
+// A tree learner is a splitter (its strategy: multiway per value, binary
+// value subsets, K random features), a criterion that ranks the
+// splitter's candidates (criterion.go), stopping rules (grow.Options) and
+// an optional pruner; one builder, grow.Tree, grows every tree. A
+// splitter sees only counts, through grow.Node.
 
 // Gains are float sums of n·log2 n terms, so two splits with equal gain can
 // differ in the last bits (the same terms summed in another order), and a
@@ -36,32 +27,59 @@ const (
 	zeroGain = 1e-10
 )
 
-// candidate reports whether feature f can still split a node: a feature
-// whose path has fixed its value (tested by a multiway split above, or
-// narrowed to one value by subset splits) has one possible value left.
-func candidate(s *nodeStats, f int) bool {
-	a := s.avail[f]
-	return a&(a-1) != 0
+// multiway is the multiway strategy of ID3 and C4.5: one branch per
+// value, on a feature that can still split the node (never one already
+// tested on the path), the one whose split crit ranks best. Without j48,
+// ID3's rule picks it: the first of largest merit in feature order,
+// merits within gainTie of each other tied, and none when the best merit
+// is at most zeroGain. With j48, J48's size rules and average-gain
+// selection do (c45_split.go).
+type multiway struct {
+	crit criterion
+	j48  *j48Rule
+	sums nodeSums
+	t2   [4]int // a binary feature's table, read from the lanes
 }
 
-// gainSplitter is ID3's strategy: a multiway split on the feature of
-// largest information gain, ties to the lowest feature index, never a
-// feature already tested on the path; no split when the best gain is 0.
-type gainSplitter struct{}
-
-func (gainSplitter) split(s *nodeStats, _ *rand.Rand) (split, bool) {
-	best, bestGain := -1, 0.0
-	for f := range s.Features() {
-		if !candidate(s, f) {
+func (sp *multiway) Split(n *grow.Node, _ *rand.Rand) (grow.Split, bool) {
+	s := &sp.sums
+	s.set(n.Counts())
+	if sp.j48 != nil {
+		return sp.j48.split(n, sp.crit, s)
+	}
+	best, bestMerit := -1, 0.0
+	for f := range n.Features() {
+		if !n.Candidate(f) {
 			continue
 		}
-		g := s.gain(f)
-		if best < 0 || g > bestGain+gainTie {
-			best, bestGain = f, g
+		m, _ := sp.crit.score(s, f, tableOf(n, f, &sp.t2))
+		if best < 0 || m > bestMerit+gainTie {
+			best, bestMerit = f, m
 		}
 	}
-	if best < 0 || bestGain <= zeroGain {
-		return split{}, false
+	if best < 0 || bestMerit <= zeroGain {
+		return grow.Split{}, false
 	}
-	return split{feature: best}, true
+	return grow.Split{Feature: best}, true
+}
+
+// tableOf returns feature f's contingency table at node n: in the oracle
+// study's case read from the node's lane sums into buf (grow.Node.Table2),
+// else n.Table(f).
+func tableOf(n *grow.Node, f int, buf *[4]int) []int {
+	if a, b, c, d, ok := n.Table2(f); ok {
+		buf[0], buf[1], buf[2], buf[3] = a, b, c, d
+		return buf[:]
+	}
+	return n.Table(f)
+}
+
+// growModel grows a tree on the rows of d in rows with the shared builder
+// and returns it as a Model; errors name the learner.
+func growModel(name string, d *dataset.Dataset, rows dataset.Bitset, sp grow.Splitter, o grow.Options, rng *rand.Rand) (Model, error) {
+	t, err := grow.Tree(d, rows, sp, o, rng)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return NewTreeModel(t), nil
 }

@@ -1,4 +1,4 @@
-package train
+package grow
 
 import (
 	"encoding/binary"

@@ -1,35 +1,9 @@
-package train
+package grow
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"testing"
-
-	"github.com/dtbench/dtbench/dataset"
 )
-
-// randomData returns n rows of uniform values over domains and uniform
-// classes.
-func randomData(t testing.TB, seed uint64, domains []int, k, n int) *dataset.Dataset {
-	t.Helper()
-	rng := rand.New(rand.NewPCG(seed, 0x9ac))
-	cols := make([][]uint8, len(domains))
-	for f, z := range domains {
-		cols[f] = make([]uint8, n)
-		for r := range cols[f] {
-			cols[f][r] = uint8(rng.IntN(z))
-		}
-	}
-	labels := make([]uint8, n)
-	for r := range labels {
-		labels[r] = uint8(rng.IntN(k))
-	}
-	d, err := dataset.New(schemaFor(domains, k), cols, labels)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
 
 // packCases are layouts to check: binary features filling one word
 // exactly and spilling into a second, multi-valued features that must

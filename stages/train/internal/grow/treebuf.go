@@ -1,4 +1,4 @@
-package train
+package grow
 
 import (
 	"slices"
@@ -6,14 +6,15 @@ import (
 	"github.com/dtbench/dtbench/tree"
 )
 
-// treeBuf collects a growing tree's flat arrays with tree.Builder's
+// TreeBuf collects a growing tree's flat arrays with tree.Builder's
 // conventions (node 0 is the root; a split allocates its children as the
 // next consecutive ids, so every child id exceeds its parent's; counts for
-// every node), but it lives in the pooled grower and keeps its memory
-// across fits, and tree copies out exactly sized arrays. tree.Builder
-// allocates per split and grows its slices node by node, which made up
-// most of an ID3 fit's allocations and a fifth of its time.
-type treeBuf struct {
+// every node), but it keeps its memory across fits (the grower's lives in
+// the pooled grower, a pruner's in the pruner), and Tree copies out
+// exactly sized arrays. tree.Builder allocates per split and grows its
+// slices node by node, which made up most of an ID3 fit's allocations and
+// a fifth of its time. Learners' pruners write their trees with it too.
+type TreeBuf struct {
 	domains []int
 	classes int
 	feature []int32
@@ -23,15 +24,15 @@ type treeBuf struct {
 	counts  []int32
 }
 
-// reset starts a new tree over features with the given domains and classes.
-func (b *treeBuf) reset(domains []int, classes int) {
+// Reset starts a new tree over features with the given domains and classes.
+func (b *TreeBuf) Reset(domains []int, classes int) {
 	b.domains, b.classes = domains, classes
 	b.feature, b.class, b.offset = b.feature[:0], b.class[:0], b.offset[:0]
 	b.child, b.counts = b.child[:0], b.counts[:0]
 }
 
-// node allocates an unsettled node (a leaf of no class, zero counts).
-func (b *treeBuf) node() int {
+// Node allocates an unsettled node (a leaf of no class, zero counts).
+func (b *TreeBuf) Node() int {
 	b.feature = append(b.feature, tree.Leaf)
 	b.class = append(b.class, tree.NoClass)
 	b.offset = append(b.offset, -1)
@@ -41,29 +42,29 @@ func (b *treeBuf) node() int {
 	return len(b.feature) - 1
 }
 
-// len returns the number of nodes so far.
-func (b *treeBuf) len() int { return len(b.feature) }
+// Len returns the number of nodes so far.
+func (b *TreeBuf) Len() int { return len(b.feature) }
 
-// setLeaf makes node n a leaf predicting class c.
-func (b *treeBuf) setLeaf(n, c int) {
+// SetLeaf makes node n a leaf predicting class c.
+func (b *TreeBuf) SetLeaf(n, c int) {
 	b.feature[n] = tree.Leaf
 	b.class[n] = int32(c)
 	b.offset[n] = -1
 }
 
-// setCounts records node n's class counts.
-func (b *treeBuf) setCounts(n int, counts []int) {
+// SetCounts records node n's class counts.
+func (b *TreeBuf) SetCounts(n int, counts []int) {
 	dst := b.counts[n*b.classes : (n+1)*b.classes]
 	for c, x := range counts {
 		dst[c] = int32(x)
 	}
 }
 
-// split makes node n test feature f, value v leading to branch group[v] of
+// Split makes node n test feature f, value v leading to branch group[v] of
 // branches, allocates the children and returns the first child's id:
 // branch g's child is first+g.
-func (b *treeBuf) split(n, f int, group []int, branches int) (first int) {
-	first = b.len()
+func (b *TreeBuf) Split(n, f int, group []int, branches int) (first int) {
+	first = b.Len()
 	end := first + branches
 	b.feature = slices.Grow(b.feature, branches)[:end]
 	b.class = slices.Grow(b.class, branches)[:end]
@@ -82,9 +83,9 @@ func (b *treeBuf) split(n, f int, group []int, branches int) (first int) {
 	return first
 }
 
-// tree returns the finished tree in freshly allocated, exactly sized
+// Tree returns the finished tree in freshly allocated, exactly sized
 // slices; b keeps its memory for the next fit.
-func (b *treeBuf) tree() *tree.Tree {
+func (b *TreeBuf) Tree() *tree.Tree {
 	return &tree.Tree{
 		Domains: append([]int(nil), b.domains...),
 		Classes: b.classes,
@@ -96,9 +97,9 @@ func (b *treeBuf) tree() *tree.Tree {
 	}
 }
 
-// split2 is split for two classes and two branches, value 0 leading to
+// split2 is Split for two classes and two branches, value 0 leading to
 // branch b0 and value 1 to the other.
-func (b *treeBuf) split2(n, f, b0 int) (first int) {
+func (b *TreeBuf) split2(n, f, b0 int) (first int) {
 	first = len(b.feature)
 	b.feature = append(b.feature, tree.Leaf, tree.Leaf)
 	b.class = append(b.class, tree.NoClass, tree.NoClass)

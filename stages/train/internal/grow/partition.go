@@ -1,4 +1,4 @@
-package train
+package grow
 
 // partition divides the rows of list node r among its branches, where a
 // row whose value of feature f is v goes to branch group[v]; sizes[g] is

@@ -1,4 +1,4 @@
-package train
+package grow
 
 import (
 	"math/rand/v2"
@@ -18,8 +18,8 @@ const tinyMax = 128
 // sums made while its rows are copied or as its parent's less its
 // sibling's. The recursion visits the nodes in the order of the explicit
 // stack (branch 0's subtree, then branch 1's), allocates the same node
-// ids and asks the same splitter, which reads the same counts through
-// nodeStats, so the tree is the one run would grow (TestID3RowModes and
+// ids and splits each node with the same step, whose splitter reads the
+// same counts through Node, so the tree is the one run would grow (TestID3RowModes and
 // TestCARTRowModes compare it with lists and bitsets only, which turn
 // this path off, and TestGoldenTrees with the trees of the first
 // implementation).
@@ -32,7 +32,7 @@ const tinyRows = tinyMax + laneChunk
 // classes, every feature binary and packed, one lane word per row, and no
 // forced representation of rows.
 func (g *grower) canTiny() bool {
-	if g.k != 2 || g.layout.words != 1 || g.layout.unpacked || g.opts.listBelow != 0 {
+	if g.k != 2 || g.layout.words != 1 || g.layout.unpacked || g.opts.ListBelow != 0 {
 		return false
 	}
 	for _, z := range g.domains {
@@ -60,72 +60,29 @@ func (g *grower) tinyFrom(r rowSet, c0, c1 int) {
 // features that can still split it, from its rows: c0 rows of class 0
 // then c1 of class 1, in g.tinyBuf[off : off+tinyRows]. The windows after
 // it hold the rows of the nodes below. g.avail holds the node's value
-// sets on entry and on return.
+// sets on entry and on return. The node is split by step, as every node
+// is; only the rows' hand-out to its children is the tiny path's own.
 func (g *grower) growTiny(id, depth, cands, off, c0, c1 int, sums *tinySums, rng *rand.Rand) {
 	rows := g.tinyBuf[off : off+tinyRows]
 	g.counts[0], g.counts[1] = c0, c1
-	g.stats.resetTiny(depth, sums)
-	sp, ok := g.splitter.split(g.stats, rng)
-	if !ok {
-		maj := 0
-		if c1 > c0 {
-			maj = 1
-		}
-		g.b.setLeaf(id, maj)
+	g.node.resetTiny(depth, sums)
+	if !g.step(id, depth, cands, rng) {
 		return
 	}
 	// Splitters split on a feature with both values possible, so its two
-	// values go to two branches (a subset split of a binary feature too).
-	f := sp.feature
-	b0 := 0 // the branch of value 0
-	if sp.group != nil {
-		b0 = sp.group[0]
-	}
-	t := g.stats.tab[4*f : 4*f+4] // f's table in the binary layout
-	if g.stats.stamp[f] != g.stats.epoch {
-		t = g.stats.Table(f) // the splitter did not ask for it
-	}
-	first := g.b.split2(id, f, b0)
-	var kc [4]int // branch br's counts: kc[2br], kc[2br+1]
-	kc[2*b0], kc[2*b0+1], kc[2-2*b0], kc[3-2*b0] = t[0], t[1], t[2], t[3]
-	parentMajority := 0
-	if c1 > c0 {
-		parentMajority = 1
-	}
-	parentAvail := g.avail[f]
-	masks := [2]uint64{1 << b0, 2 >> b0}
-	if parentAvail&(parentAvail-1) != 0 {
-		cands--
-	}
-	// Settle the children as settle2 does, inline.
-	var open [2]bool
-	var kidCands [2]int
-	depthLeaf := g.opts.maxDepth > 0 && depth+1 >= g.opts.maxDepth
-	for br := range 2 {
-		x0, x1 := kc[2*br], kc[2*br+1]
-		kid := first + br
-		g.b.counts[2*kid], g.b.counts[2*kid+1] = int32(x0), int32(x1)
-		c := cands
-		if a := parentAvail & masks[br]; a&(a-1) != 0 {
-			c++
-		}
-		kidCands[br] = c
-		switch {
-		case x0+x1 == 0:
-			g.b.setLeaf(kid, parentMajority)
-		case x0 == 0, x1 == 0, depthLeaf, c == 0:
-			maj := 0
-			if x1 > x0 {
-				maj = 1
-			}
-			g.b.setLeaf(kid, maj)
-		default:
-			open[br] = true
-		}
-	}
-	if !open[0] && !open[1] {
+	// values went to two branches (a subset split of a binary feature
+	// too). g.kids is overwritten below: keep what the branches need.
+	c := &g.kids
+	if !c.anyOpen {
 		return
 	}
+	f, first := c.feature, c.first
+	b0 := c.b0 // the branch of value 0 (c.binary: two classes, a binary feature)
+	open := [2]bool{c.open[0], c.open[1]}
+	kidCands := [2]int{c.cands[0], c.cands[1]}
+	kc := [4]int{c.counts[0], c.counts[1], c.counts[2], c.counts[3]}
+	parentAvail := g.avail[f]
+	masks := [2]uint64{1 << b0, 2 >> b0}
 	// The branches' rows, each still grouped by class (a row goes to
 	// branch (its bit of f) xor b0), take the next two windows, branch
 	// 1's first: branch 0's subtree then works past both, and branch 1's

@@ -1,4 +1,4 @@
-package train
+package grow
 
 import (
 	"math/bits"
@@ -6,7 +6,7 @@ import (
 	"github.com/dtbench/dtbench/dataset"
 )
 
-// nodeStats serves splitters the counts of the node being split: its class
+// Node serves splitters the counts of the node being split: its class
 // counts, the values each feature can still take on its path, and for any
 // feature the node's contingency table (class counts per value), computed
 // on first request and kept until the next node.
@@ -22,11 +22,10 @@ import (
 // reads its feature's lanes, and an unpacked feature's table is one pass
 // over its column through the rows' indices. A tiny node (tiny.go) comes
 // with its lane sums.
-type nodeStats struct {
+type Node struct {
 	d       *dataset.Dataset
 	k       int
 	labels  []uint8
-	xlogx   []float64 // xlogxTable()
 	domains []int
 	off     []int    // feature f's table is tab[off[f] : off[f]+domains[f]*k]
 	tab     []int    // every feature's table, back to back
@@ -45,9 +44,9 @@ type nodeStats struct {
 	seg    []int // scratch for laneSums.count
 	// lanesOK: lanes holds the current list node's counts
 	lanesOK bool
-	// base is n log2 n − Σ_c n_c log2 n_c of a two-class node, once baseOK
-	base   float64
-	baseOK bool
+	// fast: binary, a list node, lanesOK and no slot spilled, so Table2
+	// reads tables straight from the lane slots
+	fast   bool
 	counts []int
 	avail  []uint64
 	depth  int
@@ -61,13 +60,12 @@ type nodeStats struct {
 //
 // Every node's class counts and value sets are read from counts and
 // avail, which the grower refills for each node.
-func (s *nodeStats) bind(d *dataset.Dataset, layout *packLayout, store *rowStore, counts []int, avail []uint64) {
+func (s *Node) bind(d *dataset.Dataset, layout *packLayout, store *rowStore, counts []int, avail []uint64) {
 	k, m := d.Classes(), d.NumFeatures()
 	s.d, s.k, s.layout, s.store = d, k, layout, store
 	s.counts, s.avail = counts, avail
 	s.labels = d.Labels()
 	s.seg = resize(s.seg, k+1)
-	s.xlogx = xlogxTable()
 	s.domains = d.Domains()
 	s.off = resize(s.off, m)
 	s.stamp = resize(s.stamp, m)
@@ -79,6 +77,7 @@ func (s *nodeStats) bind(d *dataset.Dataset, layout *packLayout, store *rowStore
 		o += z * k
 	}
 	s.tab = resize(s.tab, o)
+
 	s.binary = k == 2 && layout.words == 1 && !layout.unpacked
 	for f, z := range s.domains {
 		s.binary = s.binary && z == 2 && layout.feat[f].lane == f
@@ -93,7 +92,7 @@ func (s *nodeStats) bind(d *dataset.Dataset, layout *packLayout, store *rowStore
 }
 
 // unbind drops s's references to the fit's data.
-func (s *nodeStats) unbind() {
+func (s *Node) unbind() {
 	s.d, s.labels, s.bits, s.counts, s.avail, s.layout, s.store = nil, nil, nil, nil, nil, nil, nil
 	clear(s.cls[:cap(s.cls)])
 }
@@ -101,7 +100,7 @@ func (s *nodeStats) unbind() {
 // resetList points the statistics at a new list node l at the given
 // depth. The node's class counts and value sets are in the slices given
 // to bind.
-func (s *nodeStats) resetList(l rowSet, depth int) {
+func (s *Node) resetList(l rowSet, depth int) {
 	s.next()
 	if s.bits != nil {
 		s.bits = nil
@@ -111,7 +110,7 @@ func (s *nodeStats) resetList(l rowSet, depth int) {
 
 // resetTiny points the statistics at a tiny node (see growTiny) at the
 // given depth whose lane sums (one word, two classes) are sums.
-func (s *nodeStats) resetTiny(depth int, sums *tinySums) {
+func (s *Node) resetTiny(depth int, sums *tinySums) {
 	s.next()
 	if s.bits != nil {
 		s.bits = nil
@@ -123,21 +122,22 @@ func (s *nodeStats) resetTiny(depth int, sums *tinySums) {
 	*(*tinySums)(s.lanes.slots) = *sums
 	s.lanes.wide = false
 	s.lanesOK = true
+	s.fast = s.binary
 }
 
-// next starts a new node: no table, lane sum or gain term is current.
-func (s *nodeStats) next() {
+// next starts a new node: no table or lane sum is current.
+func (s *Node) next() {
 	s.epoch++
 	if s.epoch == 0 { // wrapped: invalidate every stamp
 		clear(s.stamp)
 		s.epoch = 1
 	}
-	s.lanesOK, s.baseOK = false, false
+	s.lanesOK, s.fast = false, false
 }
 
 // resetBits points the statistics at a new bitset node, rows, at the
 // given depth, and makes the node's class bitsets.
-func (s *nodeStats) resetBits(rows dataset.Bitset, depth int) {
+func (s *Node) resetBits(rows dataset.Bitset, depth int) {
 	s.next()
 	s.bits, s.depth = rows, depth
 	s.clsOf, s.cls = s.clsOf[:0], s.cls[:0]
@@ -165,36 +165,81 @@ func (s *nodeStats) resetBits(rows dataset.Bitset, depth int) {
 }
 
 // Features returns the number of features.
-func (s *nodeStats) Features() int { return len(s.domains) }
+func (s *Node) Features() int { return len(s.domains) }
 
 // Classes returns the number of classes K.
-func (s *nodeStats) Classes() int { return s.k }
+func (s *Node) Classes() int { return s.k }
 
 // Counts returns the node's class counts. Callers must not modify it.
-func (s *nodeStats) Counts() []int { return s.counts }
+func (s *Node) Counts() []int { return s.counts }
 
 // Depth returns the node's depth (0 at the root).
-func (s *nodeStats) Depth() int { return s.depth }
+func (s *Node) Depth() int { return s.depth }
 
 // Avail returns the values feature f can still take on the node's path
 // (bit v set = value v possible); only those can have rows.
-func (s *nodeStats) Avail(f int) uint64 { return s.avail[f] }
+func (s *Node) Avail(f int) uint64 { return s.avail[f] }
+
+// Candidate reports whether feature f can still split the node: a
+// feature whose path has fixed its value (tested by a multiway split
+// above, or narrowed to one value by subset splits) has one possible
+// value left.
+func (s *Node) Candidate(f int) bool {
+	a := s.avail[f]
+	return a&(a-1) != 0
+}
+
+// Table2 returns the table [a b; c d] of binary feature f at a node of
+// two classes, with no call, when the node's lane sums hold it: in the
+// oracle study's case, once the node's first table has been asked for
+// (Table) or for a small node at once. Otherwise it returns false, and
+// Table has the table.
+func (s *Node) Table2(f int) (a, b, c, d int, ok bool) {
+	if !s.fast {
+		return 0, 0, 0, 0, false
+	}
+	c, d = s.lane2(f)
+	return s.counts[0] - c, s.counts[1] - d, c, d, true
+}
 
 // Table returns feature f's contingency table at the node: table[v*K+c]
 // counts the node's rows with value v and class c. The slice is valid
 // until the next node; callers must not modify it.
-func (s *nodeStats) Table(f int) []int {
-	k := s.k
-	t := s.tab[s.off[f] : s.off[f]+s.domains[f]*k]
-	if s.stamp[f] != s.epoch {
-		s.stamp[f] = s.epoch
-		s.fill(t, f)
+func (s *Node) Table(f int) []int {
+	t := s.tab[s.off[f] : s.off[f]+s.domains[f]*s.k]
+	if s.stamp[f] == s.epoch {
+		return t
 	}
+	s.stamp[f] = s.epoch
+	if s.binary && s.bits == nil && s.laneRead() {
+		c, d := s.lane2(f)
+		t[0], t[1], t[2], t[3] = s.counts[0]-c, s.counts[1]-d, c, d
+		return t
+	}
+	s.fill(t, f)
 	return t
 }
 
+// laneRead counts a binary list node's lanes if need be and reports
+// whether lane2 may read them: every feature binary in lane f of one lane
+// word, two classes, a list node, no slot spilled.
+func (s *Node) laneRead() bool {
+	if !s.lanesOK {
+		s.countLanes()
+	}
+	return !s.lanes.wide
+}
+
+// lane2 returns the rows of class 0 and of class 1 with value 1 of
+// binary feature f, from the lane slots (see laneRead).
+func (s *Node) lane2(f int) (c, d int) {
+	sl := s.lanes.slots[:6]
+	j, sh := f%3, uint(9*(f/3))
+	return int(sl[j] >> sh & 511), int(sl[3+j] >> sh & 511)
+}
+
 // fill computes feature f's table at the node into t.
-func (s *nodeStats) fill(t []int, f int) {
+func (s *Node) fill(t []int, f int) {
 	k := s.k
 	if s.bits == nil {
 		if s.layout.feat[f].packed {

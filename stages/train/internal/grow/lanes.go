@@ -1,4 +1,4 @@
-package train
+package grow
 
 // laneSums holds a list node's lane counts (see pack.go): for class c and
 // lane l, the number of the node's rows of class c that have the lane's
