@@ -1,0 +1,129 @@
+package smo
+
+import "math"
+
+// probabilityDistribution is SMO.distributionForInstance with logistic
+// models: for two classes the pair's Platt probabilities; for more, the
+// pairwise coupling of every trained pair's probability of its first
+// class, each pair weighted by its number of training rows.
+func (m *Model) probabilityDistribution(x []uint8, dst []float64) {
+	var buf [256]int32
+	slots := buf[:0]
+	if len(m.domains) <= len(buf) {
+		slots = buf[:len(m.domains)]
+	} else {
+		slots = make([]int32, len(m.domains))
+	}
+	m.slots(x, slots)
+	k := m.classes
+	if k == 2 {
+		if !m.pairs[0].trained {
+			uniform(dst)
+			return
+		}
+		dst[0], dst[1] = m.pairs[0].platt.prob(m.output(0, slots))
+		return
+	}
+	if k < 2 {
+		uniform(dst)
+		return
+	}
+	np := len(m.pairs)
+	r := make([]float64, np) // r[p]: P(first class of pair p)
+	n := make([]float64, np) // n[p]: training rows of pair p
+	any := false
+	for p := range m.pairs {
+		if mc := &m.pairs[p]; mc.trained {
+			r[p], _ = mc.platt.prob(m.output(p, slots))
+			n[p] = float64(mc.rows)
+			any = true
+		}
+	}
+	if !any {
+		uniform(dst)
+		return
+	}
+	pairwiseCoupling(k, n, r, dst)
+}
+
+// pairwiseCoupling is Weka's MultiClassClassifier.pairwiseCoupling
+// (Hastie and Tibshirani, 1998): the class probabilities p whose pairwise
+// ratios u_ij = p_i/(p_i+p_j) best match the pairs' estimates r_ij,
+// weighted by the pairs' sizes n_ij, found by Weka's fixed-point
+// iteration (until no p_i moves by more than 1e-3) from the uniform
+// distribution. n and r are indexed by pair in the order (0,1), (0,2), …;
+// the result, which sums to 1, goes into p.
+func pairwiseCoupling(k int, n, r, p []float64) {
+	for i := range p {
+		p[i] = 1.0 / float64(k)
+	}
+	u := make([]float64, len(r))
+	for q := range u {
+		u[q] = 0.5
+	}
+	firstSum := make([]float64, k)
+	forPairs(k, func(q, i, j int) {
+		firstSum[i] += float64(n[q] * r[q])
+		firstSum[j] += float64(n[q] * (1 - r[q]))
+	})
+	secondSum := make([]float64, k)
+	for changed := true; changed; {
+		changed = false
+		clear(secondSum)
+		forPairs(k, func(q, i, j int) {
+			secondSum[i] += float64(n[q] * u[q])
+			secondSum[j] += float64(n[q] * (1 - u[q]))
+		})
+		for i := range p {
+			if firstSum[i] == 0 || secondSum[i] == 0 {
+				if p[i] > 0 {
+					changed = true
+				}
+				p[i] = 0
+			} else {
+				factor := firstSum[i] / secondSum[i]
+				pOld := p[i]
+				p[i] *= factor
+				if math.Abs(pOld-p[i]) > 1.0e-3 {
+					changed = true
+				}
+			}
+		}
+		normalize(p)
+		forPairs(k, func(q, i, j int) {
+			if s := p[i] + p[j]; s != 0 {
+				u[q] = p[i] / s
+			} else {
+				u[q] = 0.5 // Weka divides 0 by 0 here and returns NaN
+			}
+		})
+	}
+}
+
+// forPairs calls fn(q, i, j) for every pair i < j of k classes, q being
+// the pair's index in the order (0,1), (0,2), …, (1,2), ….
+func forPairs(k int, fn func(q, i, j int)) {
+	q := 0
+	for i := range k {
+		for j := i + 1; j < k; j++ {
+			fn(q, i, j)
+			q++
+		}
+	}
+}
+
+// normalize is Weka's Utils.normalize: divide by the sum. A zero or NaN
+// sum, for which Weka throws, leaves the uniform distribution.
+func normalize(p []float64) {
+	sum := 0.0
+	for _, v := range p {
+		sum += v
+	}
+	if sum == 0 || math.IsNaN(sum) {
+		uniform(p)
+		return
+	}
+	for i := range p {
+		p[i] /= sum
+	}
+}
