@@ -30,9 +30,9 @@ var errNeverHappens = errors.New("smo: internal error: no example for bLow or bU
 //
 // The sets I1..I4 of Weka are functions of (y_i, α_i) — I1 = {y=+1, α=0},
 // I2 = {y=-1, α=C}, I3 = {y=+1, α=C}, I4 = {y=-1, α=0} — and are computed
-// from them; I0 = {0 < α < C} is iterated in Weka's linked-list order, so
-// it is kept as an smoSet. Weka's support-vector set is not needed for a
-// linear machine.
+// from them; I0 = {0 < α < C} is an unboundSet, which reproduces the
+// order of Weka's SMOset where it matters. Weka's support-vector set is
+// not needed for a linear machine.
 type solver struct {
 	c, tol, eps float64
 
@@ -46,9 +46,10 @@ type solver struct {
 
 	b, bUp, bLow float64
 	iUp, iLow    int32
-	i0           smoSet
+	i0           unboundSet
 
 	steps, maxSteps int
+	t1, t2          [128]float64 // product tables of updateErrors1
 }
 
 // reset sizes the solver for n examples of words words and dims
@@ -269,12 +270,12 @@ func (s *solver) takeStep(i1, i2 int32, f2 float64) (bool, error) {
 	}
 
 	if a1 > 0 && a1 < c1 {
-		s.i0.insert(i1)
+		s.i0.insert(i1, s.x[int(i1)*s.words])
 	} else {
 		s.i0.delete(i1)
 	}
 	if a2 > 0 && a2 < c2 {
-		s.i0.insert(i2)
+		s.i0.insert(i2, s.x[int(i2)*s.words])
 	} else {
 		s.i0.delete(i2)
 	}
@@ -284,26 +285,21 @@ func (s *solver) takeStep(i1, i2 int32, f2 float64) (bool, error) {
 	s.addRow(i1, d1)
 	s.addRow(i2, d2)
 
-	// Error cache of the unbound examples, then of i1 and i2.
-	for j := s.i0.first; j != -1; j = s.i0.next[j] {
-		if j != i1 && j != i2 {
-			s.errs[j] += float64(d1*s.kernel(i1, j)) + float64(d2*s.kernel(i2, j))
-		}
-	}
+	// Error cache and thresholds. Weka updates the errors of the unbound
+	// examples other than i1 and i2, then those of i1 and i2, then scans
+	// the unbound examples for bLow and bUp. The updates are independent
+	// of each other, so updating i1 and i2 first and then each unbound
+	// example just before it is scanned gives the same doubles, and the
+	// scan makes Weka's choice among equal errors.
 	s.errs[i1] += float64(d1*k11) + float64(d2*k12)
 	s.errs[i2] += float64(d1*k12) + float64(d2*k22)
 	s.alpha[i1], s.alpha[i2] = a1, a2
-
-	// Thresholds.
 	s.bLow, s.bUp = -math.MaxFloat64, math.MaxFloat64
 	s.iLow, s.iUp = -1, -1
-	for j := s.i0.first; j != -1; j = s.i0.next[j] {
-		if e := s.errs[j]; e < s.bUp {
-			s.bUp, s.iUp = e, j
-		}
-		if e := s.errs[j]; e > s.bLow {
-			s.bLow, s.iLow = e, j
-		}
+	if s.words == 1 {
+		s.updateErrors1(i1, i2, d1, d2)
+	} else {
+		s.updateErrors(i1, i2, d1, d2)
 	}
 	for _, i := range [2]int32{i1, i2} {
 		if s.i0.contains(i) {
@@ -325,6 +321,61 @@ func (s *solver) takeStep(i1, i2 int32, f2 float64) (bool, error) {
 		return false, fmt.Errorf("smo: no convergence after %d steps on %d examples", s.steps, s.n)
 	}
 	return true, nil
+}
+
+// updateErrors1 is the error-cache update and threshold scan of takeStep
+// for rows of one word. A tie between equal errors goes to the member
+// inserted last, as Weka's list order has it (see unboundSet).
+func (s *solver) updateErrors1(i1, i2 int32, d1, d2 float64) {
+	x1, x2 := s.x[i1], s.x[i2]
+	// d·k for every kernel value k a pair of rows can have: the same
+	// products as Weka's, looked up instead of recomputed.
+	// Only entries up to the number of ones of x1 (x2) are ever read.
+	t1, t2 := &s.t1, &s.t2
+	for c := range bits.OnesCount64(x1) + 1 {
+		t1[c] = float64(d1 * float64(c))
+	}
+	for c := range bits.OnesCount64(x2) + 1 {
+		t2[c] = float64(d2 * float64(c))
+	}
+	errs, stamp := s.errs[:s.n], s.i0.stamp[:s.n]
+	rows := s.i0.rows[:len(s.i0.members)]
+	bLow, bUp, iLow, iUp := s.bLow, s.bUp, s.iLow, s.iUp
+	var lowStamp, upStamp uint64
+	for k, j := range s.i0.members {
+		e := errs[j]
+		if j != i1 && j != i2 {
+			xj := rows[k]
+			e += t1[bits.OnesCount64(x1&xj)&127] + t2[bits.OnesCount64(x2&xj)&127]
+			errs[j] = e
+		}
+		if e <= bUp && (e < bUp || stamp[j] > upStamp) {
+			bUp, iUp, upStamp = e, j, stamp[j]
+		}
+		if e >= bLow && (e > bLow || stamp[j] > lowStamp) {
+			bLow, iLow, lowStamp = e, j, stamp[j]
+		}
+	}
+	s.bLow, s.bUp, s.iLow, s.iUp = bLow, bUp, iLow, iUp
+}
+
+// updateErrors is updateErrors1 for rows of any number of words.
+func (s *solver) updateErrors(i1, i2 int32, d1, d2 float64) {
+	var lowStamp, upStamp uint64
+	for _, j := range s.i0.members {
+		e := s.errs[j]
+		if j != i1 && j != i2 {
+			e += float64(d1*s.kernel(i1, j)) + float64(d2*s.kernel(i2, j))
+			s.errs[j] = e
+		}
+		st := s.i0.stamp[j]
+		if e <= s.bUp && (e < s.bUp || st > upStamp) {
+			s.bUp, s.iUp, upStamp = e, j, st
+		}
+		if e >= s.bLow && (e > s.bLow || st > lowStamp) {
+			s.bLow, s.iLow, lowStamp = e, j, st
+		}
+	}
 }
 
 // endpoint is takeStep's branch for eta >= 0 (two identical rows, for a

@@ -108,7 +108,7 @@ func trainPair(s *solver, enc encoding, x []uint64, labels []uint8, idx []int, o
 		outputs := make([]float64, len(order))
 		first := make([]bool, len(order))
 		for t, e := range order {
-			outputs[t] = mc.outputPacked(x[int(e)*enc.words:(int(e)+1)*enc.words])
+			outputs[t] = mc.outputPacked(x[int(e)*enc.words : (int(e)+1)*enc.words])
 			first[t] = int(labels[idx[e]]) == ci
 		}
 		var err error

@@ -74,7 +74,7 @@ func readTable(t testing.TB, s realSet) *table {
 			}
 		default:
 			header.WriteString(sc.Text() + "\n")
-			inData = strings.EqualFold(strings.Fields(line+" x")[0], "@data")
+			inData = strings.EqualFold(strings.Fields(line + " x")[0], "@data")
 		}
 	}
 	d, err := dataset.ParseARFF(strings.NewReader(header.String()), path, "")

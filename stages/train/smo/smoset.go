@@ -1,64 +1,59 @@
 package smo
 
-// smoSet is Weka's SMOset: a set of example indices with O(1) membership,
-// insertion and deletion, kept as a doubly linked list into which new
-// members are inserted at the front. The iteration order (most recently
-// inserted first) decides ties when SMO picks bLow and bUp, so it is
-// reproduced exactly.
-type smoSet struct {
-	in         []bool
-	next, prev []int32
-	first      int32
-	n          int
+// unboundSet is Weka's SMOset for I0, the examples with 0 < α < C, kept
+// as a dense array for fast iteration. Weka's SMOset is a linked list into
+// which a new member is inserted at the front, and its iteration order
+// decides ties when SMO picks bLow and bUp: among equal errors the first
+// member in list order wins. List order is the order of decreasing
+// insertion time (a deletion does not reorder the others, and inserting
+// a member already present does nothing), so each member carries the time
+// of its insertion and a tie goes to the latest; this is the same choice,
+// without the pointer chasing.
+type unboundSet struct {
+	pos     []int32  // pos[i]: index of example i in members, or -1
+	stamp   []uint64 // stamp[i]: when example i was last inserted
+	members []int32
+	rows    []uint64 // rows[k]: the packed row of members[k], for one-word rows
+	clock   uint64
 }
 
-func newSMOSet(size int) smoSet {
-	return smoSet{in: make([]bool, size), next: make([]int32, size), prev: make([]int32, size), first: -1}
+// reset empties the set for n examples, reusing its storage.
+func (s *unboundSet) reset(n int) {
+	s.pos = grow(s.pos, n)
+	for i := range s.pos {
+		s.pos[i] = -1
+	}
+	s.stamp = grow(s.stamp, n)
+	s.members = s.members[:0]
+	s.rows = s.rows[:0]
+	s.clock = 0
 }
 
-// reset empties the set for size elements, reusing its storage.
-func (s *smoSet) reset(size int) {
-	s.in = grow(s.in, size)
-	clear(s.in)
-	s.next = grow(s.next, size)
-	s.prev = grow(s.prev, size)
-	s.first, s.n = -1, 0
-}
+func (s *unboundSet) contains(i int32) bool { return s.pos[i] >= 0 }
 
-func (s *smoSet) contains(i int32) bool { return s.in[i] }
-
-func (s *smoSet) insert(i int32) {
-	if s.in[i] {
+// insert adds example i, whose packed row is row when rows are one word.
+func (s *unboundSet) insert(i int32, row uint64) {
+	if s.pos[i] >= 0 {
 		return
 	}
-	if s.n == 0 {
-		s.first = i
-		s.next[i] = -1
-		s.prev[i] = -1
-	} else {
-		s.prev[s.first] = i
-		s.next[i] = s.first
-		s.prev[i] = -1
-		s.first = i
-	}
-	s.in[i] = true
-	s.n++
+	s.pos[i] = int32(len(s.members))
+	s.members = append(s.members, i)
+	s.rows = append(s.rows, row)
+	s.clock++
+	s.stamp[i] = s.clock
 }
 
-func (s *smoSet) delete(i int32) {
-	if !s.in[i] {
+func (s *unboundSet) delete(i int32) {
+	k := s.pos[i]
+	if k < 0 {
 		return
 	}
-	if s.first == i {
-		s.first = s.next[i]
-	} else {
-		s.next[s.prev[i]] = s.next[i]
-	}
-	if s.next[i] != -1 {
-		s.prev[s.next[i]] = s.prev[i]
-	}
-	s.in[i] = false
-	s.n--
+	last := len(s.members) - 1
+	j := s.members[last]
+	s.members[k], s.rows[k] = j, s.rows[last]
+	s.pos[j] = k
+	s.members, s.rows = s.members[:last], s.rows[:last]
+	s.pos[i] = -1
 }
 
 // grow returns s resliced to length n, reallocating when its capacity is
