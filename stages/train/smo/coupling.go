@@ -8,13 +8,7 @@ import "math"
 // class, each pair weighted by its number of training rows.
 func (m *Model) probabilityDistribution(x []uint8, dst []float64) {
 	var buf [256]int32
-	slots := buf[:0]
-	if len(m.domains) <= len(buf) {
-		slots = buf[:len(m.domains)]
-	} else {
-		slots = make([]int32, len(m.domains))
-	}
-	m.slots(x, slots)
+	slots := m.slots(x, buf[:0])
 	k := m.classes
 	if k == 2 {
 		if !m.pairs[0].trained {
@@ -31,15 +25,15 @@ func (m *Model) probabilityDistribution(x []uint8, dst []float64) {
 	np := len(m.pairs)
 	r := make([]float64, np) // r[p]: P(first class of pair p)
 	n := make([]float64, np) // n[p]: training rows of pair p
-	any := false
+	voting := false
 	for p := range m.pairs {
 		if mc := &m.pairs[p]; mc.trained {
 			r[p], _ = mc.platt.prob(m.output(p, slots))
 			n[p] = float64(mc.rows)
-			any = true
+			voting = true
 		}
 	}
-	if !any {
+	if !voting {
 		uniform(dst)
 		return
 	}
@@ -54,26 +48,35 @@ func (m *Model) probabilityDistribution(x []uint8, dst []float64) {
 // distribution. n and r are indexed by pair in the order (0,1), (0,2), …;
 // the result, which sums to 1, goes into p.
 func pairwiseCoupling(k int, n, r, p []float64) {
+	np := len(r)
+	first, second := make([]int32, np), make([]int32, np) // the classes of pair q
+	q := 0
+	for i := range k {
+		for j := i + 1; j < k; j++ {
+			first[q], second[q] = int32(i), int32(j)
+			q++
+		}
+	}
 	for i := range p {
 		p[i] = 1.0 / float64(k)
 	}
-	u := make([]float64, len(r))
+	u := make([]float64, np)
 	for q := range u {
 		u[q] = 0.5
 	}
 	firstSum := make([]float64, k)
-	forPairs(k, func(q, i, j int) {
-		firstSum[i] += float64(n[q] * r[q])
-		firstSum[j] += float64(n[q] * (1 - r[q]))
-	})
+	for q := range np {
+		firstSum[first[q]] += float64(n[q] * r[q])
+		firstSum[second[q]] += float64(n[q] * (1 - r[q]))
+	}
 	secondSum := make([]float64, k)
 	for changed := true; changed; {
 		changed = false
 		clear(secondSum)
-		forPairs(k, func(q, i, j int) {
-			secondSum[i] += float64(n[q] * u[q])
-			secondSum[j] += float64(n[q] * (1 - u[q]))
-		})
+		for q := range np {
+			secondSum[first[q]] += float64(n[q] * u[q])
+			secondSum[second[q]] += float64(n[q] * (1 - u[q]))
+		}
 		for i := range p {
 			if firstSum[i] == 0 || secondSum[i] == 0 {
 				if p[i] > 0 {
@@ -90,24 +93,13 @@ func pairwiseCoupling(k int, n, r, p []float64) {
 			}
 		}
 		normalize(p)
-		forPairs(k, func(q, i, j int) {
-			if s := p[i] + p[j]; s != 0 {
-				u[q] = p[i] / s
+		for q := range np {
+			pi, pj := p[first[q]], p[second[q]]
+			if s := pi + pj; s != 0 {
+				u[q] = pi / s
 			} else {
 				u[q] = 0.5 // Weka divides 0 by 0 here and returns NaN
 			}
-		})
-	}
-}
-
-// forPairs calls fn(q, i, j) for every pair i < j of k classes, q being
-// the pair's index in the order (0,1), (0,2), …, (1,2), ….
-func forPairs(k int, fn func(q, i, j int)) {
-	q := 0
-	for i := range k {
-		for j := i + 1; j < k; j++ {
-			fn(q, i, j)
-			q++
 		}
 	}
 }

@@ -129,6 +129,9 @@ func readTable(t testing.TB, s realSet) *table {
 	return tb
 }
 
+// label returns the class code of row r.
+func (tb *table) label(r int) int { return tb.codes[r][len(tb.codes[r])-1] }
+
 // dataset returns the rows of tb as a dataset, with every '?' replaced by
 // the mode of its feature over the rows for which train is true (ties to
 // the first value), which is what Weka's ReplaceMissingValues, the first

@@ -88,17 +88,18 @@ func (m *Model) setMachine(p int, mc machine) {
 // Classes returns the number of classes K.
 func (m *Model) Classes() int { return m.classes }
 
-// slots writes into dst the table slot of each feature's code of x. A
-// code outside its feature's domain stands for a missing value and takes
-// the training mode, as Weka's ReplaceMissingValues does.
-func (m *Model) slots(x []uint8, dst []int32) {
+// slots appends to dst the table slot of each feature's code of x and
+// returns it. A code outside its feature's domain stands for a missing
+// value and takes the training mode, as Weka's ReplaceMissingValues does.
+func (m *Model) slots(x []uint8, dst []int32) []int32 {
 	for f, z := range m.domains {
 		v := x[f]
 		if int(v) >= z {
 			v = m.modes[f]
 		}
-		dst[f] = int32(m.enc.offset[f] + int(v))
+		dst = append(dst, int32(m.enc.offset[f]+int(v)))
 	}
+	return dst
 }
 
 // output is pair p's machine output for the slots of a row: the weights
@@ -119,13 +120,7 @@ func (m *Model) output(p int, slots []int32) float64 {
 // of exactly 0 goes to i), and a pair without training rows does not vote.
 func (m *Model) votes(x []uint8, v []int) int {
 	var buf [256]int32
-	slots := buf[:0]
-	if len(m.domains) <= len(buf) {
-		slots = buf[:len(m.domains)]
-	} else {
-		slots = make([]int32, len(m.domains))
-	}
-	m.slots(x, slots)
+	slots := m.slots(x, buf[:0])
 	clear(v)
 	total := 0
 	p := 0

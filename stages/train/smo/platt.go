@@ -24,7 +24,8 @@ type platt struct{ a, b float64 }
 // sum to 1 up to rounding.
 func (p platt) prob(o float64) (float64, float64) {
 	v := float64(p.a*1) + float64(p.b*o)
-	return 1 / (1 + math.Exp(-v)), 1 / (math.Exp(v) + math.Exp(-0.0))
+	// Weka: prob[m] = 1/(Σ_n exp(v_n - v_m) + exp(-v_m)) with v_1 = 0.
+	return 1 / (math.Exp(v-v) + math.Exp(-v)), 1 / (math.Exp(v) + 1)
 }
 
 // fitPlatt fits weka.classifiers.functions.Logistic, as SMO's -M with

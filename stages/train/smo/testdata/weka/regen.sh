@@ -9,6 +9,8 @@
 #   full:  all rows, predicting the same rows;
 #   split: the rows whose 0-based data index r has r % 3 != 2, predicting
 #          the rows with r % 3 == 2;
+#   common (car only): the rows of classes unacc and acc, predicting all;
+#   reversed (vote only): all rows in reverse order, predicting them;
 # and writes NAME.SCENARIO.txt (and NAME.SCENARIO.M.txt) with SMODump.java.
 # The .data files get the ARFF headers of ../headers. As a cross-check, the
 # default full predictions are compared with those of Weka's own command
@@ -71,6 +73,18 @@ for spec in \
 	dump "$name" split "$TMP/$name.train.arff" "$TMP/$name.test.arff"
 	dump "$name" full "$TMP/$name.full.arff" "$TMP/$name.full.arff" -M
 	dump "$name" split "$TMP/$name.train.arff" "$TMP/$name.test.arff" -M
+	if [ "$name" = car ]; then
+		# Two classes absent from training: pairs with one class, and one
+		# pair with none.
+		{ cat "$TMP/car.header"; awk -F, '$NF == "unacc" || $NF == "acc"' "$TMP/car.rows"; } >"$TMP/car.common.arff"
+		dump car common "$TMP/car.common.arff" "$TMP/car.full.arff"
+		dump car common "$TMP/car.common.arff" "$TMP/car.full.arff" -M
+	fi
+	if [ "$name" = vote ]; then
+		# The same rows in reverse order: Weka's SMO depends on row order.
+		{ cat "$TMP/vote.header"; tac "$TMP/vote.rows"; } >"$TMP/vote.reversed.arff"
+		dump vote reversed "$TMP/vote.reversed.arff" "$TMP/vote.reversed.arff"
+	fi
 	# Cross-check with Weka's command line (predicted "k:label" is 1-based).
 	java -cp "$WEKA" weka.classifiers.functions.SMO -t "$TMP/$name.full.arff" -T "$TMP/$name.full.arff" -p 0 |
 		awk '$1 ~ /^[0-9]+$/ {split($3, a, ":"); print a[1] - 1}' >"$TMP/cli"
