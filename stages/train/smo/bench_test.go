@@ -49,3 +49,43 @@ func BenchmarkFit(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPredict predicts training rows: two classes (one machine) and
+// nineteen classes over 35 ternary features (171 machines, soybean's
+// shape), by votes and with probabilities (Weka's pairwise coupling).
+func BenchmarkPredict(b *testing.B) {
+	multi := func(b *testing.B) (*dataset.Dataset, [][]uint8) {
+		rng := rand.New(rand.NewPCG(19, 35))
+		domains := make([]int, 35)
+		for f := range domains {
+			domains[f] = 3
+		}
+		x, y := randomRows(rng, 700, domains, 19)
+		for r := range x {
+			y[r] = (x[r][0]*3 + x[r][1]*2 + x[r][2]) % 19
+		}
+		return build(b, domains, 19, x, y), x
+	}
+	two := func(b *testing.B) (*dataset.Dataset, [][]uint8) { return benchData(b, 10, 3000) }
+	for _, tc := range []struct {
+		name  string
+		data  func(*testing.B) (*dataset.Dataset, [][]uint8)
+		probs bool
+	}{{"k2_f10", two, false}, {"k2_f10_probabilities", two, true}, {"k19_f35", multi, false}, {"k19_f35_probabilities", multi, true}} {
+		b.Run(tc.name, func(b *testing.B) {
+			d, x := tc.data(b)
+			o := DefaultOptions()
+			o.Probabilities = tc.probs
+			m, err := Learner{Options: o}.Fit(d, d.All(), nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				m.Predict(x[i%len(x)])
+				i++
+			}
+		})
+	}
+}

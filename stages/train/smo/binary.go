@@ -26,7 +26,10 @@ var errNeverHappens = errors.New("smo: internal error: no example for bLow or bU
 // steps are taken. Products that are added are wrapped in float64() so
 // the compiler cannot fuse them into an FMA, which Java never does. Kernel
 // values are exact integers (dot products of 0/1 rows), so whether they
-// come from a cache or not changes nothing.
+// come from a cache or not changes nothing; Weka's LRU kernel cache is
+// left out, as an AND and a popcount of packed rows cost less than a
+// cache lookup. Outputs come from the weight vector, as Weka's linear
+// machine computes them.
 //
 // The sets I1..I4 of Weka are functions of (y_i, α_i) — I1 = {y=+1, α=0},
 // I2 = {y=-1, α=C}, I3 = {y=+1, α=C}, I4 = {y=-1, α=0} — and are computed
@@ -63,7 +66,8 @@ func (s *solver) reset(n, words, dims int) {
 	clear(s.alpha)
 	s.errs = grow(s.errs, n)
 	clear(s.errs)
-	s.w = make([]float64, dims) // kept by the model: never reused
+	s.w = grow(s.w, dims) // the model copies the weights out before the next pair
+	clear(s.w)
 	s.i0.reset(n)
 	s.steps = 0
 	// Weka sets no bound. This one is far beyond any run seen (at most

@@ -11,7 +11,7 @@ import (
 // side, cj the positive one.
 type machine struct {
 	trained bool      // false when the pair had no training rows: it never votes
-	w       []float64 // weight per coordinate; nil when the pair had one class only
+	w       []float64 // weight per coordinate during Fit; nil when the pair had one class only, and in a Model
 	bias    float64
 	rows    int // training rows of the pair (Weka's m_sumOfWeights)
 	platt   platt
@@ -70,19 +70,20 @@ func newModel(d *dataset.Dataset, rows dataset.Bitset, enc encoding, probabiliti
 	return m
 }
 
-// setMachine stores the machine of pair p and fills its weight table.
+// setMachine stores the machine of pair p, its weights going into the
+// pair's row of the table (which is all Machine and prediction need).
 func (m *Model) setMachine(p int, mc machine) {
-	m.pairs[p] = mc
-	if mc.w == nil {
-		return
-	}
-	slots := len(m.enc.coord)
-	row := m.table[p*slots : (p+1)*slots]
-	for s, c := range m.enc.coord {
-		if c >= 0 {
-			row[s] = mc.w[c]
+	if mc.w != nil {
+		slots := len(m.enc.coord)
+		row := m.table[p*slots : (p+1)*slots]
+		for s, c := range m.enc.coord {
+			if c >= 0 {
+				row[s] = mc.w[c]
+			}
 		}
 	}
+	mc.w = nil
+	m.pairs[p] = mc
 }
 
 // Classes returns the number of classes K.
@@ -221,8 +222,15 @@ func (m *Model) Machine(i, j int) (w []float64, b float64, ok bool) {
 	if !mc.trained {
 		return nil, 0, false
 	}
+	// Every coordinate but that of a one-valued feature (always 0, with
+	// weight 0) is set by some (feature, value) slot.
 	w = make([]float64, m.enc.dims)
-	copy(w, mc.w)
+	slots := len(m.enc.coord)
+	for s, c := range m.enc.coord {
+		if c >= 0 {
+			w[c] = m.table[p*slots+s]
+		}
+	}
 	return w, mc.bias, true
 }
 
