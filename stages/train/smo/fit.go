@@ -1,0 +1,120 @@
+package smo
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/dtbench/dtbench/dataset"
+)
+
+// Learner is the SMO learner: one linear support vector machine per pair
+// of classes, trained as Weka 3.6's weka.classifiers.functions.SMO with
+// the PolyKernel of exponent 1 trains it. It has the shape of
+// train.Learner, returning the concrete *Model.
+type Learner struct{ Options Options }
+
+// wekaSeed is Weka's -W 1, the seed of the generator that shuffles each
+// pair's training rows.
+const wekaSeed = 1
+
+// Fit trains on the rows of d whose bit is set in rows, in row order, as
+// Weka's SMO.buildClassifier does on the same instances: the rows of
+// class i then those of class j (each in row order) form the training set
+// of pair (i, j); pairs are trained in the order (0,1), (0,2), …, (1,2), …,
+// and each pair's rows are first shuffled by Instances.randomize with one
+// java.util.Random(1) shared by all pairs. Fit is deterministic; rng is
+// unused.
+func (l Learner) Fit(d *dataset.Dataset, rows dataset.Bitset, _ *rand.Rand) (*Model, error) {
+	if d == nil {
+		return nil, fmt.Errorf("smo: fit: %w", errors.New("nil dataset"))
+	}
+	if want := len(d.All()); len(rows) != want {
+		return nil, fmt.Errorf("smo: fit: row set has %d words, dataset of %d rows needs %d",
+			len(rows), d.Len(), want)
+	}
+	if err := l.Options.Validate(); err != nil {
+		return nil, err
+	}
+	o := l.Options
+	k := d.Classes()
+	enc := newEncoding(d.Domains())
+	idx := rows.Rows(nil)
+	x := enc.pack(d, idx)
+	byClass := make([][]int32, k)
+	labels := d.Labels()
+	for i, r := range idx {
+		c := labels[r]
+		byClass[c] = append(byClass[c], int32(i))
+	}
+
+	m := newModel(d, rows, enc, o.Probabilities)
+	rnd := newJavaRandom(wekaSeed)
+	s := solver{c: o.Complexity, tol: o.Tolerance, eps: o.Epsilon}
+	order := make([]int32, 0, len(idx))
+	p := 0
+	for ci := range k {
+		for cj := ci + 1; cj < k; cj++ {
+			order = append(append(order[:0], byClass[ci]...), byClass[cj]...)
+			rnd.shuffle(order) // Weka shuffles every pair, even an empty one
+			mc, err := trainPair(&s, enc, x, labels, idx, order, ci, o)
+			if err != nil {
+				return nil, fmt.Errorf("smo: fit classes %d and %d: %w", ci, cj, err)
+			}
+			m.setMachine(p, mc)
+			p++
+		}
+	}
+	return m, nil
+}
+
+// trainPair trains the machine of classes ci (-1) and cj (+1) on the
+// training examples listed in order (indices into idx and the packed rows
+// x).
+func trainPair(s *solver, enc encoding, x []uint64, labels []uint8, idx []int, order []int32, ci int, o Options) (machine, error) {
+	mc := machine{rows: len(order)}
+	if len(order) == 0 {
+		return mc, nil // Weka builds no model: the pair never votes
+	}
+	mc.trained = true
+	nLow := 0
+	for _, e := range order {
+		if int(labels[idx[e]]) == ci {
+			nLow++
+		}
+	}
+	switch {
+	case nLow == 0: // only class cj: Weka's b = -1, so the output is +1
+		mc.bias = -1
+	case nLow == len(order): // only class ci: b = 1, output -1
+		mc.bias = 1
+	default:
+		w := enc.words
+		s.reset(len(order), w, enc.dims)
+		for t, e := range order {
+			copy(s.x[t*w:(t+1)*w], x[int(e)*w:(int(e)+1)*w])
+			s.kii[t] = float64(ones(s.x[t*w : (t+1)*w]))
+			s.y[t] = 1
+			if int(labels[idx[e]]) == ci {
+				s.y[t] = -1
+			}
+		}
+		if err := s.train(); err != nil {
+			return mc, err
+		}
+		mc.w, mc.bias = s.w, s.b
+	}
+	if o.Probabilities {
+		outputs := make([]float64, len(order))
+		first := make([]bool, len(order))
+		for t, e := range order {
+			outputs[t] = mc.outputPacked(x[int(e)*enc.words : (int(e)+1)*enc.words])
+			first[t] = int(labels[idx[e]]) == ci
+		}
+		var err error
+		if mc.platt, err = fitPlatt(outputs, first); err != nil {
+			return mc, err
+		}
+	}
+	return mc, nil
+}
