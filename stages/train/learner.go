@@ -31,3 +31,7 @@ func NewTreeModel(t *tree.Tree) TreeModel { return treeModel{t} }
 
 func (m treeModel) Predict(x []uint8) int { return m.t.Predict(x) }
 func (m treeModel) Tree() *tree.Tree      { return m.t }
+
+// Distribution gives the tree's class probabilities for x, as J48 does
+// (tree.Tree.Distribution).
+func (m treeModel) Distribution(x []uint8, dst []float64) { m.t.Distribution(x, dst) }

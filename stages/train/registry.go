@@ -8,6 +8,7 @@ import (
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/stages/train/naive"
+	"github.com/dtbench/dtbench/stages/train/smo"
 )
 
 // Spec names a learner and its options as they come from config (one
@@ -46,6 +47,8 @@ var registry = []entry{
 		DefaultRandomTreeOptions(), func(o RandomTreeOptions) Learner { return RandomTree{Options: o} }),
 	register("exact", "the minimum-depth decision tree that fits the training rows (least error when they contradict), then the fewest leaves; MurTree-style exact search",
 		DefaultExactOptions(), newExact),
+	register("smo", "Platt's SMO as Weka 3.6's SMO: a linear SVM on one-hot nominal features, C = 1, one-vs-one; probabilities from the pairwise votes or, with probabilities: true, Platt scaling",
+		smo.DefaultOptions(), func(o smo.Options) Learner { return adapt[*smo.Model](smo.Learner{Options: o}) }),
 	register("naivebayes", "nominal naive Bayes with Laplace-smoothed counts, as Weka's NaiveBayes",
 		noOptions{}, func(noOptions) Learner { return adapt[*naive.NaiveBayesModel](naive.NaiveBayes{}) }),
 	register("intuitive", "the intuitive classifier I: the best-matching rule of the training rows",

@@ -133,20 +133,27 @@ func (m *NaiveBayesModel) predict2(x []uint8) int {
 // Posterior returns the normalised class posteriors P(c | x), one per class.
 func (m *NaiveBayesModel) Posterior(x []uint8) []float64 {
 	s := make([]float64, m.classes)
-	m.scores(x, s)
+	m.Distribution(x, s)
+	return s
+}
+
+// Distribution writes the normalised class posteriors P(c | x) into dst
+// (one entry per class), as Weka's NaiveBayes.distributionForInstance
+// gives them.
+func (m *NaiveBayesModel) Distribution(x []uint8, dst []float64) {
+	m.scores(x, dst)
 	hi := math.Inf(-1)
-	for _, v := range s {
+	for _, v := range dst {
 		hi = max(hi, v)
 	}
 	sum := 0.0
-	for c, v := range s {
-		s[c] = math.Exp(v - hi)
-		sum += s[c]
+	for c, v := range dst {
+		dst[c] = math.Exp(v - hi)
+		sum += dst[c]
 	}
-	for c := range s {
-		s[c] /= sum
+	for c := range dst {
+		dst[c] /= sum
 	}
-	return s
 }
 
 // Classes returns the number of classes the model predicts among.
