@@ -10,6 +10,12 @@ import (
 type Folds struct {
 	K  int
 	Of []int
+	// TrainOrder, when not nil, is per fold the order in which Weka hands
+	// the fold's training rows to the learner (positions into the row
+	// list); learners whose result depends on row order (SMO) follow it.
+	// Only the weka scheme sets it: the other schemes train on the rows in
+	// list order.
+	TrainOrder [][]int
 }
 
 // Check reports whether k folds can be made of n rows whose smallest
@@ -61,6 +67,9 @@ func Stratified(labels []uint8, k int, rng *rand.Rand) Folds {
 // (Instances.stratify: its swap sort by class, then stratStep, which deals
 // every k-th row), and fold i is the i-th contiguous block of that order
 // (Instances.testCV: n/k rows, one more for the first n mod k folds).
+// Fold i's training rows are the rest of that order, before and after
+// the block, then randomized with the same generator, folds in turn
+// (Instances.trainCV(k, i, random)): TrainOrder.
 func Weka(labels []uint8, k int, seed int64) Folds {
 	n := len(labels)
 	order := make([]int, n)
@@ -73,7 +82,7 @@ func Weka(labels []uint8, k int, seed int64) Folds {
 		order[j], order[i] = order[i], order[j]
 	}
 	order = wekaStratify(order, labels, k)
-	f := Folds{K: k, Of: make([]int, n)}
+	f := Folds{K: k, Of: make([]int, n), TrainOrder: make([][]int, k)}
 	pos := 0
 	for fold := range k {
 		size := n / k
@@ -83,6 +92,13 @@ func Weka(labels []uint8, k int, seed int64) Folds {
 		for _, r := range order[pos : pos+size] {
 			f.Of[r] = fold
 		}
+		train := make([]int, 0, n-size)
+		train = append(append(train, order[:pos]...), order[pos+size:]...)
+		for j := len(train) - 1; j > 0; j-- {
+			i := int(rnd.IntN(int32(j + 1)))
+			train[j], train[i] = train[i], train[j]
+		}
+		f.TrainOrder[fold] = train
 		pos += size
 	}
 	return f

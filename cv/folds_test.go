@@ -5,14 +5,16 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 )
 
-// TestWekaFoldsMatchWeka compares Weka's fold assignment, as Weka 3.6.14
-// itself makes it (testdata/WekaFolds.java, run on shared datasets: see the
-// comment at its top), with ours, row by row, for seeds 1, 2 and 3.
+// TestWekaFoldsMatchWeka compares Weka's fold assignment and each fold's
+// training order, as Weka 3.6.14 itself makes them (testdata/WekaFolds.java,
+// run on shared datasets: see the comment at its top), with ours, row by
+// row, for seeds 1, 2 and 3.
 func TestWekaFoldsMatchWeka(t *testing.T) {
 	files, _ := filepath.Glob("testdata/weka-folds-*.txt")
 	if len(files) == 0 {
@@ -20,12 +22,15 @@ func TestWekaFoldsMatchWeka(t *testing.T) {
 	}
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			labels, seeds := readFoldFixture(t, file)
-			for seed, want := range seeds {
-				got := Weka(labels, 10, seed)
-				for i := range want {
-					if got.Of[i] != want[i] {
-						t.Fatalf("seed %d: row %d in fold %d, Weka's %d", seed, i, got.Of[i], want[i])
+			fx := readFoldFixture(t, file)
+			for seed, want := range fx.folds {
+				got := Weka(fx.labels, 10, seed)
+				if !slices.Equal(got.Of, want) {
+					t.Fatalf("seed %d: folds %v, Weka's %v", seed, got.Of, want)
+				}
+				for fold, order := range fx.train[seed] {
+					if !slices.Equal(got.TrainOrder[fold], order) {
+						t.Fatalf("seed %d fold %d: training order %v, Weka's %v", seed, fold, got.TrainOrder[fold], order)
 					}
 				}
 			}
@@ -33,37 +38,61 @@ func TestWekaFoldsMatchWeka(t *testing.T) {
 	}
 }
 
-func readFoldFixture(t *testing.T, path string) ([]uint8, map[int64][]int) {
+// foldFixture is one WekaFolds.java output: the class codes, the test fold
+// of every row per seed, and per seed and fold the training rows in order.
+type foldFixture struct {
+	labels []uint8
+	folds  map[int64][]int
+	train  map[int64][][]int
+}
+
+func readFoldFixture(t *testing.T, path string) foldFixture {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var labels []uint8
-	seeds := map[int64][]int{}
+	fx := foldFixture{folds: map[int64][]int{}, train: map[int64][][]int{}}
+	ints := func(fields []string) []int {
+		out := make([]int, len(fields))
+		for i, x := range fields {
+			n, err := strconv.Atoi(x)
+			if err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			out[i] = n
+		}
+		return out
+	}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		fields := strings.Fields(sc.Text())
 		switch fields[0] {
 		case "labels":
-			for _, x := range fields[1:] {
-				n, _ := strconv.Atoi(x)
-				labels = append(labels, uint8(n))
+			for _, c := range ints(fields[1:]) {
+				fx.labels = append(fx.labels, uint8(c))
 			}
 		case "seed":
-			seed, _ := strconv.ParseInt(fields[1], 10, 64)
-			for _, x := range fields[2:] {
-				n, _ := strconv.Atoi(x)
-				seeds[seed] = append(seeds[seed], n)
+			seed := int64(ints(fields[1:2])[0])
+			fx.folds[seed] = ints(fields[2:])
+		case "train":
+			head := ints(fields[1:3])
+			seed, fold := int64(head[0]), head[1]
+			if fold != len(fx.train[seed]) {
+				t.Fatalf("%s: seed %d: fold %d out of order", path, seed, fold)
 			}
+			fx.train[seed] = append(fx.train[seed], ints(fields[3:]))
 		}
 	}
-	if len(labels) == 0 || len(seeds) != 3 {
-		t.Fatalf("%s: %d labels, %d seeds", path, len(labels), len(seeds))
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
 	}
-	return labels, seeds
+	if len(fx.labels) == 0 || len(fx.folds) != 3 || len(fx.train) != 3 {
+		t.Fatalf("%s: %d labels, %d seeds, %d seeds with training orders", path, len(fx.labels), len(fx.folds), len(fx.train))
+	}
+	return fx
 }
 
 // TestStratifiedKeepsProportions: every fold holds each class's share to

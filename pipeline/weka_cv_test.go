@@ -49,8 +49,8 @@ func readWekaCV(t *testing.T) []wekaCV {
 
 // TestWekaFoldSchemeReproducesWeka runs the benchmark study with the weka
 // fold scheme (seed 1; repetition r uses seed 1 + r) on four shared
-// datasets, every attribute, and checks that c45 and naivebayes classify
-// exactly as many rows correctly as Weka 3.6's J48 and NaiveBayes do in
+// datasets, every attribute, and checks that c45, naivebayes and smo classify
+// exactly as many rows correctly as Weka 3.6's J48, NaiveBayes and SMO do in
 // their own 10-fold cross-validation with those seeds, with the same mean
 // absolute error to Weka's four printed decimals (the class probabilities
 // of J48's leaves and of NaiveBayes' posteriors).
@@ -73,7 +73,7 @@ func TestWekaFoldSchemeReproducesWeka(t *testing.T) {
 			spec := strings.ReplaceAll(entry, "%s", shared)
 			cfg, err := Load(LoadOptions{Env: []string{}, Sets: []string{"name=weka-" + name, "study=benchmark",
 				"benchmark.datasets=[" + spec + "]", "benchmark.select=" + strconv.Itoa(attributes[name]), "benchmark.subsets=top",
-				"benchmark.folds={k: 10, scheme: weka, seed: 1}", "benchmark.repetitions=3", "learners=[c45, naivebayes]"}})
+				"benchmark.folds={k: 10, scheme: weka, seed: 1}", "benchmark.repetitions=3", "learners=[c45, naivebayes, smo]"}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -97,7 +97,7 @@ func TestWekaFoldSchemeReproducesWeka(t *testing.T) {
 				if w.dataset != name {
 					continue
 				}
-				learner := map[string]string{"J48": "c45", "NaiveBayes": "naivebayes"}[w.classifier]
+				learner := map[string]string{"J48": "c45", "NaiveBayes": "naivebayes", "SMO": "smo"}[w.classifier]
 				key := fmt.Sprintf("%d %s", w.seed, learner)
 				if got[key] != w.correct {
 					t.Errorf("seed %d: %s classifies %d rows correctly, Weka's %s %d", w.seed, learner, got[key], w.classifier, w.correct)
@@ -108,8 +108,8 @@ func TestWekaFoldSchemeReproducesWeka(t *testing.T) {
 				}
 				n++
 			}
-			if n != 6 {
-				t.Errorf("%d fixture lines for %s, want 6", n, name)
+			if n != 9 {
+				t.Errorf("%d fixture lines for %s, want 9", n, name)
 			}
 		})
 	}

@@ -130,6 +130,16 @@ func (s *Split) TrainRows(i int) dataset.Bitset {
 	return b
 }
 
+// TrainOrder returns the order in which the fold scheme hands fold i's
+// training rows to a learner that depends on it (cv.Folds.TrainOrder), or
+// nil when the scheme trains in row order.
+func (s *Split) TrainOrder(i int) []int {
+	if s.Folds.TrainOrder == nil {
+		return nil
+	}
+	return s.Folds.TrainOrder[i]
+}
+
 // TestRows returns the rows of fold i.
 func (s *Split) TestRows(i int) dataset.Bitset {
 	b := dataset.NewBitset(s.Data.Len())

@@ -2,7 +2,9 @@
 // code of every row and, for each seed given, the test fold Weka 3.6 gives
 // every row in k-fold cross-validation: data.randomize(new Random(seed)),
 // data.stratify(k), fold i = data.testCV(k, i), as
-// Evaluation.crossValidateModel and the Experimenter do.
+// Evaluation.crossValidateModel and the Experimenter do; then, per fold,
+// the rows of data.trainCV(k, i, random) in the order Weka hands them to
+// the classifier (the same Random, folds in turn).
 //
 //   javac -cp /usr/share/java/weka.jar WekaFolds.java
 //   java -cp /usr/share/java/weka.jar:. WekaFolds FILE.arff K SEED...
@@ -29,7 +31,8 @@ public class WekaFolds {
     for (int s = 2; s < args.length; s++) {
       long seed = Long.parseLong(args[s]);
       Instances copy = new Instances(data);
-      copy.randomize(new Random(seed));
+      Random random = new Random(seed);
+      copy.randomize(random);
       copy.stratify(k);
       int[] fold = new int[copy.numInstances()];
       for (int f = 0; f < k; f++) {
@@ -39,6 +42,12 @@ public class WekaFolds {
       StringBuilder b = new StringBuilder("seed " + seed);
       for (int f : fold) b.append(' ').append(f);
       System.out.println(b);
+      for (int f = 0; f < k; f++) {
+        Instances train = copy.trainCV(k, f, random);
+        StringBuilder t = new StringBuilder("train " + seed + " " + f);
+        for (int i = 0; i < train.numInstances(); i++) t.append(' ').append((int) train.instance(i).value(0));
+        System.out.println(t);
+      }
     }
   }
 }

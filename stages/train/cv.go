@@ -65,7 +65,7 @@ func (s *Set) cvTask(t *flow.Task, b *schemas.Bag, reload bool) error {
 			} else {
 				var nanos int64
 				var err error
-				if f, nanos, err = fitRows(l, sp.Data, rows, t, name, fold); err != nil {
+				if f, nanos, err = fitFold(l, sp, rows, t, name, fold); err != nil {
 					return err
 				}
 				if reload && f.Tree != nil {
@@ -85,7 +85,7 @@ func (s *Set) cvTask(t *flow.Task, b *schemas.Bag, reload bool) error {
 			fits = append(fits, f)
 		}
 		if !haveI {
-			f, _, err := fitRows(s.intuitive, sp.Data, rows, t, intuitiveName, fold)
+			f, _, err := fitFold(s.intuitive, sp, rows, t, intuitiveName, fold)
 			if err != nil {
 				return err
 			}
@@ -100,11 +100,16 @@ func (s *Set) cvTask(t *flow.Task, b *schemas.Bag, reload bool) error {
 	return nil
 }
 
-// fitRows fits learner l (named name) on the given rows of d for fold
-// fold, with the task's generator for that learner and fold.
-func fitRows(l Learner, d *dataset.Dataset, rows dataset.Bitset, t *flow.Task, name string, fold int) (schemas.Fit, int64, error) {
+// fitFold fits learner l (named name) on fold fold's training rows of
+// the split: in the fold scheme's training order (Split.TrainOrder) when
+// the scheme has one and l can follow it, as rows otherwise.
+func fitFold(l Learner, sp *schemas.Split, rows dataset.Bitset, t *flow.Task, name string, fold int) (schemas.Fit, int64, error) {
 	rng := t.LearnerRand(name + "/fold" + strconv.Itoa(fold))
-	f, nanos, err := fitWith(l, d, rows, rng, name)
+	fit := func() (Model, error) { return l.Fit(sp.Data, rows, rng) }
+	if ol, ok := l.(OrderedLearner); ok && sp.TrainOrder(fold) != nil {
+		fit = func() (Model, error) { return ol.FitOrdered(sp.Data, sp.TrainOrder(fold), rng) }
+	}
+	f, nanos, err := fitTimed(fit, name)
 	if err != nil {
 		return schemas.Fit{}, 0, fmt.Errorf("fold %d: %w", fold, err)
 	}

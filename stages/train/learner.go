@@ -12,6 +12,15 @@ type Learner interface {
 	Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Model, error)
 }
 
+// OrderedLearner is a Learner that can train on rows in a given order:
+// one whose model depends on the order (SMO) follows it, so that a
+// cross-validation in Weka's scheme trains it on each fold's rows in the
+// order Weka does. Any other learner treats it as Fit on the same rows.
+type OrderedLearner interface {
+	Learner
+	FitOrdered(d *dataset.Dataset, order []int, rng *rand.Rand) (Model, error)
+}
+
 // Model predicts a class code for an input (x[f] = code of feature f).
 type Model interface {
 	Predict(x []uint8) int

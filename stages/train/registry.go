@@ -131,6 +131,31 @@ func adapt[M Model](l fitter[M]) Learner { return adapted[M]{l} }
 
 type adapted[M Model] struct{ l fitter[M] }
 
+// FitOrdered trains on the rows in order when the fitter's result depends
+// on it (it has FitOrdered), and as Fit on the same rows otherwise.
+func (a adapted[M]) FitOrdered(d *dataset.Dataset, order []int, rng *rand.Rand) (Model, error) {
+	o, ok := any(a.l).(interface {
+		FitOrdered(d *dataset.Dataset, order []int, rng *rand.Rand) (M, error)
+	})
+	if !ok {
+		return a.Fit(d, rowSet(d.Len(), order), rng)
+	}
+	m, err := o.FitOrdered(d, order, rng)
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// rowSet is the bitset of the listed rows of an n-row dataset.
+func rowSet(n int, rows []int) dataset.Bitset {
+	b := dataset.NewBitset(n)
+	for _, r := range rows {
+		b.Set(r)
+	}
+	return b
+}
+
 func (a adapted[M]) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Model, error) {
 	m, err := a.l.Fit(d, rows, rng)
 	if err != nil {

@@ -182,8 +182,14 @@ func fit(l Learner, d *dataset.Dataset, t *flow.Task, name string) (schemas.Fit,
 // fitWith fits learner l (named name) on the rows of d with rng, and
 // returns the fit (its tree and optimality claim, if any) and its time.
 func fitWith(l Learner, d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, name string) (schemas.Fit, int64, error) {
+	return fitTimed(func() (Model, error) { return l.Fit(d, rows, rng) }, name)
+}
+
+// fitTimed runs one fit and makes a Fit of its model, with the fit's
+// wall time in nanoseconds.
+func fitTimed(fit func() (Model, error), name string) (schemas.Fit, int64, error) {
 	start := time.Now()
-	m, err := l.Fit(d, rows, rng)
+	m, err := fit()
 	if err != nil {
 		return schemas.Fit{}, 0, fmt.Errorf("fit %s: %w", name, err)
 	}

@@ -33,13 +33,39 @@ func (l Learner) Fit(d *dataset.Dataset, rows dataset.Bitset, _ *rand.Rand) (*Mo
 		return nil, fmt.Errorf("smo: fit: row set has %d words, dataset of %d rows needs %d",
 			len(rows), d.Len(), want)
 	}
+	return l.fit(d, rows, rows.Rows(nil))
+}
+
+// FitOrdered trains on the rows of d listed in order, in that order, as
+// Weka's SMO does on instances in that order (the training set of one
+// fold of Weka's cross-validation is in the order Instances.trainCV
+// leaves it). With the rows in ascending order it is Fit.
+func (l Learner) FitOrdered(d *dataset.Dataset, order []int, _ *rand.Rand) (*Model, error) {
+	if d == nil {
+		return nil, fmt.Errorf("smo: fit: %w", errors.New("nil dataset"))
+	}
+	rows := dataset.NewBitset(d.Len())
+	for _, r := range order {
+		if r < 0 || r >= d.Len() {
+			return nil, fmt.Errorf("smo: fit: row %d of a dataset of %d rows", r, d.Len())
+		}
+		if rows.Has(r) {
+			return nil, fmt.Errorf("smo: fit: row %d listed twice", r)
+		}
+		rows.Set(r)
+	}
+	return l.fit(d, rows, order)
+}
+
+// fit trains on the rows idx (in that order) of d; rows holds the same
+// rows as a bitset.
+func (l Learner) fit(d *dataset.Dataset, rows dataset.Bitset, idx []int) (*Model, error) {
 	if err := l.Options.Validate(); err != nil {
 		return nil, err
 	}
 	o := l.Options
 	k := d.Classes()
 	enc := newEncoding(d.Domains())
-	idx := rows.Rows(nil)
 	x := enc.pack(d, idx)
 	byClass := make([][]int32, k)
 	labels := d.Labels()

@@ -95,3 +95,49 @@ func TestClassInterleavingInvariance(t *testing.T) {
 		})
 	}
 }
+
+// TestFitOrdered checks that FitOrdered on the rows in another order is
+// Fit on a dataset whose rows are in that order (Weka's reversed vote),
+// that ascending order is Fit, and that a bad order is refused.
+func TestFitOrdered(t *testing.T) {
+	tb := readTable(t, realSets[2]) // vote
+	d := tb.dataset(t, func(int) bool { return true })
+	n := d.Len()
+	rev := make([]int, n)
+	asc := make([]int, n)
+	for k := range rev {
+		rev[k], asc[k] = n-1-k, k
+	}
+	fx := readFixture(t, "vote.reversed.txt")
+	m, err := Learner{Options: DefaultOptions()}.FitOrdered(d, rev, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mAsc, err := Learner{Options: DefaultOptions()}.FitOrdered(d, asc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mFit, _ := fitAll(t, tb)
+	x := make([]uint8, d.NumFeatures())
+	changed := 0
+	for k, r := range rev {
+		d.Row(r, x)
+		if got := m.Predict(x); got != fx.preds[k] {
+			t.Errorf("reversed row %d: Predict = %d; Weka %d", k, got, fx.preds[k])
+		}
+		if mAsc.Predict(x) != mFit.Predict(x) {
+			t.Fatalf("row %d: FitOrdered in ascending order predicts %d, Fit %d", r, mAsc.Predict(x), mFit.Predict(x))
+		}
+		if m.Predict(x) != mFit.Predict(x) {
+			changed++
+		}
+	}
+	if changed != 2 {
+		t.Errorf("training in reverse changed %d predictions; Weka changes 2", changed)
+	}
+	for _, bad := range [][]int{{0, 1, 0}, {0, n}, {-1}} {
+		if _, err := (Learner{Options: DefaultOptions()}).FitOrdered(d, bad, nil); err == nil {
+			t.Errorf("FitOrdered(%v) succeeded; want an error", bad)
+		}
+	}
+}
