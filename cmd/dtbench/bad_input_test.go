@@ -51,7 +51,26 @@ var badInput = []struct {
 	{"a part per task of a huge plan", []string{"run", "--set", "oracle.repetitions=1000000", "--set", "chunk=1"}, nil, "", []string{"chunk"}},
 	{"bad memory limit", []string{"run", "--set", "limits.memory=lots"}, nil, "", []string{"limits.memory", "lots"}},
 	{"depth 64", []string{"run", "--set", "oracle.depths=[64]"}, nil, "", []string{"oracle.depths", "64"}},
+	// The benchmark study: the data files and what depends on them.
+	{"benchmark: ragged CSV row", benchRun("{path: testdata/ragged.csv, class: c, header: true}"), nil, "", []string{"ragged.csv:3"}},
+	{"benchmark: ARFF syntax error", benchRun("{path: testdata/bad.arff, class: c}"), nil, "", []string{"bad.arff:2"}},
+	{"benchmark: header-only file", benchRun("{path: testdata/header-only.csv, class: c, header: true}"), nil, "", []string{"header-only.csv:1"}},
+	{"benchmark: empty file", benchRun("{path: testdata/empty.csv, class: c, header: true}"), nil, "", []string{"empty.csv"}},
+	{"benchmark: no such file", benchRun("{path: testdata/none.csv, class: c, header: true}"), nil, "", []string{"none.csv"}},
+	{"benchmark: no class column", benchRun("{path: testdata/good.csv, class: k, header: true}"), nil, "", []string{"good.csv", `"k"`}},
+	{"benchmark: one class", benchRun("{path: testdata/one-class.csv, class: c, header: true}"), nil, "", []string{"one-class.csv", "one value"}},
+	{"benchmark: select above attributes", append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--set", "benchmark.select=3"), nil, "", []string{"benchmark.select", "3"}},
+	{"benchmark: quota above class count", append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--set", "benchmark.scenarios=[{name: S1, quotas: {yes: 4, no: 2}}]", "--set", "benchmark.folds=2"), nil, "", []string{"benchmark.scenarios", "yes"}},
+	{"benchmark: folds above smallest class", append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--set", "benchmark.folds=4"), nil, "", []string{"benchmark.folds", "4"}},
+	{"benchmark: no datasets", []string{"run", "--set", "study=benchmark"}, nil, "", []string{"benchmark.datasets"}},
 	{"unclosed bracket", []string{"run"}, nil, "name: x\noracle:\n  depths: [3, 5\n  sizes: [10]\n", []string{"bad.yaml:3"}},
+}
+
+// benchRun is a benchmark-study run over the given benchmark.datasets
+// entry, with small settings that the good file passes.
+func benchRun(dataset string) []string {
+	return []string{"run", "--set", "study=benchmark", "--set", "benchmark.datasets=[" + dataset + "]",
+		"--set", "benchmark.select=2", "--set", "benchmark.folds=3", "--set", "benchmark.repetitions=1"}
 }
 
 func TestExitStatusForBadInput(t *testing.T) {
@@ -97,5 +116,14 @@ func TestTreeOfAForeignFile(t *testing.T) {
 	}
 	if code, _, stderr := cli(t, "tree", foreign, "--id", "0"); code != 2 || !strings.Contains(stderr, "foreign.parquet") {
 		t.Errorf("tree of a foreign file: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestBenchRunOfTheGoodFile checks that the benchmark cases above fail for
+// the reason they name: the same run over testdata/good.csv succeeds.
+func TestBenchRunOfTheGoodFile(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "runs")
+	if code, _, stderr := cli(t, append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--out", out)...); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 }

@@ -133,7 +133,7 @@ func parseShard(s string) (pipeline.Shard, error) {
 func newRootCmd() *cobra.Command {
 	root := &cobra.Command{
 		Use:           "dtbench",
-		Short:         "How good is a decision-tree learner really? Oracle studies as Parquet.",
+		Short:         "How good is a classification learner really? The oracle and benchmark studies, as Parquet.",
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -141,7 +141,7 @@ func newRootCmd() *cobra.Command {
 		return &input.Error{Key: "flags", Err: err}
 	})
 	root.AddCommand(runCmd(), stageCmd(flow.StageGenerate), stageCmd(flow.StageTrain),
-		stageCmd(flow.StageEvaluate), stageCmd(flow.StageReport), treeCmd(), verifyCmd(), versionCmd())
+		stageCmd(flow.StageEvaluate), stageCmd(flow.StageReport), importCmd(), treeCmd(), verifyCmd(), versionCmd())
 	return root
 }
 

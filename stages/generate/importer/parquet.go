@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -21,6 +22,9 @@ type parquetColumn struct {
 	number func(parquet.Value) float64
 	// date says number yields milliseconds since 1970.
 	date bool
+	// closed says the column's values are declared (by the ValuesKey
+	// metadata) and no other value may appear.
+	closed bool
 }
 
 // readParquet reads a flat Parquet file into a table. Column types:
@@ -49,17 +53,37 @@ func readParquet(r io.ReaderAt, size int64, file string) (t *table, err error) {
 		return nil, input.Filef(file, 0, "not a readable Parquet file: %v", err)
 	}
 	t = &table{file: file, format: FormatParquet}
+	declared, err := declaredValues(pf, file)
+	if err != nil {
+		return nil, err
+	}
 	var cols []parquetColumn
 	for _, f := range pf.Schema().Fields() {
 		pc, err := parquetKind(f)
 		if err != nil {
 			return nil, &input.Error{File: file, Key: "column " + f.Name(), Err: err}
 		}
+		if values, ok := declared[f.Name()]; ok {
+			if pc.col.kind != String {
+				return nil, &input.Error{File: file, Key: "column " + f.Name(),
+					Err: fmt.Errorf("%s lists its values, but it is a %s column, not strings", ValuesKey, pc.col.kind)}
+			}
+			pc.col.kind, pc.closed = Nominal, true
+			for _, v := range values {
+				if !pc.col.declare(v) {
+					return nil, &input.Error{File: file, Key: "column " + f.Name(), Err: fmt.Errorf("%s lists value %q twice", ValuesKey, v)}
+				}
+			}
+			delete(declared, f.Name())
+		}
 		cols = append(cols, pc)
 		t.cols = append(t.cols, pc.col)
 	}
 	if len(cols) == 0 {
 		return nil, input.Filef(file, 0, "no columns")
+	}
+	for name := range declared {
+		return nil, input.Filef(file, 0, "%s lists column %q, which the file does not have", ValuesKey, name)
 	}
 	buf := make([]parquet.Row, 256)
 	for _, g := range pf.RowGroups() {
@@ -99,6 +123,27 @@ func readRowGroup(t *table, cols []parquetColumn, g parquet.RowGroup, buf []parq
 	}
 }
 
+// declaredValues reads the ValuesKey metadata of an imported dataset:
+// column name → its values in code order; nil when the file has none.
+func declaredValues(pf *parquet.File, file string) (map[string][]string, error) {
+	text, ok := pf.Lookup(ValuesKey)
+	if !ok {
+		return nil, nil
+	}
+	var entries []columnValues
+	if err := json.Unmarshal([]byte(text), &entries); err != nil {
+		return nil, input.Filef(file, 0, "metadata %s is not a JSON list of {column, values}: %v", ValuesKey, err)
+	}
+	out := make(map[string][]string, len(entries))
+	for _, e := range entries {
+		if _, dup := out[e.Column]; dup {
+			return nil, input.Filef(file, 0, "metadata %s lists column %q twice", ValuesKey, e.Column)
+		}
+		out[e.Column] = e.Values
+	}
+	return out, nil
+}
+
 // add appends one value.
 func (pc parquetColumn) add(v parquet.Value) error {
 	c := pc.col
@@ -108,7 +153,7 @@ func (pc parquetColumn) add(v parquet.Value) error {
 	case c.kind == Boolean:
 		c.codes = append(c.codes, int32(boolCode(v.Boolean())))
 	case pc.number == nil:
-		return c.add(string(v.ByteArray()), false)
+		return c.add(string(v.ByteArray()), pc.closed)
 	default:
 		x := pc.number(v)
 		if math.IsNaN(x) {

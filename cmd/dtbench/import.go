@@ -1,0 +1,142 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/stages/generate/importer"
+)
+
+// importCmd is `dtbench import`: one file in, the nominal dataset the
+// benchmark study would train on out, as Parquet with its value labels
+// (importer.WriteParquet), and a summary of what was done on stderr.
+func importCmd() *cobra.Command {
+	var o importer.Options
+	var out string
+	var force bool
+	cmd := &cobra.Command{
+		Use:   "import FILE --class NAME --out FILE.parquet",
+		Short: "Import a CSV, ARFF or Parquet file (optionally .gz) as a nominal dataset, numeric columns discretized",
+		Long: "Read FILE as the benchmark study's datasets entries do (the same options, as flags), discretize its\n" +
+			"numeric and date columns (5 equal-frequency bins by default, Weka's Discretize -F -B 5 cut points),\n" +
+			"and write the nominal dataset to --out as Parquet: one string column per attribute, the class last,\n" +
+			"with every column's labels in code order in the file's metadata, so that importing the output again\n" +
+			"gives the same codes and the same bytes. A summary of the columns goes to stderr.",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return input.Keyf("arguments", "import takes one data file, got %d arguments", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.Discretize.Bins < 1 || o.Discretize.Bins > importer.MaxBins {
+				return input.Keyf("--bins", "want 1 to %d, got %d", importer.MaxBins, o.Discretize.Bins)
+			}
+			if err := checkImportOut(args[0], out, force); err != nil {
+				return err
+			}
+			d, report, err := importer.Read(args[0], o)
+			if err != nil {
+				return err
+			}
+			if err := importer.WriteParquet(out, d); err != nil {
+				return err
+			}
+			return writeImportReport(cmd.ErrOrStderr(), report, d.Schema(), out)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&o.Class, "class", "", "name of the class column (required)")
+	fl.StringVar(&out, "out", "", "the Parquet file to write (required; refused if it exists, unless --force)")
+	fl.BoolVar(&force, "force", false, "overwrite --out if it exists")
+	fl.IntVar(&o.Discretize.Bins, "bins", importer.DefaultBins, "bins per numeric column")
+	fl.StringVar(&o.Discretize.Method, "discretize", importer.EqualFrequency, "equal-frequency or equal-width")
+	fl.StringSliceVar(&o.Drop, "drop", nil, "columns to leave out, comma-separated")
+	fl.StringSliceVar(&o.Nominal, "nominal", nil, "numeric-looking columns to read as nominal, comma-separated")
+	fl.StringVar(&o.Missing, "missing", importer.MissingCategory, "category (a missing value is a value '?') or drop (drop rows with one)")
+	fl.StringVar(&o.Format, "format", "", "csv, arff or parquet (default: from the file name)")
+	fl.BoolVar(&o.Header, "header", false, "CSV: the first row names the columns")
+	fl.StringSliceVar(&o.Names, "names", nil, "CSV without a header: the column names, comma-separated")
+	fl.StringVar(&o.NamesFile, "names-file", "", "CSV without a header: a UCI .names file with the column names")
+	fl.StringVar(&o.Delimiter, "delimiter", "", "CSV field delimiter (default ,)")
+	fl.StringVar(&o.Quote, "quote", "", `CSV quote character (default "), or none`)
+	fl.StringVar(&o.MissingMarker, "missing-marker", "", "CSV text of a missing value (default ?)")
+	return cmd
+}
+
+// checkImportOut refuses an --out that is missing, not .parquet, the input
+// itself, or an existing file without --force, before anything is read.
+func checkImportOut(in, out string, force bool) error {
+	switch {
+	case out == "":
+		return input.Keyf("--out", "required: the Parquet file to write")
+	case !strings.HasSuffix(strings.ToLower(out), ".parquet"):
+		return input.Keyf("--out", "%q: want a .parquet file name", out)
+	}
+	if a, err := filepath.Abs(in); err == nil {
+		if b, err := filepath.Abs(out); err == nil && a == b {
+			return input.Keyf("--out", "%q is the input file", out)
+		}
+	}
+	if _, err := os.Stat(out); err == nil && !force {
+		return input.Keyf("--out", "%s exists; pass --force to overwrite it", out)
+	}
+	if st, err := os.Stat(filepath.Dir(out)); err != nil || !st.IsDir() {
+		return input.Keyf("--out", "%s: folder %s does not exist", out, filepath.Dir(out))
+	}
+	return nil
+}
+
+// writeImportReport prints what the import did: rows kept and dropped, and
+// per column its kind and its values or bins.
+func writeImportReport(w io.Writer, r importer.Report, s dataset.Schema, out string) error {
+	var b strings.Builder
+	gz := ""
+	if r.Gzip {
+		gz = ", gzip"
+	}
+	fmt.Fprintf(&b, "read %s (%s%s): %d rows, %d kept", r.File, r.Format, gz, r.Rows, r.Kept())
+	if r.DroppedClass > 0 {
+		fmt.Fprintf(&b, ", %d dropped for a missing class", r.DroppedClass)
+	}
+	if r.DroppedMissing > 0 {
+		fmt.Fprintf(&b, ", %d dropped for a missing value", r.DroppedMissing)
+	}
+	b.WriteString("\n")
+	if len(r.DroppedColumns) > 0 {
+		fmt.Fprintf(&b, "dropped columns: %s\n", strings.Join(r.DroppedColumns, ", "))
+	}
+	column := func(role string, c importer.Column, a dataset.Attribute) {
+		fmt.Fprintf(&b, "%-8s %-24s %-8s", role, c.Name, c.Kind)
+		what := "values"
+		if c.Discretized {
+			what = "bins"
+		}
+		shown := a.Values
+		if len(shown) > 8 {
+			shown = shown[:8]
+		}
+		fmt.Fprintf(&b, " %d %s: %s", len(a.Values), what, strings.Join(shown, " | "))
+		if len(shown) < len(a.Values) {
+			b.WriteString(" | …")
+		}
+		if c.Missing > 0 {
+			fmt.Fprintf(&b, " (%d missing)", c.Missing)
+		}
+		b.WriteString("\n")
+	}
+	column("class", r.Class, s.Class)
+	for f, c := range r.Features {
+		column("feature", c, s.Features[f])
+	}
+	fmt.Fprintf(&b, "wrote %s: %d rows, %d features and the class\n", out, r.Kept(), len(r.Features))
+	_, err := io.WriteString(w, b.String())
+	return err
+}

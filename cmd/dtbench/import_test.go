@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dtbench/dtbench/stages/generate/importer"
+)
+
+// TestImportWritesAndReimportsTheSameBytes imports testdata/good.csv,
+// checks the summary and the dataset in the written file, then imports
+// the written file and checks that it gives the same bytes.
+func TestImportWritesAndReimportsTheSameBytes(t *testing.T) {
+	dir := t.TempDir()
+	first := filepath.Join(dir, "good.parquet")
+	code, _, stderr := cli(t, "import", "testdata/good.csv", "--header", "--class", "c", "--out", first)
+	if code != 0 {
+		t.Fatalf("import: exit %d, stderr %q", code, stderr)
+	}
+	for _, want := range []string{"6 rows, 6 kept", "class    c", "2 values: yes | no", "feature  b", "wrote " + first} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("summary %q lacks %q", stderr, want)
+		}
+	}
+	d, _, err := importer.Read(first, importer.Options{Class: "c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Schema().Features[1].Values; strings.Join(got, ",") != "y,z" || d.Len() != 6 || d.Label(1) != 1 {
+		t.Errorf("written dataset: b's values %v, %d rows, row 1's class %d", got, d.Len(), d.Label(1))
+	}
+	second := filepath.Join(dir, "again.parquet")
+	if code, _, stderr := cli(t, "import", first, "--class", "c", "--out", second); code != 0 {
+		t.Fatalf("import of the output: exit %d, stderr %q", code, stderr)
+	}
+	a, _ := os.ReadFile(first)
+	b, _ := os.ReadFile(second)
+	if !bytes.Equal(a, b) {
+		t.Errorf("importing the output gives other bytes (%d vs %d)", len(a), len(b))
+	}
+	// --out exists: refused without --force, replaced with it.
+	if code, _, stderr := cli(t, "import", "testdata/good.csv", "--header", "--class", "c", "--out", first); code != 2 || !strings.Contains(stderr, "--force") {
+		t.Errorf("existing --out: exit %d, stderr %q; want 2 and a hint at --force", code, stderr)
+	}
+	if code, _, stderr := cli(t, "import", "testdata/good.csv", "--header", "--class", "c", "--out", first, "--force"); code != 0 {
+		t.Errorf("--force: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestImportBadInput: every bad file or flag exits 2 with the file and
+// line (or flag) named, and writes nothing.
+func TestImportBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string // after import; --out is added
+		want []string
+	}{
+		{"ragged row", []string{"testdata/ragged.csv", "--header", "--class", "c"}, []string{"ragged.csv:3", "2 fields"}},
+		{"header only", []string{"testdata/header-only.csv", "--header", "--class", "c"}, []string{"header-only.csv:1", "no data rows"}},
+		{"empty file", []string{"testdata/empty.csv", "--header", "--class", "c"}, []string{"empty.csv", "empty file"}},
+		{"one class", []string{"testdata/one-class.csv", "--header", "--class", "c"}, []string{"one-class.csv", "one value"}},
+		{"ARFF syntax", []string{"testdata/bad.arff", "--class", "c"}, []string{"bad.arff:2"}},
+		{"no such file", []string{"testdata/none.csv", "--header", "--class", "c"}, []string{"none.csv"}},
+		{"no class column", []string{"testdata/good.csv", "--header", "--class", "k"}, []string{"good.csv", `"k"`}},
+		{"no class flag", []string{"testdata/good.csv", "--header"}, []string{"class"}},
+		{"unknown drop", []string{"testdata/good.csv", "--header", "--class", "c", "--drop", "zz"}, []string{"drop", "zz"}},
+		{"bins out of range", []string{"testdata/good.csv", "--header", "--class", "c", "--bins", "0"}, []string{"bins"}},
+		{"two files", []string{"testdata/good.csv", "testdata/ragged.csv", "--class", "c"}, []string{"one data file"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			out := filepath.Join(dir, "out.parquet")
+			code, _, stderr := cli(t, append(append([]string{"import"}, tc.args...), "--out", out)...)
+			if code != 2 {
+				t.Fatalf("exit %d, want 2 (stderr %q)", code, stderr)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("message %q does not name %q", stderr, w)
+				}
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+				t.Errorf("bad input wrote %v", entries)
+			}
+		})
+	}
+}
