@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/schemas"
 )
 
 // writeBenchData writes a small nominal ARFF dataset: 6 attributes, the
@@ -170,6 +172,11 @@ func TestBenchmarkBadDataWritesNothing(t *testing.T) {
 		{"select above the attributes", []string{"benchmark.select=7"}, "benchmark.select"},
 		{"missing class column", []string{"benchmark.datasets=[{path: toy.arff, class: kind}]"}, "kind"},
 		{"missing file", []string{"benchmark.datasets=[{path: nope.arff, class: class}]"}, "nope.arff"},
+		{"a dataset's own quota above the class count", []string{"benchmark.datasets=[{path: toy.arff, class: class, scenarios: [{name: S1, quotas: {positive: 60}}]}]"},
+			"benchmark.datasets[0].scenarios[0].quotas.positive"},
+		{"a dataset's own subsets misspelt", []string{"benchmark.datasets=[{path: toy.arff, class: class, subsets: some}]"}, "benchmark.datasets[0].subsets"},
+		{"learner on an unknown dataset", []string{"learners=[c45, {naivebayes: {datasets: [toys]}}]"}, "learners.naivebayes.datasets"},
+		{"learner datasets not a list of names", []string{"learners=[{naivebayes: {datasets: [1]}}]"}, "learners.naivebayes.datasets"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -191,5 +198,61 @@ func TestBenchmarkBadDataWritesNothing(t *testing.T) {
 				t.Errorf("err = %v; want an input error naming %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestBenchmarkPerDatasetSettings: a dataset's own scenarios and subsets
+// replace the study's, and a learner's datasets option keeps it to those
+// datasets, as the paper's two experiments in one config need.
+func TestBenchmarkPerDatasetSettings(t *testing.T) {
+	dir := t.TempDir()
+	writeBenchData(t, dir)
+	file := filepath.Join(dir, "b.yaml")
+	yaml := `study: benchmark
+benchmark:
+  datasets:
+    - {name: intensive, path: toy.arff, class: class,
+       scenarios: [{name: S1, quotas: {positive: 40, negative: 40}}, {name: S2, quotas: {positive: 20, negative: 80}}]}
+    - {name: extensive, path: toy.arff, class: class, subsets: top}
+  select: 3
+  folds: 5
+  repetitions: 2
+learners: [c45, {naivebayes: {datasets: [extensive]}}, intuitive]
+`
+	if err := os.WriteFile(file, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := Load(LoadOptions{File: file, Env: []string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := run(t, cfg, Options{Out: t.TempDir()})
+	rows := map[string]int{} // "dataset scenario learner" → rows
+	subsets := map[string]map[string]bool{}
+	parts, _ := filepath.Glob(filepath.Join(out, schemas.Evaluations, "*.parquet"))
+	for _, p := range parts {
+		evals, err := schemas.BenchmarkEvaluationTable.Read(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range evals {
+			rows[e.Dataset+" "+e.Scenario+" "+e.Learner]++
+			if subsets[e.Dataset] == nil {
+				subsets[e.Dataset] = map[string]bool{}
+			}
+			subsets[e.Dataset][e.Subset] = true
+		}
+	}
+	want := map[string]int{
+		// 7 subsets × 2 repetitions per scenario; naivebayes not here.
+		"intensive S1 c45": 14, "intensive S1 intuitive": 14, "intensive S2 c45": 14, "intensive S2 intuitive": 14,
+		// the whole top set only, every row of the dataset.
+		"extensive all c45": 2, "extensive all naivebayes": 2, "extensive all intuitive": 2,
+	}
+	if !maps.Equal(rows, want) {
+		t.Errorf("evaluation rows %v; want %v", rows, want)
+	}
+	if len(subsets["intensive"]) != 7 || len(subsets["extensive"]) != 1 || !subsets["extensive"]["A1,A2,A3"] {
+		t.Errorf("subsets %v; want 7 for intensive, A1,A2,A3 alone for extensive", subsets)
 	}
 }

@@ -61,7 +61,27 @@ func (c *Config) Validate() error {
 			return err
 		}
 	}
-	return train.CheckSpecs(c.Learners)
+	if err := train.CheckSpecs(c.Learners); err != nil {
+		return err
+	}
+	return c.checkLearnerDatasets()
+}
+
+// checkLearnerDatasets checks the learners' datasets options: only in the
+// benchmark study, naming its datasets.
+func (c *Config) checkLearnerDatasets() error {
+	for _, l := range c.Learners {
+		for _, name := range l.Datasets {
+			key := "learners." + l.Name + ".datasets"
+			if c.Study != "benchmark" {
+				return input.Keyf(key, "applies to the benchmark study only")
+			}
+			if !slices.ContainsFunc(c.Benchmark.Datasets, func(d generate.DatasetSpec) bool { return d.Name == name }) {
+				return input.Keyf(key, "no dataset named %q in benchmark.datasets", name)
+			}
+		}
+	}
+	return nil
 }
 
 // LearnerNames returns the configured learner names in config order.

@@ -21,6 +21,7 @@ func importCmd() *cobra.Command {
 	var o importer.Options
 	var out string
 	var force bool
+	var classMap []string
 	cmd := &cobra.Command{
 		Use:   "import FILE --class NAME --out FILE.parquet",
 		Short: "Import a CSV, ARFF or Parquet file (optionally .gz) as a nominal dataset, numeric columns discretized",
@@ -36,6 +37,13 @@ func importCmd() *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			for _, rule := range classMap {
+				i := strings.LastIndex(rule, "=")
+				if i < 0 {
+					return input.Keyf("--class-map", "%q: want REGEX=LABEL", rule)
+				}
+				o.ClassMap = append(o.ClassMap, importer.ClassRule{Match: rule[:i], Label: rule[i+1:]})
+			}
 			if o.Discretize.Bins < 1 || o.Discretize.Bins > importer.MaxBins {
 				return input.Keyf("--bins", "want 1 to %d, got %d", importer.MaxBins, o.Discretize.Bins)
 			}
@@ -58,6 +66,7 @@ func importCmd() *cobra.Command {
 	fl.BoolVar(&force, "force", false, "overwrite --out if it exists")
 	fl.IntVar(&o.Discretize.Bins, "bins", importer.DefaultBins, "bins per numeric column")
 	fl.StringVar(&o.Discretize.Method, "discretize", importer.EqualFrequency, "equal-frequency or equal-width")
+	fl.StringArrayVar(&classMap, "class-map", nil, "recode the class: REGEX=LABEL, repeated; first match wins, labels in rule order")
 	fl.StringSliceVar(&o.Drop, "drop", nil, "columns to leave out, comma-separated")
 	fl.StringSliceVar(&o.Nominal, "nominal", nil, "numeric-looking columns to read as nominal, comma-separated")
 	fl.StringVar(&o.Missing, "missing", importer.MissingCategory, "category (a missing value is a value '?') or drop (drop rows with one)")

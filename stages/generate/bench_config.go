@@ -45,6 +45,13 @@ type DatasetSpec struct {
 	Name    string           `json:"name"`
 	Path    string           `json:"path"`
 	Options importer.Options `json:"options"`
+	// Scenarios are the dataset's own (its entry's scenarios key), or
+	// benchmark.scenarios; none = the whole dataset.
+	Scenarios []Scenario `json:"scenarios"`
+	// ScenariosKey is the config key the scenarios came from, for errors.
+	ScenariosKey string `json:"-"`
+	// Subsets is the entry's subsets key, or benchmark.subsets.
+	Subsets string `json:"subsets"`
 }
 
 // FoldSpec is benchmark.folds: k, and the assignment scheme (stratified,
@@ -98,6 +105,8 @@ func DefaultBenchmarkSection() BenchmarkSection {
 type datasetEntry struct {
 	Path             string `mapstructure:"path"`
 	Name             string `mapstructure:"name"`
+	Scenarios        []any  `mapstructure:"scenarios"`
+	Subsets          string `mapstructure:"subsets"`
 	importer.Options `mapstructure:",squash"`
 }
 
@@ -109,6 +118,10 @@ func (r BenchmarkSection) Resolve() (*BenchmarkConfig, error) {
 	c := &BenchmarkConfig{Select: r.Select, Rank: r.Rank, Subsets: r.Subsets, Repetitions: r.Repetitions, Alpha: r.Alpha}
 	if len(r.Datasets) == 0 {
 		return nil, input.Keyf("benchmark.datasets", "must list at least one dataset ({path: FILE, class: NAME})")
+	}
+	var err error
+	if c.Scenarios, err = resolveScenarios("benchmark.scenarios", r.Scenarios); err != nil {
+		return nil, err
 	}
 	for i, raw := range r.Datasets {
 		key := fmt.Sprintf("benchmark.datasets[%d]", i)
@@ -138,21 +151,24 @@ func (r BenchmarkSection) Resolve() (*BenchmarkConfig, error) {
 		if slices.ContainsFunc(c.Datasets, func(d DatasetSpec) bool { return d.Name == e.Name }) {
 			return nil, input.Keyf(key+".name", "dataset %q listed twice; give one a name", e.Name)
 		}
-		c.Datasets = append(c.Datasets, DatasetSpec{Name: e.Name, Path: e.Path, Options: e.Options})
+		spec := DatasetSpec{Name: e.Name, Path: e.Path, Options: e.Options,
+			Scenarios: c.Scenarios, ScenariosKey: "benchmark.scenarios", Subsets: c.Subsets}
+		if e.Scenarios != nil {
+			spec.ScenariosKey = key + ".scenarios"
+			if spec.Scenarios, err = resolveScenarios(spec.ScenariosKey, e.Scenarios); err != nil {
+				return nil, err
+			}
+		}
+		if e.Subsets != "" {
+			spec.Subsets = e.Subsets
+			if err := checkSubsets(key+".subsets", spec.Subsets, c.Select); err != nil {
+				return nil, err
+			}
+		}
+		c.Datasets = append(c.Datasets, spec)
 	}
-	var err error
 	if c.Folds, err = resolveFolds(r.Folds); err != nil {
 		return nil, err
-	}
-	for i, raw := range r.Scenarios {
-		s, err := resolveScenario(fmt.Sprintf("benchmark.scenarios[%d]", i), raw)
-		if err != nil {
-			return nil, err
-		}
-		if slices.ContainsFunc(c.Scenarios, func(o Scenario) bool { return o.Name == s.Name }) {
-			return nil, input.Keyf(fmt.Sprintf("benchmark.scenarios[%d].name", i), "scenario %q listed twice", s.Name)
-		}
-		c.Scenarios = append(c.Scenarios, s)
 	}
 	if err := c.Validate(); err != nil {
 		return nil, err
@@ -167,12 +183,8 @@ func (c *BenchmarkConfig) Validate() error {
 		return input.Keyf("benchmark.datasets", "must list at least one dataset")
 	case c.Select < 1:
 		return input.Keyf("benchmark.select", "must be >= 1, got %d", c.Select)
-	case c.Select > 10 && c.Subsets == SubsetsAll:
-		return input.Keyf("benchmark.select", "%d attributes make %d subsets; at most 10 with subsets: all", c.Select, 1<<c.Select-1)
 	case c.Rank != RankFull && c.Rank != RankCV:
 		return input.Keyf("benchmark.rank", "want %s or %s, got %q", RankFull, RankCV, c.Rank)
-	case c.Subsets != SubsetsAll && c.Subsets != SubsetsTop:
-		return input.Keyf("benchmark.subsets", "want %s or %s, got %q", SubsetsAll, SubsetsTop, c.Subsets)
 	case c.Folds.K < 2:
 		return input.Keyf("benchmark.folds", "want at least 2 folds, got %d", c.Folds.K)
 	case c.Folds.Scheme != SchemeStrat && c.Folds.Scheme != SchemeWeka:
@@ -182,7 +194,36 @@ func (c *BenchmarkConfig) Validate() error {
 	case !(c.Alpha > 0):
 		return input.Keyf("benchmark.alpha", "must be > 0, got %v", c.Alpha)
 	}
+	return checkSubsets("benchmark.subsets", c.Subsets, c.Select)
+}
+
+// checkSubsets checks a subsets value (key names where it came from)
+// against select.
+func checkSubsets(key, subsets string, sel int) error {
+	switch {
+	case subsets != SubsetsAll && subsets != SubsetsTop:
+		return input.Keyf(key, "want %s or %s, got %q", SubsetsAll, SubsetsTop, subsets)
+	case sel > 10 && subsets == SubsetsAll:
+		return input.Keyf("benchmark.select", "%d attributes make %d subsets; at most 10 with %s: all", sel, 1<<sel-1, key)
+	}
 	return nil
+}
+
+// resolveScenarios reads a scenarios list (benchmark.scenarios, or a
+// dataset's own): names distinct.
+func resolveScenarios(key string, raws []any) ([]Scenario, error) {
+	var out []Scenario
+	for i, raw := range raws {
+		s, err := resolveScenario(fmt.Sprintf("%s[%d]", key, i), raw)
+		if err != nil {
+			return nil, err
+		}
+		if slices.ContainsFunc(out, func(o Scenario) bool { return o.Name == s.Name }) {
+			return nil, input.Keyf(fmt.Sprintf("%s[%d].name", key, i), "scenario %q listed twice", s.Name)
+		}
+		out = append(out, s)
+	}
+	return out, nil
 }
 
 // resolveFolds reads benchmark.folds: k, or {k, scheme, seed}.

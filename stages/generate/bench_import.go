@@ -68,17 +68,17 @@ func (b *Benchmark) importAll() error {
 func (b *Benchmark) checkSamples(spec DatasetSpec, d *dataset.Dataset) error {
 	counts := d.ClassCounts(d.All())
 	labels := d.Schema().Class.Values
-	if len(b.cfg.Scenarios) == 0 {
+	if len(spec.Scenarios) == 0 {
 		if err := cv.Check(b.cfg.Folds.K, d.Len(), minPositive(counts)); err != nil {
 			return input.Keyf("benchmark.folds", "dataset %s: %v", spec.Name, err)
 		}
 		return nil
 	}
-	for si, s := range b.cfg.Scenarios {
+	for si, s := range spec.Scenarios {
 		n, smallest := 0, 0
 		for _, q := range s.Quotas {
 			c := slices.Index(labels, q.Class)
-			qkey := fmt.Sprintf("benchmark.scenarios[%d].quotas.%s", si, q.Class)
+			qkey := fmt.Sprintf("%s[%d].quotas.%s", spec.ScenariosKey, si, q.Class)
 			if c < 0 {
 				return input.Keyf(qkey, "dataset %s has no class %q (its classes: %v)", spec.Name, q.Class, labels)
 			}

@@ -28,19 +28,19 @@ type Benchmark struct {
 // for select = 5), or only the whole top set with subsets: top.
 func NewBenchmark(cfg *BenchmarkConfig) *Benchmark {
 	b := &Benchmark{cfg: cfg}
-	scenarios := []string{AllRows}
-	if len(cfg.Scenarios) > 0 {
-		scenarios = scenarios[:0]
-		for _, s := range cfg.Scenarios {
-			scenarios = append(scenarios, s.Name)
-		}
-	}
 	n := cfg.Select
-	first := 1
-	if cfg.Subsets == SubsetsTop {
-		first = 1<<n - 1
-	}
 	for _, d := range cfg.Datasets {
+		scenarios := []string{AllRows}
+		if len(d.Scenarios) > 0 {
+			scenarios = scenarios[:0]
+			for _, s := range d.Scenarios {
+				scenarios = append(scenarios, s.Name)
+			}
+		}
+		first := 1
+		if d.Subsets == SubsetsTop {
+			first = 1<<n - 1
+		}
 		for _, s := range scenarios {
 			for c := first; c < 1<<n; c++ {
 				var ranks []int
@@ -90,15 +90,20 @@ func (b *Benchmark) Footprint() flow.Footprint {
 	fp := flow.Footprint{RowsKeys: "benchmark.scenarios, benchmark.datasets", TasksKeys: "benchmark.repetitions, benchmark.select, benchmark.datasets"}
 	fp.Tasks = int64(len(b.cells)) * int64(b.cfg.Repetitions)
 	fp.MaxRows = 1_000_000
-	if len(b.cfg.Scenarios) > 0 {
-		fp.MaxRows = 0
-		for _, s := range b.cfg.Scenarios {
+	quotas := int64(0) // the largest scenario
+	everyDataset := true
+	for _, d := range b.cfg.Datasets {
+		everyDataset = everyDataset && len(d.Scenarios) > 0
+		for _, s := range d.Scenarios {
 			n := 0
 			for _, q := range s.Quotas {
 				n += q.Rows
 			}
-			fp.MaxRows = max(fp.MaxRows, int64(n))
+			quotas = max(quotas, int64(n))
 		}
+	}
+	if everyDataset {
+		fp.MaxRows = quotas
 	}
 	fp.MeanRows = float64(fp.MaxRows)
 	m := float64(b.cfg.Select)

@@ -74,7 +74,7 @@ func (b *Benchmark) Split(t *flow.Task, imported []schemas.DatasetRecord) (schem
 		return schemas.Split{}, fmt.Errorf("dataset %s is not among the imported datasets", cell.Dataset)
 	}
 	rng := t.SharedRand(cell.Dataset + "/" + cell.Scenario + "/r" + strconv.Itoa(t.Rep))
-	rows, err := b.subsample(d, cell.Scenario, rng)
+	rows, err := b.subsample(d, b.spec(cell.Dataset).Scenarios, cell.Scenario, rng)
 	if err != nil {
 		return schemas.Split{}, err
 	}
@@ -105,19 +105,29 @@ func (b *Benchmark) Split(t *flow.Task, imported []schemas.DatasetRecord) (schem
 	return schemas.Split{Dataset: cell.Dataset, Data: data, Attributes: names, Rows: rows, Folds: folds, Ranking: ranking}, nil
 }
 
+// spec returns the config entry of the dataset named name.
+func (b *Benchmark) spec(name string) *DatasetSpec {
+	for i := range b.cfg.Datasets {
+		if b.cfg.Datasets[i].Name == name {
+			return &b.cfg.Datasets[i]
+		}
+	}
+	return nil
+}
+
 // subsample returns the rows of scenario s (every row for AllRows), in
 // dataset order.
-func (b *Benchmark) subsample(d *dataset.Dataset, scenario string, rng *rand.Rand) ([]int, error) {
+func (b *Benchmark) subsample(d *dataset.Dataset, scenarios []Scenario, scenario string, rng *rand.Rand) ([]int, error) {
 	if scenario == AllRows {
 		return d.All().Rows(nil), nil
 	}
-	i := slices.IndexFunc(b.cfg.Scenarios, func(s Scenario) bool { return s.Name == scenario })
+	i := slices.IndexFunc(scenarios, func(s Scenario) bool { return s.Name == scenario })
 	if i < 0 {
 		return nil, fmt.Errorf("no scenario %q", scenario)
 	}
 	var rows []int
 	labels := d.Schema().Class.Values
-	for _, q := range b.cfg.Scenarios[i].Quotas {
+	for _, q := range scenarios[i].Quotas {
 		c := slices.Index(labels, q.Class)
 		if c < 0 {
 			return nil, fmt.Errorf("scenario %s: no class %q", scenario, q.Class)

@@ -53,6 +53,29 @@ func BenchmarkNode(meta Meta, full string) flow.Node {
 	}
 }
 
+// benchmarkLegend says how to read the benchmark study's tables.
+const benchmarkLegend = "Each cell is a mean over the repetitions of a learner's cross-validated result " +
+	"(accuracy over all folds, then its mean absolute error after ±); – marks a learner that did not " +
+	"run on that dataset (its datasets option) or a measure with no value."
+
+// inConfigOrder returns the learners present in the order of the config
+// (configured), then any others (the benchmark I added when no configured
+// one ran) in their order.
+func inConfigOrder(present, configured []string) []string {
+	out := make([]string, 0, len(present))
+	for _, l := range configured {
+		if slices.Contains(present, l) {
+			out = append(out, l)
+		}
+	}
+	for _, l := range present {
+		if !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // sortBenchmark orders a benchmark summary by learner (first appearance),
 // then its cells in first appearance (the plan's order).
 func sortBenchmark(s []BenchmarkSummary) {
@@ -91,7 +114,7 @@ func BenchmarkRows(summary []BenchmarkSummary) []schemas.BenchmarkSummary {
 func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkSummary, wins []schemas.WinsRow,
 	entropy []schemas.EntropyRow, attrs []schemas.AttributeRow) error {
 	var b strings.Builder
-	writeHeader(&b, meta)
+	writeHeader(&b, meta, benchmarkLegend)
 	var learners []string
 	var groups []schemas.BenchmarkCell // (dataset, scenario), subset empty
 	stat := map[string]map[schemas.BenchmarkCell]*BenchmarkSummary{}
@@ -109,6 +132,7 @@ func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkS
 		}
 		stat[s.Learner][s.Cell] = s
 	}
+	learners = inConfigOrder(learners, meta.Learners)
 	at := func(l string, g schemas.BenchmarkCell, m Measure) Stat {
 		g.Subset = full
 		if s := stat[l][g]; s != nil {
@@ -131,9 +155,14 @@ func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkS
 	writeRow(&b, append([]string{"dataset", "E(acc X)", "acc V"}, escapeAll(learners)...))
 	writeRow(&b, slices.Repeat([]string{"---:"}, len(learners)+3))
 	for _, g := range groups {
-		first := learners[0]
-		cells := []string{name(g), num(at(first, g, "acc_x")), num(at(first, g, "acc_v"))}
+		// μ_X and μ_V are the sample's, the same in every learner's rows.
+		i := slices.IndexFunc(learners, func(l string) bool { return at(l, g, Accuracy).N > 0 })
+		cells := []string{name(g), num(at(learners[max(i, 0)], g, "acc_x")), num(at(learners[max(i, 0)], g, "acc_v"))}
 		for _, l := range learners {
+			if at(l, g, Accuracy).N == 0 {
+				cells = append(cells, "–") // the learner did not run on this dataset
+				continue
+			}
 			cells = append(cells, num(at(l, g, Accuracy))+" ± "+num(at(l, g, "mae")))
 		}
 		writeRow(&b, cells)
@@ -257,14 +286,15 @@ func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schema
 		return
 	}
 	byKey := map[schemas.BenchmarkCell]map[pair]schemas.WinsRow{}
-	var subsets []string
+	subsetsOf := map[schemas.BenchmarkCell][]string{} // per (dataset, scenario), in plan order
 	for _, w := range wins {
 		if byKey[w.BenchmarkCell] == nil {
 			byKey[w.BenchmarkCell] = map[pair]schemas.WinsRow{}
 		}
 		byKey[w.BenchmarkCell][pair{w.LearnerA, w.LearnerB}] = w
-		if !slices.Contains(subsets, w.Subset) {
-			subsets = append(subsets, w.Subset)
+		g := schemas.BenchmarkCell{Dataset: w.Dataset, Scenario: w.Scenario}
+		if !slices.Contains(subsetsOf[g], w.Subset) {
+			subsetsOf[g] = append(subsetsOf[g], w.Subset)
 		}
 	}
 	b.WriteString("\n## Wins\n\nPer subset: A wins / B wins (draws) over the repetitions; the last rows sum them and give the shares.\n")
@@ -277,12 +307,16 @@ func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schema
 		writeRow(b, head)
 		writeRow(b, slices.Repeat([]string{"---:"}, len(head)))
 		tot := make([][3]int64, len(pairs))
-		for _, sub := range subsets {
+		for _, sub := range subsetsOf[g] {
 			cell := g
 			cell.Subset = sub
 			row := []string{escape(sub)}
 			for i, p := range pairs {
-				w := byKey[cell][p]
+				w, ok := byKey[cell][p]
+				if !ok {
+					row = append(row, "–") // one of the two did not run here
+					continue
+				}
 				row = append(row, fmt.Sprintf("%d / %d (%d)", w.Wins, w.Losses, w.Draws))
 				tot[i][0] += w.Wins
 				tot[i][1] += w.Losses

@@ -31,7 +31,7 @@ type Meta struct {
 // on its arguments, so the same run gives the same bytes.
 func Markdown(w io.Writer, meta Meta, rows []OracleSummary) error {
 	var b strings.Builder
-	writeHeader(&b, meta)
+	writeHeader(&b, meta, oracleLegend)
 	panels := Panels(rows)
 	if len(panels) == 0 {
 		b.WriteString("No evaluation rows to summarise.\n")
@@ -49,7 +49,15 @@ func Markdown(w io.Writer, meta Meta, rows []OracleSummary) error {
 }
 
 // writeHeader writes the title, the run's facts and how to read the cells.
-func writeHeader(b *strings.Builder, meta Meta) {
+// oracleLegend says how to read the oracle study's tables.
+const oracleLegend = "Each cell is a mean over the repetitions of one grid cell; ± is the " +
+	"half-width of the two-sided 95% confidence interval of the mean (Student's t, " +
+	"N − 1 degrees of freedom); – marks a measure with no value, such as the DOE of " +
+	"a learner that builds no tree."
+
+// writeHeader writes the title, the run's Meta and the legend of the
+// study's tables.
+func writeHeader(b *strings.Builder, meta Meta, legend string) {
 	fmt.Fprintf(b, "# dtbench report: %s\n\n", escape(meta.Name))
 	fmt.Fprintf(b, "- Seed: %d\n", meta.Seed)
 	if meta.Version != "" {
@@ -65,10 +73,7 @@ func writeHeader(b *strings.Builder, meta Meta) {
 	for _, n := range meta.Notes {
 		fmt.Fprintf(b, "- %s\n", escape(n))
 	}
-	b.WriteString("\nEach cell is a mean over the repetitions of one grid cell; ± is the " +
-		"half-width of the two-sided 95% confidence interval of the mean (Student's t, " +
-		"N − 1 degrees of freedom); – marks a measure with no value, such as the DOE of " +
-		"a learner that builds no tree.\n")
+	b.WriteString("\n" + legend + "\n")
 }
 
 // writePanel writes the tables of one (features, mode, depth) panel.

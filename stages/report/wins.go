@@ -19,7 +19,8 @@ type foldResult struct {
 // folds, a draw when as many. The t-test is the corrected resampled t-test
 // (cv.CorrectedTTest) of the k·r differences of fold accuracies, with the
 // mean ratio of test to training rows of the folds. Rows come in cell
-// order (first appearance in evals), then learner order.
+// order (first appearance in evals), then learner order; a pair that
+// never ran on the same task of a cell has no row there.
 func Wins(evals []schemas.BenchmarkEvaluation, confusion []schemas.ConfusionRow) []schemas.WinsRow {
 	// Per task and learner: the evaluation row (correct over all folds)
 	// and the per-fold results, from the confusion counts.
@@ -76,13 +77,14 @@ func Wins(evals []schemas.BenchmarkEvaluation, confusion []schemas.ConfusionRow)
 				}
 				row := schemas.WinsRow{BenchmarkCell: cell, LearnerA: a, LearnerB: b}
 				var diffs []float64
-				ratio, nr := 0.0, 0
+				ratio, nr, paired := 0.0, 0, 0
 				for _, id := range ids {
 					ca, okA := correct[tl{id, a}]
 					cb, okB := correct[tl{id, b}]
 					if !okA || !okB {
 						continue
 					}
+					paired++
 					switch cmp.Compare(ca, cb) {
 					case 1:
 						row.Wins++
@@ -103,6 +105,9 @@ func Wins(evals []schemas.BenchmarkEvaluation, confusion []schemas.ConfusionRow)
 							nr++
 						}
 					}
+				}
+				if paired == 0 {
+					continue // the two never ran on the same task of this cell
 				}
 				if nr > 0 {
 					if t, p := cv.CorrectedTTest(diffs, ratio/float64(nr)); !isNaN(t) {

@@ -2,6 +2,7 @@ package train
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/dtbench/dtbench/dataset"
@@ -25,6 +26,13 @@ func (s *Set) CVNode() flow.Node {
 		Reload:      func(t *flow.Task, b *schemas.Bag) error { return s.cvTask(t, b, true) },
 		ReloadReads: []schemas.Ref{schemas.ModelTable},
 	}
+}
+
+// runsOn reports whether learner i runs on the tasks of the named
+// dataset (its datasets option).
+func (s *Set) runsOn(i int, dataset string) bool {
+	names := s.specs[i].Datasets
+	return len(names) == 0 || slices.Contains(names, dataset)
 }
 
 // foldModelID numbers the models of a cross-validated task: learner i of
@@ -55,7 +63,7 @@ func (s *Set) cvTask(t *flow.Task, b *schemas.Bag, reload bool) error {
 		rows := sp.TrainRows(fold)
 		haveI := false
 		for i, l := range s.learners {
-			if !s.runs(i, t) {
+			if !s.runs(i, t) || !s.runsOn(i, sp.Dataset) {
 				continue
 			}
 			name := s.specs[i].Name

@@ -15,11 +15,15 @@ import (
 // entry of learners). Options may be nil; options not given keep the
 // learner's defaults. Repetitions, an option every learner takes, limits
 // the learner to the first Repetitions repetitions of each cell (0 = all),
-// on the same data as the other learners.
+// on the same data as the other learners. Datasets, an option every
+// learner takes in the benchmark study, limits it to those datasets.
 type Spec struct {
 	Name        string         `json:"name"`
 	Options     map[string]any `json:"options,omitempty"`
 	Repetitions int            `json:"repetitions,omitempty"`
+	// Datasets, in the benchmark study, limits the learner to the tasks
+	// of the datasets named (none = every dataset).
+	Datasets []string `json:"datasets,omitempty"`
 }
 
 // entry is one registered learner: its config name, a one-line

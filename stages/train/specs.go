@@ -9,7 +9,8 @@ import (
 // ParseSpecs reads the config key learners: a list whose entries are a
 // learner name ("id3") or a one-key map from a name to its options
 // ({c45: {pruning: none}}). The option repetitions, which every learner
-// takes, goes to Spec.Repetitions; the others are the learner's own and are
+// takes, goes to Spec.Repetitions, and datasets (a list of benchmark
+// dataset names) to Spec.Datasets; the others are the learner's own and are
 // checked when the learner is built (New).
 func ParseSpecs(raw []any) ([]Spec, error) {
 	var out []Spec
@@ -36,6 +37,14 @@ func ParseSpecs(raw []any) ([]Spec, error) {
 								return nil, input.Keyf("learners."+name+".repetitions", "want an integer, got %v", v)
 							}
 							spec.Repetitions = n
+							continue
+						}
+						if k == "datasets" {
+							names, ok := stringList(v)
+							if !ok {
+								return nil, input.Keyf("learners."+name+".datasets", "want a list of dataset names, got %v", v)
+							}
+							spec.Datasets = names
 							continue
 						}
 						spec.Options[k] = v
@@ -68,4 +77,24 @@ func wholeNumber(v any) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// stringList returns v as a list of strings: a list of strings, or one
+// string.
+func stringList(v any) ([]string, bool) {
+	switch x := v.(type) {
+	case string:
+		return []string{x}, true
+	case []any:
+		out := make([]string, len(x))
+		for i, e := range x {
+			s, ok := e.(string)
+			if !ok {
+				return nil, false
+			}
+			out[i] = s
+		}
+		return out, true
+	}
+	return nil, false
 }

@@ -3,6 +3,7 @@ package importer
 import (
 	"cmp"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -58,6 +59,13 @@ func build(t *table, o Options) (*dataset.Dataset, Report, error) {
 		return nil, rep, input.Filef(t.file, 0, "no feature columns: every column but the class %q is dropped", o.Class)
 	}
 
+	if len(o.ClassMap) > 0 {
+		c, err := recodeClass(t, t.cols[ci], o.ClassMap)
+		if err != nil {
+			return nil, rep, err
+		}
+		t.cols[ci] = c
+	}
 	keep := keptRows(t, ci, feats, o.Missing == MissingDrop, &rep)
 	if len(keep) == 0 {
 		return nil, rep, input.Filef(t.file, 0, "no rows left: %d rows read, %d with a missing class, %d with a missing value",
@@ -334,4 +342,48 @@ func countMissing(c *rawColumn, keep []int) int {
 		}
 	}
 	return n
+}
+
+// recodeClass returns the class column recoded by the rules of
+// Options.ClassMap: its values are the rules' distinct labels, declared in
+// rule order, and each cell gets the label of the first rule matching its
+// text. A missing cell stays missing.
+func recodeClass(t *table, c *rawColumn, rules []ClassRule) (*rawColumn, error) {
+	out := newColumn(c.name, Nominal)
+	for _, r := range rules {
+		out.declare(r.Label) // a label repeated by a later rule is declared once
+	}
+	res := make([]*regexp.Regexp, len(rules))
+	for i, r := range rules {
+		res[i] = regexp.MustCompile(r.Match) // Validate compiled it
+	}
+	const unmatched = missingCode - 1
+	to := make([]int32, len(c.dict)) // code of each old value
+	for v, text := range c.dict {
+		to[v] = unmatched
+		for i, re := range res {
+			if re.MatchString(text) {
+				to[v] = out.index[rules[i].Label]
+				break
+			}
+		}
+	}
+	out.codes = make([]int32, len(c.codes))
+	for r, code := range c.codes {
+		switch {
+		case code == missingCode:
+			out.codes[r] = missingCode
+		case to[code] == unmatched:
+			line := 0
+			if t.lines != nil {
+				line = t.lines[r]
+			}
+			return nil, &input.Error{File: t.file, Line: line, Key: "class_map",
+				Err: fmt.Errorf("class value %q of column %q matches no rule", c.dict[code], c.name)}
+		default:
+			out.codes[r] = to[code]
+		}
+	}
+	out.finish()
+	return out, nil
 }

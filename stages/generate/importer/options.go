@@ -1,6 +1,8 @@
 package importer
 
 import (
+	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -52,6 +54,13 @@ type Options struct {
 	// in ascending numeric order when they are all numbers (heart-disease's
 	// num 0..4), as Weka's NumericToNominal orders them.
 	Class string `mapstructure:"class"`
+	// ClassMap recodes the class: each class value as written gets the
+	// label of the first rule whose regular expression matches it (Go
+	// RE2 syntax, unanchored), and the class labels are the rules' labels
+	// in rule order. A value no rule matches is an error naming it.
+	// Thyroid0387's diagnosis "-[840801013]" becomes negative with
+	// [{match: "^-", label: negative}, {match: ".", label: positive}].
+	ClassMap []ClassRule `mapstructure:"class_map"`
 	// Drop names columns to leave out; an unknown name is an error.
 	Drop []string `mapstructure:"drop"`
 	// Nominal names columns to read as nominal even when every value is a
@@ -91,6 +100,12 @@ type Options struct {
 	Discretize Discretization `mapstructure:"discretize"`
 	// Missing is MissingCategory (the default) or MissingDrop.
 	Missing string `mapstructure:"missing"`
+}
+
+// ClassRule is one rule of Options.ClassMap.
+type ClassRule struct {
+	Match string `mapstructure:"match"` // a regular expression
+	Label string `mapstructure:"label"` // the class label of the values it matches
 }
 
 // Discretization says how numeric columns become nominal ones.
@@ -141,6 +156,18 @@ func (o Options) Validate() error {
 	}
 	if err := distinctNames("nominal", o.Nominal); err != nil {
 		return err
+	}
+	for i, r := range o.ClassMap {
+		key := fmt.Sprintf("class_map[%d]", i)
+		if r.Match == "" {
+			return input.Keyf(key+".match", "required: a regular expression (\".\" matches every value)")
+		}
+		if _, err := regexp.Compile(r.Match); err != nil {
+			return input.Keyf(key+".match", "%q is not a regular expression: %v", r.Match, err)
+		}
+		if r.Label == "" {
+			return input.Keyf(key+".label", "required: the class label")
+		}
 	}
 	switch o.Format {
 	case "", FormatCSV, FormatARFF, FormatParquet:
