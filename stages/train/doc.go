@@ -27,6 +27,11 @@
 //     learner file mostly chooses a splitter, a criterion, stopping rules
 //     and a pruner. A learner that only ranks splits differently is a
 //     criterion and a few lines (see idx_test.go).
+//   - An ensemble composes learners rather than splitters: RandomForest
+//     (randomforest.go) grows RandomTrees on bootstrap samples, each
+//     materialized as a dataset of its own so that a row drawn twice
+//     counts twice, and its model (forest_model.go) averages their class
+//     distributions; it is a Model with Distribution, not a TreeModel.
 //   - Ties between features go to the lowest feature index; gains within
 //     1e-10 of each other are ties, and a gain within 1e-10 of 0 is none
 //     (float rounding only). C4.5 follows J48's tolerances instead

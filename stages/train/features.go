@@ -35,3 +35,9 @@ func (s *Set) CheckFeatures(m int) error {
 type errorOptions struct{ err error }
 
 func (e errorOptions) Validate() error { return e.err }
+
+// checkFeatures refuses K above the number of features, as RandomTree's
+// does: the forest's trees take its K.
+func (l RandomForest) checkFeatures(m int) error {
+	return RandomTree{Options: l.Options.treeOptions()}.checkFeatures(m)
+}

@@ -49,6 +49,8 @@ var registry = []entry{
 		DefaultCARTOptions(), func(o CARTOptions) Learner { return CART{Options: o} }),
 	register("randomtree", "Weka's RandomTree: information gain among K features drawn at random per node, one branch per value, no pruning",
 		DefaultRandomTreeOptions(), func(o RandomTreeOptions) Learner { return RandomTree{Options: o} }),
+	register("randomforest", "Breiman's random forest as Weka's RandomForest: randomtrees on bootstrap samples, class distributions averaged; 100 trees by default, as Weka 3.8 (Weka 3.6's default is 10)",
+		DefaultRandomForestOptions(), func(o RandomForestOptions) Learner { return RandomForest{Options: o} }),
 	register("exact", "the minimum-depth decision tree that fits the training rows (least error when they contradict), then the fewest leaves; MurTree-style exact search",
 		DefaultExactOptions(), newExact),
 	register("smo", "Platt's SMO as Weka 3.6's SMO: a linear SVM on one-hot nominal features, C = 1, one-vs-one; probabilities from the pairwise votes or, with probabilities: true, Platt scaling",

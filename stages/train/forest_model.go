@@ -1,0 +1,61 @@
+package train
+
+import (
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/tree"
+)
+
+// ForestModel is a forest's model: its trees, whose class distributions
+// it averages. It is a Model with a Distribution, not a TreeModel: no one
+// tree stands for it, so none is stored in models/ (the train stage's
+// reload grows it again from the same generator).
+type ForestModel struct {
+	trees   []*tree.Tree
+	classes int
+}
+
+// newForestModel returns the model of trees (at least one) over classes
+// classes; it keeps the slice.
+func newForestModel(trees []*tree.Tree, classes int) *ForestModel {
+	return &ForestModel{trees: trees, classes: classes}
+}
+
+// Trees returns the member trees, in the order they were grown. Callers
+// must not modify them.
+func (m *ForestModel) Trees() []*tree.Tree { return m.trees }
+
+// Distribution writes to dst (len classes) the mean of the trees' class
+// distributions for x, each J48-style (tree.Tree.Distribution), as Weka's
+// Bagging.distributionForInstance averages its members'. It sums to 1 up
+// to rounding.
+func (m *ForestModel) Distribution(x []uint8, dst []float64) {
+	var buf [dataset.MaxValues]float64
+	one := buf[:m.classes]
+	dst = dst[:m.classes]
+	clear(dst)
+	for _, t := range m.trees {
+		t.Distribution(x, one)
+		for c, p := range one {
+			dst[c] += p
+		}
+	}
+	n := float64(len(m.trees))
+	for c := range dst {
+		dst[c] /= n
+	}
+}
+
+// Predict returns the class of largest mean probability (Distribution),
+// ties to the lowest class code, as Weka's Utils.maxIndex breaks them.
+func (m *ForestModel) Predict(x []uint8) int {
+	var buf [dataset.MaxValues]float64
+	p := buf[:m.classes]
+	m.Distribution(x, p)
+	best := 0
+	for c, v := range p {
+		if v > p[best] {
+			best = c
+		}
+	}
+	return best
+}

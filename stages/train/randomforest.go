@@ -1,0 +1,183 @@
+package train
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/tree"
+)
+
+// RandomForestOptions are RandomForest's options, named after Weka's
+// RandomForest flags (-I, -K, -M, -depth, -P) with Weka 3.8's defaults,
+// plus scikit-learn's bootstrap switch.
+type RandomForestOptions struct {
+	// Trees is Weka's -I, the number of trees: 100 as in Weka 3.8 (Weka
+	// 3.6's default is 10).
+	Trees int `mapstructure:"trees"`
+	// K is the number of features each tree draws at a node; 0 means
+	// ⌊log2 m⌋ + 1 for m features (RandomTreeOptions.K).
+	K int `mapstructure:"k"`
+	// MinLeaf is each tree's min_leaf (RandomTreeOptions.MinLeaf).
+	MinLeaf int `mapstructure:"min_leaf"`
+	// MaxDepth is each tree's max_depth; 0 = no limit.
+	MaxDepth int `mapstructure:"max_depth"`
+	// BagSize is Weka's -P: a tree's bootstrap sample has ⌊n·BagSize/100⌋
+	// rows (at least one when n > 0) for n training rows.
+	BagSize int `mapstructure:"bag_size"`
+	// Bootstrap trains each tree on a bootstrap sample (Weka always
+	// does); false trains every tree on the training rows themselves, as
+	// scikit-learn's bootstrap=False, so only the feature draws differ.
+	Bootstrap bool `mapstructure:"bootstrap"`
+}
+
+// DefaultRandomForestOptions returns Weka 3.8's defaults: 100 trees on
+// bootstrap samples of the training set's size, each a default RandomTree.
+func DefaultRandomForestOptions() RandomForestOptions {
+	return RandomForestOptions{Trees: 100, K: 0, MinLeaf: 1, MaxDepth: 0, BagSize: 100, Bootstrap: true}
+}
+
+// Validate checks every option's range.
+func (o RandomForestOptions) Validate() error {
+	switch {
+	case o.Trees < 1:
+		return input.Keyf("trees", "must be >= 1, got %d", o.Trees)
+	case o.BagSize < 1 || o.BagSize > 100:
+		return input.Keyf("bag_size", "must be a percentage in 1..100, got %d", o.BagSize)
+	case !o.Bootstrap && o.BagSize != 100:
+		return input.Keyf("bag_size", "applies to bootstrap samples only: with bootstrap false it must be 100, got %d", o.BagSize)
+	}
+	return o.treeOptions().Validate()
+}
+
+// treeOptions returns the options every member tree is grown with.
+func (o RandomForestOptions) treeOptions() RandomTreeOptions {
+	return RandomTreeOptions{K: o.K, MinLeaf: o.MinLeaf, MaxDepth: o.MaxDepth}
+}
+
+// RandomForest is Breiman's random forest as Weka's RandomForest builds it
+// on nominal data: Bagging of RandomTrees. Each tree is a RandomTree (K
+// features drawn per node, information gain, no pruning; randomtree.go)
+// grown on its own bootstrap sample of the training rows, and the model
+// averages the trees' class distributions (ForestModel).
+//
+// A bootstrap sample is a multiset: n draws with replacement from the n
+// training rows, so a row may be drawn several times, and a row drawn
+// three times must weigh three times in the tree's class counts, gains,
+// min_leaf test and leaf distributions. The growing engine counts rows of
+// a set, through bitsets and packed lane words, and has no weights; so
+// each sample is materialized as a dataset of its own (dataset.Project of
+// the drawn rows, repeats included), on which RandomTree grows on every
+// row. Weights in the engine would instead touch every counting path
+// (bitset popcounts, 3-bit lane sums, the tiny path) and their guard
+// tests; a copy leaves them as they are. It is not free: at 10 binary
+// features × 3,000 rows, drawing and building a sample (mostly
+// dataset.New's bitsets) takes about as long as growing its tree, and
+// BenchmarkRandomForest's 100-tree fit about 20 ms. (Weka's Bagging also
+// copies, with Instances.resampleWithWeights.) The drawn rows are laid
+// out in increasing row order, counted per row rather than appended in
+// draw order, so that the copy reads d sequentially; the tree depends
+// only on the multiset.
+//
+// Randomness: tree i draws its bootstrap sample and then its features
+// from a generator of its own, seeded by the 2i-th and (2i+1)-th values
+// of the generator given to Fit. Equal seeds give equal forests, and a
+// tree does not depend on how or in which order the others are grown.
+// They are grown one after another on the caller's goroutine: the train
+// stage already runs tasks in parallel, and a fit's time stays its own.
+type RandomForest struct {
+	Options RandomForestOptions
+}
+
+// Fit grows the forest on the rows of d in rows, seeding its trees from
+// rng, which must not be nil.
+func (l RandomForest) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Model, error) {
+	o := l.Options
+	if err := o.Validate(); err != nil {
+		return nil, fmt.Errorf("randomforest: %w", err)
+	}
+	if rng == nil {
+		return nil, errors.New("randomforest: no random generator")
+	}
+	if len(rows) != len(d.All()) {
+		return nil, fmt.Errorf("randomforest: row set of %d words for a dataset of %d rows (%d words)", len(rows), d.Len(), len(d.All()))
+	}
+	learner := RandomTree{Options: o.treeOptions()}
+	var bag bagger
+	if o.Bootstrap {
+		bag.bind(d, rows, o.BagSize)
+	}
+	trees := make([]*tree.Tree, o.Trees)
+	for i := range trees {
+		r := rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))
+		td, tr := d, rows
+		if o.Bootstrap {
+			var err error
+			if td, err = bag.sample(r); err != nil {
+				return nil, fmt.Errorf("randomforest: tree %d: bootstrap sample: %w", i, err)
+			}
+			tr = td.All()
+		}
+		m, err := learner.Fit(td, tr, r)
+		if err != nil {
+			return nil, fmt.Errorf("randomforest: tree %d: %w", i, err)
+		}
+		trees[i] = m.(TreeModel).Tree()
+	}
+	return newForestModel(trees, d.Classes()), nil
+}
+
+// bagSize returns the rows of a bootstrap sample of n rows at percent
+// percent: Weka's ⌊n·percent/100⌋, but at least one row when n > 0, so
+// that no tree of a non-empty training set is grown on nothing.
+func bagSize(n, percent int) int {
+	s := n * percent / 100
+	if n > 0 && s == 0 {
+		s = 1
+	}
+	return s
+}
+
+// bagger draws bootstrap samples of one training set and materializes
+// them, reusing its buffers from one tree to the next.
+type bagger struct {
+	d        *dataset.Dataset
+	rows     []int   // the training rows, in increasing order
+	size     int     // rows of a sample
+	times    []int32 // times[j]: how often rows[j] was drawn
+	drawn    []int   // the sample's rows, repeats included, in increasing order
+	features []int   // every feature, in order
+}
+
+// bind prepares b for samples of the rows of d in rows at bag size
+// percent.
+func (b *bagger) bind(d *dataset.Dataset, rows dataset.Bitset, percent int) {
+	b.d = d
+	b.rows = rows.Rows(nil)
+	b.size = bagSize(len(b.rows), percent)
+	b.times = make([]int32, len(b.rows))
+	b.drawn = make([]int, 0, b.size)
+	b.features = make([]int, d.NumFeatures())
+	for f := range b.features {
+		b.features[f] = f
+	}
+}
+
+// sample draws a bootstrap sample with r (size draws, each uniform over
+// the training rows, with replacement) and returns it as a dataset.
+func (b *bagger) sample(r *rand.Rand) (*dataset.Dataset, error) {
+	n := len(b.rows)
+	clear(b.times)
+	for range b.size {
+		b.times[intN(r, n)]++
+	}
+	b.drawn = b.drawn[:0]
+	for j, t := range b.times {
+		for range t {
+			b.drawn = append(b.drawn, b.rows[j])
+		}
+	}
+	return b.d.Project(b.drawn, b.features)
+}
