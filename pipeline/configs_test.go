@@ -1,0 +1,88 @@
+package pipeline
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dtbench/dtbench/stages/generate"
+)
+
+// TestShippedConfigsLoad: every config in configs/ loads (Load reads no
+// data file, so the paper configs load without their data).
+func TestShippedConfigsLoad(t *testing.T) {
+	files, _ := filepath.Glob("../configs/*.yaml")
+	if len(files) < 4 {
+		t.Fatalf("configs/ holds %d YAML files; want quick, oracle-paper, benchmark-small and benchmark-paper at least", len(files))
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			if _, err := Load(LoadOptions{File: f, Env: []string{}}); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestBenchmarkPaperConfigIsThePapersDesign checks configs/benchmark-paper.yaml
+// against the paper: thyroid's five scenarios of Table 1, 31 subsets of
+// the top 5 by gain ratio in Weka's cross-validation mode, 100 subsamples,
+// so 15,500 cross-validations of J48 and I; and the extensive experiment's
+// eleven datasets with the top set and J48, naive Bayes, SMO, random forest.
+func TestBenchmarkPaperConfigIsThePapersDesign(t *testing.T) {
+	cfg, err := Load(LoadOptions{File: "../configs/benchmark-paper.yaml", Env: []string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := cfg.Benchmark
+	if b.Select != 5 || b.Rank != generate.RankCV || b.Repetitions != 100 || b.Folds.K != 10 || b.Folds.Scheme != generate.SchemeWeka {
+		t.Errorf("select %d, rank %s, repetitions %d, folds %+v; want 5, cv, 100, 10 weka", b.Select, b.Rank, b.Repetitions, b.Folds)
+	}
+	thyroid := b.Datasets[0]
+	table1 := map[string][2]int{"S1": {2400, 800}, "S2": {2400, 1200}, "S3": {2400, 2400}, "S4": {2000, 4000}, "S5": {2000, 6000}}
+	if thyroid.Name != "thyroid" || thyroid.Subsets != generate.SubsetsAll || len(thyroid.Scenarios) != 5 {
+		t.Fatalf("first dataset %s, subsets %s, %d scenarios; want thyroid, all, 5", thyroid.Name, thyroid.Subsets, len(thyroid.Scenarios))
+	}
+	for _, s := range thyroid.Scenarios {
+		got := map[string]int{}
+		for _, q := range s.Quotas {
+			got[q.Class] = q.Rows
+		}
+		if w := table1[s.Name]; got["positive"] != w[0] || got["negative"] != w[1] || len(got) != 2 {
+			t.Errorf("scenario %s quotas %v; want positive %d, negative %d", s.Name, got, w[0], w[1])
+		}
+	}
+	if len(thyroid.Options.Drop) != 7 || len(thyroid.Options.ClassMap) != 2 {
+		t.Errorf("thyroid drops %v and recodes with %v; want the 7 measurements and 2 rules", thyroid.Options.Drop, thyroid.Options.ClassMap)
+	}
+	study, err := benchmarkStudy(cfg, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 5 scenarios × 31 subsets, then 11 datasets × the top set.
+	if got, want := study.Footprint.Tasks, int64((5*31+11)*100); got != want {
+		t.Errorf("%d tasks; want %d", got, want)
+	}
+	extensive := b.Datasets[1:]
+	if len(extensive) != 11 {
+		t.Fatalf("%d extensive datasets; want 11", len(extensive))
+	}
+	for _, d := range extensive {
+		if d.Subsets != generate.SubsetsTop || len(d.Scenarios) != 0 {
+			t.Errorf("%s: subsets %s, %d scenarios; want the top set of the whole dataset", d.Name, d.Subsets, len(d.Scenarios))
+		}
+	}
+	var learners []string
+	for _, l := range cfg.Learners {
+		learners = append(learners, l.Name)
+		if (l.Name == "c45" || l.Name == "intuitive") && len(l.Datasets) != 0 {
+			t.Errorf("%s is limited to %v; J48 and I run everywhere", l.Name, l.Datasets)
+		}
+		if l.Name == "smo" && len(l.Datasets) != 11 {
+			t.Errorf("smo runs on %v; want the 11 of the extensive experiment", l.Datasets)
+		}
+	}
+	if got := strings.Join(learners, " "); got != "c45 naivebayes smo randomforest intuitive majority random" {
+		t.Errorf("learners %s", got)
+	}
+}
