@@ -29,7 +29,8 @@ func importCmd() *cobra.Command {
 			"numeric and date columns (5 equal-frequency bins by default, Weka's Discretize -F -B 5 cut points),\n" +
 			"and write the nominal dataset to --out as Parquet: one string column per attribute, the class last,\n" +
 			"with every column's labels in code order in the file's metadata, so that importing the output again\n" +
-			"gives the same codes and the same bytes. A summary of the columns goes to stderr.",
+			"gives the same codes and the same bytes. With --out FILE.arff it writes a nominal ARFF for Weka\n" +
+			"instead. A summary of the columns goes to stderr.",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return input.Keyf("arguments", "import takes one data file, got %d arguments", len(args))
@@ -54,7 +55,11 @@ func importCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if err := importer.WriteParquet(out, d); err != nil {
+			write := importer.WriteParquet
+			if strings.HasSuffix(strings.ToLower(out), ".arff") {
+				write = importer.WriteARFF
+			}
+			if err := write(out, d); err != nil {
 				return err
 			}
 			return writeImportReport(cmd.ErrOrStderr(), report, d.Schema(), out)
@@ -62,7 +67,7 @@ func importCmd() *cobra.Command {
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&o.Class, "class", "", "name of the class column (required)")
-	fl.StringVar(&out, "out", "", "the Parquet file to write (required; refused if it exists, unless --force)")
+	fl.StringVar(&out, "out", "", "the file to write: .parquet, or .arff for Weka (required; refused if it exists, unless --force)")
 	fl.BoolVar(&force, "force", false, "overwrite --out if it exists")
 	fl.IntVar(&o.Discretize.Bins, "bins", importer.DefaultBins, "bins per numeric column")
 	fl.StringVar(&o.Discretize.Method, "discretize", importer.EqualFrequency, "equal-frequency or equal-width")
@@ -86,8 +91,8 @@ func checkImportOut(in, out string, force bool) error {
 	switch {
 	case out == "":
 		return input.Keyf("--out", "required: the Parquet file to write")
-	case !strings.HasSuffix(strings.ToLower(out), ".parquet"):
-		return input.Keyf("--out", "%q: want a .parquet file name", out)
+	case !strings.HasSuffix(strings.ToLower(out), ".parquet") && !strings.HasSuffix(strings.ToLower(out), ".arff"):
+		return input.Keyf("--out", "%q: want a .parquet file name (or .arff, for Weka)", out)
 	}
 	if a, err := filepath.Abs(in); err == nil {
 		if b, err := filepath.Abs(out); err == nil && a == b {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -86,5 +88,28 @@ func TestImportBadInput(t *testing.T) {
 				t.Errorf("bad input wrote %v", entries)
 			}
 		})
+	}
+}
+
+// TestImportToARFF: --out FILE.arff writes the same dataset as ARFF, for
+// Weka: reading it back gives the codes of the Parquet output.
+func TestImportToARFF(t *testing.T) {
+	dir := t.TempDir()
+	pq, arff := filepath.Join(dir, "good.parquet"), filepath.Join(dir, "good.arff")
+	for _, out := range []string{pq, arff} {
+		if code, _, stderr := cli(t, "import", "testdata/good.csv", "--header", "--class", "c", "--out", out); code != 0 {
+			t.Fatalf("import --out %s: exit %d, stderr %q", out, code, stderr)
+		}
+	}
+	a, _, err := importer.Read(pq, importer.Options{Class: "c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := importer.Read(arff, importer.Options{Class: "c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a.Schema(), b.Schema()) || !slices.Equal(a.Labels(), b.Labels()) || !slices.Equal(a.Column(1), b.Column(1)) {
+		t.Errorf("ARFF output reads as %v, Parquet output as %v", b.Schema(), a.Schema())
 	}
 }

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -39,7 +40,21 @@ type columnValues struct {
 // option. Importing the written file again gives the same dataset, and
 // writing that gives the same bytes. The file appears whole or not at all
 // (written to a temporary file, then renamed).
-func WriteParquet(path string, d *dataset.Dataset) (err error) {
+func WriteParquet(path string, d *dataset.Dataset) error {
+	return writeAtomic(path, func(w io.Writer) error { return encodeParquet(w, d) })
+}
+
+// WriteARFF writes d as a nominal ARFF file at path (dataset.WriteARFF),
+// for Weka: the relation is the file's base name. Like WriteParquet, the
+// file appears whole or not at all.
+func WriteARFF(path string, d *dataset.Dataset) error {
+	relation := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	return writeAtomic(path, func(w io.Writer) error { return dataset.WriteARFF(w, d, relation) })
+}
+
+// writeAtomic writes a file through encode into a temporary file beside
+// path, synced, then renamed over path.
+func writeAtomic(path string, encode func(io.Writer) error) (err error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
@@ -50,7 +65,11 @@ func WriteParquet(path string, d *dataset.Dataset) (err error) {
 			os.Remove(tmp.Name())
 		}
 	}()
-	if err := encodeParquet(tmp, d); err != nil {
+	bw := bufio.NewWriterSize(tmp, 1<<16)
+	if err := encode(bw); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	if err := tmp.Sync(); err != nil {
