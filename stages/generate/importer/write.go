@@ -72,6 +72,9 @@ func writeAtomic(path string, encode func(io.Writer) error) (err error) {
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
+	if err := tmp.Chmod(0o644); err != nil { // CreateTemp's 0600 is for a file still being written
+		return fmt.Errorf("write %s: %w", path, err)
+	}
 	if err := tmp.Sync(); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
