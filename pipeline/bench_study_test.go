@@ -168,7 +168,8 @@ func TestBenchmarkBadDataWritesNothing(t *testing.T) {
 	}{
 		{"quota above the class count", []string{"benchmark.scenarios=[{name: S1, quotas: {positive: 60, negative: 10}}]"}, "benchmark.scenarios[0].quotas.positive"},
 		{"quota of an unknown class", []string{"benchmark.scenarios=[{name: S1, quotas: {maybe: 10}}]"}, "benchmark.scenarios[0].quotas.maybe"},
-		{"more folds than the smallest class", []string{"benchmark.scenarios=[{name: S1, quotas: {positive: 3, negative: 40}}]"}, "benchmark.folds"},
+		{"more folds than the smallest class", []string{"benchmark.scenarios=[{name: S1, quotas: {positive: 3, negative: 40}}]"}, "allow_small_classes"},
+		{"more folds than rows, even allowed", []string{"benchmark.scenarios=[{name: S1, quotas: {positive: 1, negative: 3}}]", "benchmark.folds={k: 5, allow_small_classes: true}"}, "benchmark.folds"},
 		{"select above the attributes", []string{"benchmark.select=7"}, "benchmark.select"},
 		{"missing class column", []string{"benchmark.datasets=[{path: toy.arff, class: kind}]"}, "kind"},
 		{"missing file", []string{"benchmark.datasets=[{path: nope.arff, class: class}]"}, "nope.arff"},
@@ -254,5 +255,31 @@ learners: [c45, {naivebayes: {datasets: [extensive]}}, intuitive]
 	}
 	if len(subsets["intensive"]) != 7 || len(subsets["extensive"]) != 1 || !subsets["extensive"]["A1,A2,A3"] {
 		t.Errorf("subsets %v; want 7 for intensive, A1,A2,A3 alone for extensive", subsets)
+	}
+}
+
+// TestBenchmarkAllowSmallClasses: with allow_small_classes a class with
+// fewer rows than folds is cross-validated, as Weka does: every row is
+// tested once.
+func TestBenchmarkAllowSmallClasses(t *testing.T) {
+	cfg := benchConfig(t, "benchmark.scenarios=[{name: S1, quotas: {positive: 3, negative: 40}}]",
+		"benchmark.folds={k: 5, scheme: weka, seed: 1, allow_small_classes: true}", "benchmark.repetitions=1", "benchmark.subsets=top")
+	out := run(t, cfg, Options{Out: t.TempDir()})
+	parts, _ := filepath.Glob(filepath.Join(out, schemas.Evaluations, "*.parquet"))
+	n := 0
+	for _, p := range parts {
+		evals, err := schemas.BenchmarkEvaluationTable.Read(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range evals {
+			if *e.Total != 43 {
+				t.Errorf("%s tested %d rows; want all 43", e.Learner, *e.Total)
+			}
+			n++
+		}
+	}
+	if n != 5 {
+		t.Errorf("%d evaluation rows; want one per learner (5)", n)
 	}
 }

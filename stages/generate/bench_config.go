@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dtbench/dtbench/cv"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/internal/decode"
 	"github.com/dtbench/dtbench/stages/generate/importer"
@@ -60,6 +61,25 @@ type FoldSpec struct {
 	K      int    `json:"k"`
 	Scheme string `json:"scheme"`
 	Seed   int64  `json:"seed"`
+	// AllowSmallClasses lets a class have fewer rows than there are folds
+	// (some folds then test none of it), as Weka and scikit-learn do;
+	// without it such a sample is refused, naming this key.
+	AllowSmallClasses bool `json:"allow_small_classes,omitempty"`
+}
+
+// checkFolds checks k folds against a sample of n rows whose smallest
+// class has smallest rows.
+func (f FoldSpec) checkFolds(n, smallest int) error {
+	if f.AllowSmallClasses {
+		smallest = max(smallest, f.K)
+	}
+	if err := cv.Check(f.K, n, smallest); err != nil {
+		if !f.AllowSmallClasses && f.K <= n {
+			return fmt.Errorf("%w (allow_small_classes: true in benchmark.folds runs it anyway, as Weka does)", err)
+		}
+		return err
+	}
+	return nil
 }
 
 // Scenario is one entry of benchmark.scenarios: a name and, per class
@@ -235,12 +255,13 @@ func resolveFolds(raw any) (FoldSpec, error) {
 			K      int    `mapstructure:"k"`
 			Scheme string `mapstructure:"scheme"`
 			Seed   int64  `mapstructure:"seed"`
+			Allow  bool   `mapstructure:"allow_small_classes"`
 		}
 		w.K, w.Scheme, w.Seed = f.K, f.Scheme, f.Seed
 		if err := decode.Map("benchmark.folds", x, &w); err != nil {
 			return f, err
 		}
-		f = FoldSpec{K: w.K, Scheme: w.Scheme, Seed: w.Seed}
+		f = FoldSpec{K: w.K, Scheme: w.Scheme, Seed: w.Seed, AllowSmallClasses: w.Allow}
 	default:
 		n, ok := asInt(raw)
 		if !ok {

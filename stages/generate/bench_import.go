@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/dtbench/dtbench/cv"
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
@@ -69,7 +68,7 @@ func (b *Benchmark) checkSamples(spec DatasetSpec, d *dataset.Dataset) error {
 	counts := d.ClassCounts(d.All())
 	labels := d.Schema().Class.Values
 	if len(spec.Scenarios) == 0 {
-		if err := cv.Check(b.cfg.Folds.K, d.Len(), minPositive(counts)); err != nil {
+		if err := b.cfg.Folds.checkFolds(d.Len(), minPositive(counts)); err != nil {
 			return input.Keyf("benchmark.folds", "dataset %s: %v", spec.Name, err)
 		}
 		return nil
@@ -90,7 +89,7 @@ func (b *Benchmark) checkSamples(spec DatasetSpec, d *dataset.Dataset) error {
 				smallest = q.Rows
 			}
 		}
-		if err := cv.Check(b.cfg.Folds.K, n, smallest); err != nil {
+		if err := b.cfg.Folds.checkFolds(n, smallest); err != nil {
 			return input.Keyf("benchmark.folds", "scenario %s of dataset %s: %v", s.Name, spec.Name, err)
 		}
 	}
