@@ -28,6 +28,14 @@ func (r *runner) chunks(ctx context.Context, todo []flow.Chunk) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	r.log.Info("plan", "todo", len(todo), "workers", r.workers, "shard", r.opts.Shard.String())
+	if p := r.opts.Progress; p != nil {
+		total := int64(0)
+		for _, c := range todo {
+			total += int64(c.Len)
+		}
+		p.Start(total)
+		defer p.Finish()
+	}
 	results := make(chan *chunkResult, 1)
 	var writeErr error
 	var wg sync.WaitGroup
@@ -89,6 +97,9 @@ func (r *runner) compute(ctx context.Context, c flow.Chunk) (*chunkResult, error
 					return
 				}
 				perTask[i] = ts
+				if r.opts.Progress != nil {
+					r.opts.Progress.Add(1)
+				}
 			}
 		}()
 	}

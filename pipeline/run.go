@@ -29,7 +29,19 @@ type Options struct {
 	// whose chunks are missing; the report then says so on its first line.
 	AllowPartial bool
 	Version      string       // dtbench version for the manifest
-	Log          *slog.Logger // progress; nil = discard
+	Log          *slog.Logger // what the run did; nil = discard
+	// Progress, when not nil, hears of the per-task work as it goes: Start
+	// with the tasks this command computes (resumed chunks left out), Add
+	// as each task finishes (from any worker), Finish at the end.
+	Progress Progress
+}
+
+// Progress receives a command's progress in tasks (see Options.Progress).
+// Add is called from the workers' goroutines, concurrently.
+type Progress interface {
+	Start(total int64)
+	Add(n int64)
+	Finish()
 }
 
 // Run runs every stage of cfg's study in memory, writing each chunk's

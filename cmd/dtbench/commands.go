@@ -42,6 +42,7 @@ type runFlags struct {
 	resume    bool
 	logFormat string
 	verbose   bool
+	quiet     bool
 	profile   string
 	run       string
 	partial   bool
@@ -57,6 +58,7 @@ func (f *runFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&f.resume, "resume", false, "keep complete chunks of an existing run folder and redo the missing ones")
 	fl.StringVar(&f.logFormat, "log-format", "text", "log format on stderr: text or json")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log every chunk")
+	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no progress (a bar on a terminal, else a log line every 5 s)")
 	fl.StringVar(&f.profile, "cpuprofile", "", "write a CPU profile (pprof) to this file")
 	_ = fl.MarkHidden("cpuprofile")
 }
@@ -87,7 +89,8 @@ func (f *runFlags) options(stderr io.Writer) (*pipeline.Config, pipeline.Options
 	if err != nil {
 		return nil, opts, err
 	}
-	opts = pipeline.Options{Out: f.out, Shard: shard, Workers: f.workers, Resume: f.resume, AllowPartial: f.partial, Version: dtbenchVersion(), Log: log}
+	opts = pipeline.Options{Out: f.out, Shard: shard, Workers: f.workers, Resume: f.resume, AllowPartial: f.partial, Version: dtbenchVersion(), Log: log,
+		Progress: newProgress(stderr, log, f.quiet)}
 	return cfg, opts, nil
 }
 
