@@ -92,7 +92,7 @@ func TestSignalsStopARunThatResumeFinishes(t *testing.T) {
 			if code != tc.code {
 				t.Fatalf("exit %d after %v, want %d: %s", code, tc.sig, tc.code, stderr)
 			}
-			if took > time.Second {
+			if took > 3*time.Second { // "at once", with room for a loaded machine
 				t.Errorf("took %v to stop after %v", took, tc.sig)
 			}
 			if !strings.Contains(stderr.String(), "--resume") {
@@ -133,7 +133,7 @@ func TestSecondSIGINTExitsAtOnce(t *testing.T) {
 	})
 	cmd.Process.Signal(syscall.SIGINT)
 	cmd.Process.Signal(syscall.SIGINT)
-	if code, took := exitCode(t, cmd, 5*time.Second); code != 130 || took > time.Second {
+	if code, took := exitCode(t, cmd, 5*time.Second); code != 130 || took > 3*time.Second {
 		t.Errorf("two SIGINTs: exit %d after %v, want 130 at once: %s", code, took, stderr)
 	}
 }
