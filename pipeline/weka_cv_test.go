@@ -62,8 +62,9 @@ func TestWekaFoldSchemeReproducesWeka(t *testing.T) {
 		"car":           "{path: %s/car/car.data, names_file: %s/car/car.names, class: class}",
 		"vote":          "{path: %s/vote/vote.arff, class: Class, missing: drop}",
 		"breast-cancer": "{path: %s/breast-cancer/breast-cancer.arff, class: Class, missing: drop}",
+		"nursery":       "{path: %s/nursery/nursery.data, names: [parents, has_nurs, form, children, housing, finance, social, health, class], class: class}",
 	}
-	attributes := map[string]int{"tic-tac-toe": 9, "car": 6, "vote": 16, "breast-cancer": 9}
+	attributes := map[string]int{"tic-tac-toe": 9, "car": 6, "vote": 16, "breast-cancer": 9, "nursery": 8}
 	for name, entry := range datasets {
 		t.Run(name, func(t *testing.T) {
 			path := strings.Fields(strings.ReplaceAll(entry, ",", " "))[1]
@@ -73,7 +74,7 @@ func TestWekaFoldSchemeReproducesWeka(t *testing.T) {
 			spec := strings.ReplaceAll(entry, "%s", shared)
 			cfg, err := Load(LoadOptions{Env: []string{}, Sets: []string{"name=weka-" + name, "study=benchmark",
 				"benchmark.datasets=[" + spec + "]", "benchmark.select=" + strconv.Itoa(attributes[name]), "benchmark.subsets=top",
-				"benchmark.folds={k: 10, scheme: weka, seed: 1}", "benchmark.repetitions=3", "learners=[c45, naivebayes, smo]"}})
+				"benchmark.folds={k: 10, scheme: weka, seed: 1, allow_small_classes: true}", "benchmark.repetitions=3", "learners=[c45, naivebayes, smo]"}})
 			if err != nil {
 				t.Fatal(err)
 			}
