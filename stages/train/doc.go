@@ -26,7 +26,8 @@
 //     (bitsets, packed lane words, row arenas, the small-subtree path); a
 //     learner file mostly chooses a splitter, a criterion, stopping rules
 //     and a pruner. A learner that only ranks splits differently is a
-//     criterion and a few lines (see idx_test.go).
+//     criterion and a few lines (see cost.go: IDX, CS-ID3 and EG2 are
+//     C4.5 with their criteria; ICET searches EG2's biases).
 //   - Ties between features go to the lowest feature index; gains within
 //     1e-10 of each other are ties, and a gain within 1e-10 of 0 is none
 //     (float rounding only). C4.5 follows J48's tolerances instead
