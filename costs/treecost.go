@@ -2,6 +2,7 @@ package costs
 
 import (
 	"math/bits"
+	"sync"
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/tree"
@@ -59,7 +60,7 @@ func leafTests(m *Model, t *tree.Tree, out []float64) {
 	var sub []uint64 // sub[i*w:(i+1)*w]: the features tested in node i's subtree
 	for i := range n {
 		if f := t.Feature[i]; f != tree.Leaf && m.Tests[f].Delayed {
-			sub = subtreeFeatures(t, w)
+			sub = subtreeFeatures(t, w, nil)
 			break
 		}
 	}
@@ -102,9 +103,31 @@ func leafTests(m *Model, t *tree.Tree, out []float64) {
 	}
 }
 
+// leafState is what leafTests1 hands a node's children: the tests
+// charged on the path so far, their cost, and whether a delayed test
+// above settled every charge.
+type leafState struct {
+	charged uint64
+	cost    float64
+	settled bool
+}
+
+// leafScratch is leafTests1's scratch memory, pooled: ForTree runs once
+// per evaluated tree, and its scratch would otherwise be most of what it
+// allocates.
+type leafScratch struct {
+	st      []leafState
+	sub     []uint64
+	members []uint64
+}
+
+var leafScratches = sync.Pool{New: func() any { return new(leafScratch) }}
+
 // leafTests1 is leafTests for at most 64 features, each set one word.
 func leafTests1(m *Model, t *tree.Tree, out []float64) {
 	n := t.Len()
+	sc := leafScratches.Get().(*leafScratch)
+	defer leafScratches.Put(sc)
 	delayed, anyDelayed := uint64(0), false
 	for f, ts := range m.Tests {
 		if ts.Delayed {
@@ -119,20 +142,20 @@ func leafTests1(m *Model, t *tree.Tree, out []float64) {
 	}
 	var sub []uint64
 	if anyDelayed {
-		sub = subtreeFeatures(t, 1)
+		sc.sub = subtreeFeatures(t, 1, sc.sub)
+		sub = sc.sub
 	}
-	members := make([]uint64, len(m.Groups))
+	sc.members = resize(sc.members, len(m.Groups))
+	members := sc.members
+	clear(members)
 	for f, ts := range m.Tests {
 		if ts.Group != NoGroup {
 			members[ts.Group] |= 1 << f
 		}
 	}
-	type state struct {
-		charged uint64
-		cost    float64
-		settled bool
-	}
-	st := make([]state, n)
+	sc.st = resize(sc.st, n)
+	st := sc.st
+	st[0] = leafState{}
 	for i := range n {
 		f := t.Feature[i]
 		if f == tree.Leaf {
@@ -156,6 +179,15 @@ func leafTests1(m *Model, t *tree.Tree, out []float64) {
 			st[ch] = s
 		}
 	}
+}
+
+// resize returns s with length n, reusing its memory when it can; the
+// content is unspecified.
+func resize[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
 }
 
 // added1 is added for sets of one word.
@@ -197,9 +229,11 @@ func added(m *Model, members, have, next []uint64, w int) float64 {
 }
 
 // subtreeFeatures returns, for every node, the set of features its
-// subtree tests (w words per node), children being after their parents.
-func subtreeFeatures(t *tree.Tree, w int) []uint64 {
-	sub := make([]uint64, t.Len()*w)
+// subtree tests (w words per node), children being after their parents;
+// it reuses buf's memory when it can.
+func subtreeFeatures(t *tree.Tree, w int, buf []uint64) []uint64 {
+	sub := resize(buf, t.Len()*w)
+	clear(sub)
 	for i := t.Len() - 1; i >= 0; i-- {
 		f := t.Feature[i]
 		if f == tree.Leaf {

@@ -47,6 +47,16 @@ type CostSensitive interface {
 	WithCosts(m *costs.Model) Learner
 }
 
+// WithCosts returns l with cost model m when l is CostSensitive, else l
+// unchanged: what the pipeline calls on every learner of a task whose
+// dataset has a cost model.
+func WithCosts(l Learner, m *costs.Model) Learner {
+	if cs, ok := l.(CostSensitive); ok {
+		return cs.WithCosts(m)
+	}
+	return l
+}
+
 // minCost is the cost IDX and CS-ID3 divide by for a free test.
 const minCost = 1e-9
 

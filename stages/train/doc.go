@@ -13,6 +13,10 @@
 //     decode over the defaults strictly (no weak typing, unknown options
 //     rejected), and every bad option is an *input.Error keyed
 //     "learners.<name>.<option>" (see options.go).
+//   - The cost-sensitive learners (idx, csid3, eg2, icet) are
+//     CostSensitive: the caller hands each the cost model of the dataset
+//     it fits (package costs) with WithCosts; without one they use unit
+//     costs.
 //   - Tree learners follow scikit-learn's split of roles. A criterion
 //     (criterion.go) scores one candidate split from its contingency table
 //     and the node's class-count sums (nodeSums), and may look up the
