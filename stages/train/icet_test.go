@@ -126,26 +126,37 @@ func flattened(m *costs.Model) *costs.Model {
 
 // icetCase is a dataset, training rows and a cost model for ICET's tests.
 type icetCase struct {
-	name  string
 	d     *dataset.Dataset
 	rows  dataset.Bitset
 	model *costs.Model
 }
 
-func icetCases(t *testing.T) []icetCase {
-	var out []icetCase
-	for seed := range uint64(3) {
-		rng := rand.New(rand.NewPCG(seed, 31))
-		d := costNoisyData(t, rng, repeat(2, 10), 2, 6, 400)
-		m, err := costs.Draw(rng, 10, 2, costs.DrawOptions{MinCost: 0, MaxCost: 0.2, Delayed: 0.3, Groups: 2, Grouped: 0.4, MinCommon: 0, MaxCommon: 0.3, Matrix: [][]float64{{0, 1}, {3, 0}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, icetCase{"oracle" + strconv.Itoa(int(seed)), d, d.All(), m})
+// icetCases are ICET's test cases by name, each made in its subtest (so
+// that heart-disease skips alone when the shared datasets are absent):
+// three noisy oracle samples with drawn costs (delays, groups, a 1:3
+// matrix) and heart-disease with Turney's costs and errors costing 600.
+var icetCases = []struct {
+	name string
+	make func(t testing.TB) icetCase
+}{
+	{"oracle0", func(t testing.TB) icetCase { return oracleICETCase(t, 0) }},
+	{"oracle1", func(t testing.TB) icetCase { return oracleICETCase(t, 1) }},
+	{"oracle2", func(t testing.TB) icetCase { return oracleICETCase(t, 2) }},
+	{"heart-disease", func(t testing.TB) icetCase {
+		d, m := heartDisease(t)
+		m.Matrix = [][]float64{{0, 600}, {600, 0}}
+		return icetCase{d, twoThirds(d, 1), m}
+	}},
+}
+
+func oracleICETCase(t testing.TB, seed uint64) icetCase {
+	rng := rand.New(rand.NewPCG(seed, 31))
+	d := costNoisyData(t, rng, repeat(2, 10), 2, 6, 400)
+	m, err := costs.Draw(rng, 10, 2, costs.DrawOptions{MinCost: 0, MaxCost: 0.2, Delayed: 0.3, Groups: 2, Grouped: 0.4, MinCommon: 0, MaxCommon: 0.3, Matrix: [][]float64{{0, 1}, {3, 0}}})
+	if err != nil {
+		t.Fatal(err)
 	}
-	d, m := heartDisease(t)
-	m.Matrix = [][]float64{{0, 600}, {600, 0}}
-	return append(out, icetCase{"heart-disease", d, twoThirds(d, 1), m})
+	return icetCase{d, d.All(), m}
 }
 
 // TestICETNeverWorseThanEG2 checks, on oracle samples with drawn costs
@@ -155,8 +166,9 @@ func icetCases(t *testing.T) []icetCase {
 // individual's tree is EG2's: EG2 given the full costs as flat costs
 // grows it on the same rows.
 func TestICETNeverWorseThanEG2(t *testing.T) {
-	for _, tc := range icetCases(t) {
-		t.Run(tc.name, func(t *testing.T) {
+	for _, c := range icetCases {
+		t.Run(c.name, func(t *testing.T) {
+			tc := c.make(t)
 			o := DefaultICETOptions()
 			o.Trials = 300
 			seed := uint64(5)
@@ -206,7 +218,7 @@ func TestICETNeverWorseThanEG2(t *testing.T) {
 // TestICETDeterministic checks that a seed fixes ICET's result (tree,
 // genes, fitness) and that another seed searches differently.
 func TestICETDeterministic(t *testing.T) {
-	tc := icetCases(t)[0]
+	tc := oracleICETCase(t, 0)
 	o := DefaultICETOptions()
 	o.Trials = 200
 	fit := func(seed uint64) *ICETModel {
