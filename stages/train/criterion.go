@@ -7,10 +7,10 @@ import "github.com/dtbench/dtbench/stages/train/internal/grow"
 // sums (nodeSums, set once per node by the splitter), the split's table
 // and its feature's index (so that a cost-sensitive criterion can look up
 // the test's cost), never rows. It is the part a learner that differs
-// only in how it ranks splits supplies: IDX, CS-ID3 and EG2 (cost.go) are
-// C4.5 with their criteria. The splitter, which the learner also chooses, decides
-// which splits are candidates and how their merits pick the winner
-// (splitter.go, c45_split.go, cart_split.go, randomtree.go).
+// only in how it ranks splits supplies: IDX, CS-ID3 and EG2 (cost.go)
+// are C4.5 with their criteria. The splitter, which the learner also
+// chooses, decides which splits are candidates and how their merits pick
+// the winner (splitter.go, c45_split.go, cart_split.go, randomtree.go).
 //
 // A criterion returns two numbers: the merit that ranks the split, and
 // its gain, the decrease in impurity by the criterion's own measure (the
