@@ -96,7 +96,8 @@ func fitJ48(name string, d *dataset.Dataset, rows dataset.Bitset, o C45Options, 
 	if err := o.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	sp := &multiway{crit: crit, j48: newJ48Rule(d, rows, o.MinLeaf)}
+	path, _ := crit.(pathCriterion)
+	sp := &multiway{crit: crit, path: path, j48: newJ48Rule(d, rows, o.MinLeaf)}
 	t, err := grow.Tree(d, rows, sp, grow.Options{}, rng)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)

@@ -1,14 +1,16 @@
 package train
 
+import "github.com/dtbench/dtbench/stages/train/internal/grow"
+
 // A criterion scores a candidate split of a node from its contingency
 // table, as scikit-learn's Criterion does: it sees the node's class-count
 // sums (nodeSums, set once per node by the splitter), the split's table
 // and its feature's index (so that a cost-sensitive criterion can look up
 // the test's cost), never rows. It is the part a learner that differs
-// only in how it ranks splits supplies: idx_test.go's IDX is ID3 with the
-// criterion ΔI/C. The splitter, which the learner also chooses, decides
-// which splits are candidates and how their merits pick the winner
-// (splitter.go, c45_split.go, cart_split.go, randomtree.go).
+// only in how it ranks splits supplies: IDX, CS-ID3 and EG2 (cost.go)
+// are C4.5 with their criteria. The splitter, which the learner also
+// chooses, decides which splits are candidates and how their merits pick
+// the winner (splitter.go, c45_split.go, cart_split.go, randomtree.go).
 //
 // A criterion returns two numbers: the merit that ranks the split, and
 // its gain, the decrease in impurity by the criterion's own measure (the
@@ -30,6 +32,17 @@ type criterion interface {
 	// whose contingency table is t (t[v·K+c] rows have value v, or go to
 	// branch v, and class c) at the node s sums. Larger is better.
 	score(s *nodeSums, f int, t []int) (merit, gain float64)
+}
+
+// pathCriterion is a criterion whose scores depend on the node's path as
+// well as its table: the cost-sensitive ones, where a test's cost C
+// includes its group's common cost only while no member of the group is
+// tested above the node. The multiway splitter calls atNode once per node,
+// before any score; the node's path is Node.Tested. Splitters other than
+// multiway ignore the role (no cost-sensitive learner uses them).
+type pathCriterion interface {
+	criterion
+	atNode(n *grow.Node)
 }
 
 // infoGain is the criterion of ID3 and RandomTree: merit and gain are

@@ -13,6 +13,10 @@
 //     decode over the defaults strictly (no weak typing, unknown options
 //     rejected), and every bad option is an *input.Error keyed
 //     "learners.<name>.<option>" (see options.go).
+//   - The cost-sensitive learners (idx, csid3, eg2, icet) are
+//     CostSensitive: the caller hands each the cost model of the dataset
+//     it fits (package costs) with WithCosts; without one they use unit
+//     costs.
 //   - Tree learners follow scikit-learn's split of roles. A criterion
 //     (criterion.go) scores one candidate split from its contingency table
 //     and the node's class-count sums (nodeSums), and may look up the
@@ -26,7 +30,8 @@
 //     (bitsets, packed lane words, row arenas, the small-subtree path); a
 //     learner file mostly chooses a splitter, a criterion, stopping rules
 //     and a pruner. A learner that only ranks splits differently is a
-//     criterion and a few lines (see idx_test.go).
+//     criterion and a few lines (see cost.go: IDX, CS-ID3 and EG2 are
+//     C4.5 with their criteria; ICET searches EG2's biases).
 //   - An ensemble composes learners rather than splitters: RandomForest
 //     (randomforest.go) grows RandomTrees on bootstrap samples, each
 //     materialized as a dataset of its own so that a row drawn twice

@@ -36,6 +36,7 @@ const (
 // selection do (c45_split.go).
 type multiway struct {
 	crit criterion
+	path pathCriterion // crit, when its scores depend on the path; else nil
 	j48  *j48Rule
 	sums nodeSums
 	t2   [4]int // a binary feature's table, read from the lanes
@@ -44,6 +45,9 @@ type multiway struct {
 func (sp *multiway) Split(n *grow.Node, _ *rand.Rand) (grow.Split, bool) {
 	s := &sp.sums
 	s.set(n.Counts())
+	if sp.path != nil {
+		sp.path.atNode(n)
+	}
 	if sp.j48 != nil {
 		return sp.j48.split(n, sp.crit, s)
 	}

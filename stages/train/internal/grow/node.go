@@ -180,6 +180,16 @@ func (s *Node) Depth() int { return s.depth }
 // (bit v set = value v possible); only those can have rows.
 func (s *Node) Avail(f int) uint64 { return s.avail[f] }
 
+// Tested reports whether feature f is tested on the path from the root
+// to the node. Every split narrows its feature's value set for each child
+// (it has two branches or more that possible values lead to), so a
+// feature is tested above the node exactly when its value set is no
+// longer its whole domain. The cost-sensitive criteria read it: a group's
+// common cost is paid once per path.
+func (s *Node) Tested(f int) bool {
+	return s.avail[f] != uint64(1)<<uint(s.domains[f])-1 // a domain of 64 gives ^0
+}
+
 // Candidate reports whether feature f can still split the node: a
 // feature whose path has fixed its value (tested by a multiway split
 // above, or narrowed to one value by subset splits) has one possible

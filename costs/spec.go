@@ -1,0 +1,197 @@
+package costs
+
+import (
+	"maps"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/dtbench/dtbench/input"
+)
+
+// Spec is a cost model by test name, before it meets a dataset: what the
+// costs section of a config gives, or ReadUCI from Turney's files.
+// Resolve turns it into the Model of one dataset.
+type Spec struct {
+	// Tests holds each test's Cost (beyond its group's common cost).
+	Tests map[string]float64
+	// Default, when set, is the cost of a feature Tests does not name;
+	// without it such a feature is an error.
+	Default *float64
+	// Groups are the tests sharing a common cost, by group name.
+	Groups map[string]GroupSpec
+	// Delayed names the delayed tests.
+	Delayed []string
+	// Matrix is the K×K cost matrix, rows = predicted class, columns =
+	// actual class; nil means DefaultMatrix.
+	Matrix [][]float64
+	// Rename maps a test name as Tests spells it to the dataset's feature
+	// name, for files whose names differ from the data's beyond case and
+	// separators (hepatitis.cost's "antviral" is the data's ANTIVIRALS).
+	Rename map[string]string
+
+	// src says where the tests came from, for errors: nil for config.
+	src *source
+}
+
+// GroupSpec is a group: its common cost and its members.
+type GroupSpec struct {
+	Common  float64
+	Members []string
+}
+
+// source records the files and lines a Spec was read from.
+type source struct {
+	costFile  string
+	costLine  map[string]int // test → line of its .cost entry
+	groupFile string
+	groupLine map[string]int // test → line of its .group entry
+	delayFile string
+	delayLine map[string]int
+}
+
+// where returns the *input.Error for a problem with test name: at its
+// line of the file it came from, else under key.
+func (s *Spec) where(file string, lines map[string]int, name, key, format string, args ...any) error {
+	if s.src != nil && file != "" {
+		return input.Filef(file, lines[name], format, args...)
+	}
+	return input.Keyf(key, format, args...)
+}
+
+// Resolve returns the model of a dataset whose features are named
+// features (in order) and that has the given number of classes. A test
+// name matches the feature of that name, else the one that equals it
+// ignoring case and treating ' ', '-' and '_' alike (Rename first maps
+// names the data spells otherwise). It fails naming the test or feature:
+// a test that is no feature, a feature with no cost and no Default, a
+// negative or non-finite cost, a test in two groups, a matrix of the
+// wrong shape or with a non-finite entry.
+func (s *Spec) Resolve(features []string, classes int) (*Model, error) {
+	src := s.src
+	if src == nil {
+		src = &source{}
+	}
+	match, err := s.matcher(features)
+	if err != nil {
+		return nil, err
+	}
+	m := &Model{Tests: make([]Test, len(features))}
+	set := make([]bool, len(features))
+	for _, name := range slices.Sorted(maps.Keys(s.Tests)) {
+		c := s.Tests[name]
+		f, ok := match(name)
+		if !ok {
+			return nil, s.where(src.costFile, src.costLine, name, "costs.tests."+name, "test %q is not a feature of the data (features: %s)", name, strings.Join(features, ", "))
+		}
+		if set[f] {
+			return nil, s.where(src.costFile, src.costLine, name, "costs.tests."+name, "test %q names feature %q again", name, features[f])
+		}
+		if !(c >= 0) || math.IsInf(c, 0) {
+			return nil, s.where(src.costFile, src.costLine, name, "costs.tests."+name, "cost of %q must be finite and >= 0, got %v", name, c)
+		}
+		set[f] = true
+		m.Tests[f] = Test{Name: features[f], Cost: c, Group: NoGroup}
+	}
+	for f, ok := range set {
+		if ok {
+			continue
+		}
+		if s.Default == nil {
+			file := ""
+			if s.src != nil {
+				file = s.src.costFile
+			}
+			return nil, s.where(file, nil, "", "costs.tests", "no cost for feature %q (give it one, or a default)", features[f])
+		}
+		d := *s.Default
+		if !(d >= 0) || math.IsInf(d, 0) {
+			return nil, input.Keyf("costs.tests.default", "must be finite and >= 0, got %v", d)
+		}
+		m.Tests[f] = Test{Name: features[f], Cost: d, Group: NoGroup}
+	}
+	for _, g := range slices.Sorted(maps.Keys(s.Groups)) {
+		gs := s.Groups[g]
+		key := "costs.groups." + g
+		if !(gs.Common >= 0) || math.IsInf(gs.Common, 0) {
+			return nil, input.Keyf(key+".common", "must be finite and >= 0, got %v", gs.Common)
+		}
+		gi := len(m.Groups)
+		m.Groups = append(m.Groups, Group{Name: g, Common: gs.Common})
+		for _, name := range gs.Members {
+			f, ok := match(name)
+			if !ok {
+				return nil, s.where(src.groupFile, src.groupLine, name, key+".members", "test %q of group %q is not a feature of the data", name, g)
+			}
+			if t := m.Tests[f]; t.Group != NoGroup {
+				return nil, s.where(src.groupFile, src.groupLine, name, key+".members", "test %q is in groups %q and %q", name, m.Groups[t.Group].Name, g)
+			}
+			m.Tests[f].Group = gi
+		}
+	}
+	for _, name := range s.Delayed {
+		f, ok := match(name)
+		if !ok {
+			return nil, s.where(src.delayFile, src.delayLine, name, "costs.delayed", "delayed test %q is not a feature of the data", name)
+		}
+		m.Tests[f].Delayed = true
+	}
+	m.Matrix = s.Matrix
+	if m.Matrix == nil {
+		m.Matrix = DefaultMatrix(classes)
+	}
+	if err := checkMatrix(m.Matrix, classes); err != nil {
+		return nil, err
+	}
+	m.Matrix = cloneMatrix(m.Matrix)
+	return m, nil
+}
+
+func cloneMatrix(mat [][]float64) [][]float64 {
+	out := make([][]float64, len(mat))
+	for i, row := range mat {
+		out[i] = slices.Clone(row)
+	}
+	return out
+}
+
+// matcher returns the function that finds the feature a test name (after
+// Rename) denotes: the exact name, else the one equal under fold.
+func (s *Spec) matcher(features []string) (func(string) (int, bool), error) {
+	exact := make(map[string]int, len(features))
+	folded := make(map[string]int, len(features))
+	for f, name := range features {
+		exact[name] = f
+		k := fold(name)
+		if _, dup := folded[k]; dup {
+			folded[k] = -1 // ambiguous: only exact names reach it
+			continue
+		}
+		folded[k] = f
+	}
+	for from, to := range s.Rename {
+		if _, ok := exact[to]; !ok {
+			return nil, input.Keyf("costs.rename."+from, "feature %q is not in the data", to)
+		}
+	}
+	return func(name string) (int, bool) {
+		if to, ok := s.Rename[name]; ok {
+			name = to
+		}
+		if f, ok := exact[name]; ok {
+			return f, true
+		}
+		f, ok := folded[fold(name)]
+		return f, ok && f >= 0
+	}, nil
+}
+
+// fold returns name in lower case with ' ' and '-' turned into '_'.
+func fold(name string) string {
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' {
+			return '_'
+		}
+		return r
+	}, strings.ToLower(strings.TrimSpace(name)))
+}

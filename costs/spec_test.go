@@ -1,0 +1,168 @@
+package costs
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/dtbench/dtbench/input"
+)
+
+func ptr(x float64) *float64 { return &x }
+
+// TestResolve checks the match of test names to features (exact, then
+// ignoring case and separators, after Rename), defaults, groups, delayed
+// tests and the default matrix.
+func TestResolve(t *testing.T) {
+	features := []string{"AGE", "LIVER BIG", "chol", "fbs"}
+	s := &Spec{
+		Tests:   map[string]float64{"age": 1, "liver_big": 2, "cholesterol": 5.17},
+		Default: ptr(3),
+		Groups:  map[string]GroupSpec{"blood": {Common: 2.1, Members: []string{"cholesterol", "fbs"}}},
+		Delayed: []string{"Chol", "fbs"},
+		Rename:  map[string]string{"cholesterol": "chol"},
+	}
+	m, err := s.Resolve(features, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Test{
+		{Name: "AGE", Cost: 1, Group: NoGroup},
+		{Name: "LIVER BIG", Cost: 2, Group: NoGroup},
+		{Name: "chol", Cost: 5.17, Group: 0, Delayed: true},
+		{Name: "fbs", Cost: 3, Group: 0, Delayed: true},
+	}
+	for f, w := range want {
+		if m.Tests[f] != w {
+			t.Errorf("test %d = %+v; want %+v", f, m.Tests[f], w)
+		}
+	}
+	if len(m.Groups) != 1 || m.Groups[0] != (Group{Name: "blood", Common: 2.1}) {
+		t.Errorf("groups = %+v; want blood 2.1", m.Groups)
+	}
+	if m.Full(2) != 5.17+2.1 {
+		t.Errorf("Full(chol) = %v; want 7.27", m.Full(2))
+	}
+	if got := m.Matrix; len(got) != 2 || got[0][0] != 0 || got[0][1] != 1 || got[1][0] != 1 || got[1][1] != 0 {
+		t.Errorf("matrix = %v; want the default [[0 1] [1 0]]", got)
+	}
+	if err := m.Fits(4, 2); err != nil {
+		t.Errorf("Fits: %v", err)
+	}
+}
+
+// TestResolveErrors checks that every bad spec fails with an *input.Error
+// under the config key naming the culprit.
+func TestResolveErrors(t *testing.T) {
+	features := []string{"a", "b", "c"}
+	base := func() *Spec {
+		return &Spec{Tests: map[string]float64{"a": 1, "b": 2, "c": 3}}
+	}
+	cases := []struct {
+		name    string
+		edit    func(s *Spec)
+		classes int
+		key     string
+		msg     string
+	}{
+		{"unknown feature", func(s *Spec) { s.Tests["zeta"] = 1 }, 2, "costs.tests.zeta", `test "zeta" is not a feature`},
+		{"negative cost", func(s *Spec) { s.Tests["b"] = -1 }, 2, "costs.tests.b", "must be finite and >= 0, got -1"},
+		{"NaN cost", func(s *Spec) { s.Tests["b"] = math.NaN() }, 2, "costs.tests.b", "got NaN"},
+		{"infinite cost", func(s *Spec) { s.Tests["b"] = math.Inf(1) }, 2, "costs.tests.b", "got +Inf"},
+		{"missing cost", func(s *Spec) { delete(s.Tests, "c") }, 2, "costs.tests", `no cost for feature "c"`},
+		{"negative default", func(s *Spec) { delete(s.Tests, "c"); s.Default = ptr(-2) }, 2, "costs.tests.default", "got -2"},
+		{"two names, one feature", func(s *Spec) { s.Tests["A"] = 4 }, 2, "costs.tests.a", `names feature "a" again`},
+		{"unknown member", func(s *Spec) { s.Groups = map[string]GroupSpec{"g": {Common: 1, Members: []string{"q"}}} }, 2, "costs.groups.g.members", `"q" of group "g"`},
+		{"two groups", func(s *Spec) {
+			s.Groups = map[string]GroupSpec{"g": {Common: 1, Members: []string{"a"}}, "h": {Common: 1, Members: []string{"a"}}}
+		}, 2, "costs.groups.h.members", `"a" is in groups "g" and "h"`},
+		{"negative common", func(s *Spec) { s.Groups = map[string]GroupSpec{"g": {Common: -1, Members: []string{"a"}}} }, 2, "costs.groups.g.common", "got -1"},
+		{"unknown delayed", func(s *Spec) { s.Delayed = []string{"x"} }, 2, "costs.delayed", `"x" is not a feature`},
+		{"matrix rows", func(s *Spec) { s.Matrix = [][]float64{{0, 1}, {1, 0}} }, 3, "costs.matrix", "must be 3×3"},
+		{"matrix row length", func(s *Spec) { s.Matrix = [][]float64{{0, 1}, {1}} }, 2, "costs.matrix", "row 1 has 1 entries"},
+		{"matrix NaN", func(s *Spec) { s.Matrix = [][]float64{{0, math.NaN()}, {1, 0}} }, 2, "costs.matrix", "entry [0][1] must be finite"},
+		{"matrix Inf", func(s *Spec) { s.Matrix = [][]float64{{0, 1}, {math.Inf(-1), 0}} }, 2, "costs.matrix", "entry [1][0] must be finite"},
+		{"rename to nothing", func(s *Spec) { s.Rename = map[string]string{"a": "nope"} }, 2, "costs.rename.a", `"nope" is not in the data`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := base()
+			tc.edit(s)
+			_, err := s.Resolve(features, tc.classes)
+			var ie *input.Error
+			if !errors.As(err, &ie) {
+				t.Fatalf("Resolve error = %v (%T); want *input.Error", err, err)
+			}
+			if ie.Key != tc.key || !strings.Contains(err.Error(), tc.msg) {
+				t.Errorf("Resolve error = %q (key %q); want key %q and %q", err, ie.Key, tc.key, tc.msg)
+			}
+		})
+	}
+}
+
+// TestNegativeMatrixAllowed checks that benefits (negative entries) pass.
+func TestNegativeMatrixAllowed(t *testing.T) {
+	s := &Spec{Default: ptr(1), Matrix: [][]float64{{-10, 50}, {5, -1}}}
+	m, err := s.Resolve([]string{"a"}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Misclassification(0, 0) != -10 {
+		t.Errorf("M[0][0] = %v; want -10", m.Misclassification(0, 0))
+	}
+}
+
+// TestValidate checks Model.Validate on bad models, and Performing, the
+// cost of a classifier that reads a set of tests.
+func TestValidate(t *testing.T) {
+	good := func() *Model {
+		return &Model{
+			Tests:  []Test{{Name: "a", Cost: 1, Group: 0}, {Name: "b", Cost: 2, Group: 0}, {Name: "c", Cost: 4, Group: NoGroup}},
+			Groups: []Group{{Name: "g", Common: 10}},
+			Matrix: DefaultMatrix(2),
+		}
+	}
+	if err := good().Validate(); err != nil {
+		t.Fatal(err)
+	}
+	m := good()
+	for _, tc := range []struct {
+		used []bool
+		want float64
+	}{
+		{[]bool{true, false, false}, 11},
+		{[]bool{true, true, false}, 13},
+		{[]bool{false, false, true}, 4},
+		{[]bool{true, true, true}, 17},
+	} {
+		if got := m.Performing(tc.used); got != tc.want {
+			t.Errorf("Performing(%v) = %v; want %v", tc.used, got, tc.want)
+		}
+	}
+	if m.All() != 17 {
+		t.Errorf("All() = %v; want 17", m.All())
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(m *Model)
+		key  string
+	}{
+		{"negative cost", func(m *Model) { m.Tests[1].Cost = -0.5 }, "costs.tests.b"},
+		{"NaN cost", func(m *Model) { m.Tests[2].Cost = math.NaN() }, "costs.tests.c"},
+		{"unnamed test", func(m *Model) { m.Tests[2].Name = ""; m.Tests[2].Cost = -1 }, "costs.tests.f2"},
+		{"bad group", func(m *Model) { m.Tests[0].Group = 3 }, "costs.tests.a"},
+		{"negative common", func(m *Model) { m.Groups[0].Common = -1 }, "costs.groups.g"},
+		{"ragged matrix", func(m *Model) { m.Matrix[1] = []float64{1} }, "costs.matrix"},
+		{"no classes", func(m *Model) { m.Matrix = nil }, "costs.matrix"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := good()
+			tc.edit(m)
+			var ie *input.Error
+			if err := m.Validate(); !errors.As(err, &ie) || ie.Key != tc.key {
+				t.Errorf("Validate = %v; want an *input.Error keyed %q", err, tc.key)
+			}
+		})
+	}
+}
