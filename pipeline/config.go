@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/stages/generate"
 	"github.com/dtbench/dtbench/stages/train"
@@ -24,6 +25,10 @@ type Config struct {
 	Benchmark *generate.BenchmarkConfig `json:"benchmark,omitempty"`
 	Learners  []train.Spec              `json:"learners"`
 	Limits    Limits                    `json:"limits"`
+	// Costs is the costs section: a cost model for every dataset (the
+	// oracle study's f0…, or a benchmark dataset without costs of its own),
+	// or the oracle study's drawn costs; nil without one.
+	Costs *costs.Config `json:"costs,omitempty"`
 }
 
 // validName is the rule for a run name: a single path element.

@@ -43,6 +43,10 @@ func oracleStudy(cfg *Config, version string) (*flow.Study, error) {
 	if err := learners.CheckFeatures(o.Features); err != nil {
 		return nil, err
 	}
+	oc, err := generate.NewOracleCosts(o, cfg.Costs)
+	if err != nil {
+		return nil, err
+	}
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names()}
 	return &flow.Study{
 		Name:      "oracle",
@@ -50,6 +54,7 @@ func oracleStudy(cfg *Config, version string) (*flow.Study, error) {
 		Footprint: o.Footprint(),
 		Nodes: []flow.Node{
 			generate.OracleNode(o),
+			oc.Node(),
 			learners.FitNode(),
 			evaluate.OracleNode(o.Cells()),
 			report.OracleNode(meta),
@@ -67,7 +72,10 @@ func benchmarkStudy(cfg *Config, version string) (*flow.Study, error) {
 		return nil, err
 	}
 	bc := cfg.Benchmark
-	b := generate.NewBenchmark(bc)
+	b, err := generate.NewBenchmark(bc, cfg.Costs)
+	if err != nil {
+		return nil, err
+	}
 	full := make([]string, bc.Select)
 	for i := range full {
 		full[i] = "A" + strconv.Itoa(i+1)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/dtbench/dtbench/costs"
 )
 
 // The catalog: every slot the stages pass each other, with its record
@@ -42,6 +44,10 @@ var (
 	// Splits is a benchmark task's data, from generate to train and
 	// evaluate, in memory only; a staged command draws it again.
 	Splits = NewSlot[Split]("splits")
+	// TaskCosts is a task's cost model (config costs), from generate to
+	// train (the cost-sensitive learners) and evaluate (avg_cost), in
+	// memory only; empty without costs. A staged command computes it again.
+	TaskCosts = NewSlot[costs.Model]("costs")
 
 	// Fits is the learners' models of a task, from train to evaluate, in
 	// memory only: their trees are in ModelTable.
@@ -124,6 +130,14 @@ func (d *Document) Check(path string) error {
 	}
 	if !st.Mode().IsRegular() {
 		return fmt.Errorf("check %s: not a regular file", filepath.Base(path))
+	}
+	return nil
+}
+
+// CostsOf returns the task's cost model in b (TaskCosts), nil without one.
+func CostsOf(b *Bag) *costs.Model {
+	if ms := TaskCosts.Get(b); len(ms) > 0 {
+		return &ms[0]
 	}
 	return nil
 }

@@ -92,3 +92,25 @@ func WholeNumbers(from, to reflect.Type, data any) (any, error) {
 	}
 	return int64(x), nil
 }
+
+// Float returns v as a float64 when it is a number of any of the types a
+// YAML or JSON decoder yields (not a string or a bool).
+func Float(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case float32:
+		return float64(x), true
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	case int32:
+		return float64(x), true
+	case uint64:
+		return float64(x), true
+	case uint32:
+		return float64(x), true
+	}
+	return 0, false
+}

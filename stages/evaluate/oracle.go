@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/schemas"
 )
@@ -16,14 +17,14 @@ import (
 func OracleNode(cells []schemas.OracleCell) flow.Node {
 	return flow.Node{
 		Stage:  flow.StageEvaluate,
-		Reads:  []schemas.Ref{schemas.OracleTable, schemas.DatasetTable, schemas.Fits},
+		Reads:  []schemas.Ref{schemas.OracleTable, schemas.DatasetTable, schemas.Fits, schemas.TaskCosts},
 		Writes: []schemas.Ref{schemas.EvaluationTable},
 		Run: func(t *flow.Task, b *schemas.Bag) error {
 			oracles, data := schemas.OracleTable.Get(b), schemas.DatasetTable.Get(b)
 			if len(oracles) != 1 || len(data) != 1 {
 				return fmt.Errorf("task %d has %d oracles and %d datasets, want 1 each", t.ID, len(oracles), len(data))
 			}
-			rows, err := OracleTask(cells[t.Cell], t.ID, t.Rep, &oracles[0], &data[0], schemas.Fits.Get(b))
+			rows, err := OracleTask(cells[t.Cell], t.ID, t.Rep, &oracles[0], &data[0], schemas.Fits.Get(b), schemas.CostsOf(b))
 			if err != nil {
 				return err
 			}
@@ -34,16 +35,28 @@ func OracleNode(cells []schemas.OracleCell) flow.Node {
 }
 
 // OracleTask returns the evaluation rows of one oracle-study task: cell c,
-// repetition rep, its oracle and dataset, and its fits.
-func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRecord, data *schemas.DatasetRecord, fits []schemas.Fit) ([]schemas.OracleEvaluation, error) {
+// repetition rep, its oracle and dataset, its fits and its cost model (nil
+// for none: no cost measures).
+func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRecord, data *schemas.DatasetRecord, fits []schemas.Fit, cm *costs.Model) ([]schemas.OracleEvaluation, error) {
 	var test *Rows
 	accuracy := make([]float64, len(fits))
 	scores := make([]Score, len(fits))
+	costSums := make([]CostSum, len(fits))
 	if data.Test != nil && data.Test.Len() > 0 {
 		test = NewRows(data.Test, data.Test.All())
+		k := data.Test.Classes()
+		var confusion []int
 		for i := range fits {
-			scores[i] = test.Score(fits[i].Model, data.Test.Classes(), nil)
+			if cm != nil {
+				confusion = make([]int, k*k)
+			}
+			scores[i] = test.Score(fits[i].Model, k, confusion)
 			accuracy[i] = scores[i].Accuracy()
+			if cm != nil {
+				if err := costSums[i].Add(cm, &fits[i], data.Test, data.Test.All(), confusion, k); err != nil {
+					return nil, err
+				}
+			}
 		}
 	}
 	bench := benchmarkAccuracies(data, test, fits, accuracy)
@@ -74,6 +87,7 @@ func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRec
 			e.Accuracy, e.MAE, e.Correct, e.Total = &acc, &mae, &correct, &total
 			e.AccX, e.AccV, e.AccI = &bench.x, &bench.v, &bench.i
 			e.GammaX, e.GammaV, e.GammaI = &gx, &gv, &gi
+			costSums[i].Measures(&e.Measures)
 		}
 		out = append(out, e)
 	}

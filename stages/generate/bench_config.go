@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/cv"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/internal/decode"
@@ -53,6 +54,9 @@ type DatasetSpec struct {
 	ScenariosKey string `json:"-"`
 	// Subsets is the entry's subsets key, or benchmark.subsets.
 	Subsets string `json:"subsets"`
+	// Costs is the entry's costs section, resolved; nil for none (the
+	// config's costs section then applies, when there is one).
+	Costs *costs.Config `json:"costs,omitempty"`
 }
 
 // FoldSpec is benchmark.folds: k, and the assignment scheme (stratified,
@@ -123,18 +127,21 @@ func DefaultBenchmarkSection() BenchmarkSection {
 // datasetEntry is one benchmark.datasets entry as written: the importer's
 // options, path and name.
 type datasetEntry struct {
-	Path             string `mapstructure:"path"`
-	Name             string `mapstructure:"name"`
-	Scenarios        []any  `mapstructure:"scenarios"`
-	Subsets          string `mapstructure:"subsets"`
+	Path             string         `mapstructure:"path"`
+	Name             string         `mapstructure:"name"`
+	Scenarios        []any          `mapstructure:"scenarios"`
+	Subsets          string         `mapstructure:"subsets"`
+	Costs            map[string]any `mapstructure:"costs"`
 	importer.Options `mapstructure:",squash"`
 }
 
 var datasetName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
-// Resolve turns the section into a validated BenchmarkConfig. It reads no
-// file: the datasets are checked against the data when they are imported.
-func (r BenchmarkSection) Resolve() (*BenchmarkConfig, error) {
+// Resolve turns the section into a validated BenchmarkConfig; relative
+// paths are relative to dir (the config file's directory; "" for none).
+// It reads no data file, only a dataset's cost files: the datasets are
+// checked against the data when they are imported.
+func (r BenchmarkSection) Resolve(dir string) (*BenchmarkConfig, error) {
 	c := &BenchmarkConfig{Select: r.Select, Rank: r.Rank, Subsets: r.Subsets, Repetitions: r.Repetitions, Alpha: r.Alpha}
 	if len(r.Datasets) == 0 {
 		return nil, input.Keyf("benchmark.datasets", "must list at least one dataset ({path: FILE, class: NAME})")
@@ -179,6 +186,18 @@ func (r BenchmarkSection) Resolve() (*BenchmarkConfig, error) {
 				return nil, err
 			}
 		}
+		if e.Costs != nil {
+			sec, err := costs.Decode(key+".costs", e.Costs)
+			if err != nil {
+				return nil, err
+			}
+			if spec.Costs, err = sec.Resolve(key+".costs", dir); err != nil {
+				return nil, err
+			}
+			if err := CheckDatasetCosts(key+".costs", spec.Costs); err != nil {
+				return nil, err
+			}
+		}
 		if e.Subsets != "" {
 			spec.Subsets = e.Subsets
 			if err := checkSubsets(key+".subsets", spec.Subsets, c.Select); err != nil {
@@ -193,7 +212,19 @@ func (r BenchmarkSection) Resolve() (*BenchmarkConfig, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
+	if dir != "" {
+		c.RelativeTo(dir)
+	}
 	return c, nil
+}
+
+// CheckDatasetCosts refuses costs a real dataset cannot take: drawn costs,
+// which are for the oracle study's random features (key names the section).
+func CheckDatasetCosts(key string, c *costs.Config) error {
+	if c != nil && c.Draw != nil {
+		return input.Keyf(key+".draw", "draws costs for the oracle study's random features; a dataset takes uci, tests, groups, delayed and matrix")
+	}
+	return nil
 }
 
 // Validate checks the keys that need no data.

@@ -56,6 +56,13 @@ func (b *Benchmark) importAll() error {
 		if err := b.checkSamples(spec, d); err != nil {
 			return err
 		}
+		if c := b.costsOf(spec); c != nil && c.Spec != nil {
+			// The split resolves it again per task; this checks it before
+			// anything is written.
+			if _, err := resolveCosts(c.Spec, d); err != nil {
+				return fmt.Errorf("dataset %s: %w", spec.Name, err)
+			}
+		}
 		out[i] = d
 	}
 	b.imported = out

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dtbench/dtbench/costs"
+
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/schemas"
@@ -19,6 +21,9 @@ type Benchmark struct {
 	// imported holds the datasets Check imported, by config order, for the
 	// import node; nil until then.
 	imported []*dataset.Dataset
+	// costs is the costs section for datasets without their own (nil for
+	// none).
+	costs *costs.Config
 }
 
 // NewBenchmark lays out the study's cells in plan order: dataset (config
@@ -26,8 +31,14 @@ type Benchmark struct {
 // subset in the paper's order (its Table 4: subset #c holds A_j when bit
 // select−j of c is set, c = 1 … 2^select − 1, so #1 = A5 and #31 = A1…A5
 // for select = 5), or only the whole top set with subsets: top.
-func NewBenchmark(cfg *BenchmarkConfig) *Benchmark {
-	b := &Benchmark{cfg: cfg}
+//
+// defaultCosts is the config's costs section, for the datasets that have
+// none of their own (nil for none).
+func NewBenchmark(cfg *BenchmarkConfig, defaultCosts *costs.Config) (*Benchmark, error) {
+	if err := CheckDatasetCosts("costs", defaultCosts); err != nil {
+		return nil, err
+	}
+	b := &Benchmark{cfg: cfg, costs: defaultCosts}
 	n := cfg.Select
 	for _, d := range cfg.Datasets {
 		scenarios := []string{AllRows}
@@ -54,7 +65,16 @@ func NewBenchmark(cfg *BenchmarkConfig) *Benchmark {
 			}
 		}
 	}
-	return b
+	return b, nil
+}
+
+// costsOf returns the costs section of dataset spec: its own, or the
+// config's; nil for none.
+func (b *Benchmark) costsOf(spec DatasetSpec) *costs.Config {
+	if spec.Costs != nil {
+		return spec.Costs
+	}
+	return b.costs
 }
 
 // subsetName names a subset by its ranks: "A1,A3".

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dtbench/dtbench/costs"
+
 	"github.com/dtbench/dtbench/cv"
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/flow"
@@ -28,6 +30,11 @@ func (b *Benchmark) SplitNode() flow.Node {
 			return err
 		}
 		schemas.Splits.Set(bag, []schemas.Split{s})
+		m, err := b.taskCosts(s, schemas.ImportedTable.Get(bag))
+		if err != nil {
+			return err
+		}
+		setTaskCosts(bag, m)
 		if len(b.subsets[t.Cell]) == b.cfg.Select {
 			schemas.AttributeTable.Set(bag, s.Ranking)
 		} else {
@@ -38,10 +45,47 @@ func (b *Benchmark) SplitNode() flow.Node {
 	return flow.Node{
 		Stage:  flow.StageGenerate,
 		Reads:  []schemas.Ref{schemas.ImportedTable},
-		Writes: []schemas.Ref{schemas.Splits, schemas.AttributeTable},
+		Writes: []schemas.Ref{schemas.Splits, schemas.AttributeTable, schemas.TaskCosts},
 		Run:    run,
 		Reload: run,
 	}
+}
+
+// taskCosts returns the cost model of task t's split: its dataset's cost
+// spec resolved against the imported dataset (as the import checked it),
+// projected onto the subset's attributes; nil without costs.
+func (b *Benchmark) taskCosts(s schemas.Split, imported []schemas.DatasetRecord) (*costs.Model, error) {
+	i := slices.IndexFunc(b.cfg.Datasets, func(d DatasetSpec) bool { return d.Name == s.Dataset })
+	if i < 0 {
+		return nil, fmt.Errorf("no dataset %q", s.Dataset)
+	}
+	c := b.costsOf(b.cfg.Datasets[i])
+	if c == nil || c.Spec == nil {
+		return nil, nil
+	}
+	j := slices.IndexFunc(imported, func(r schemas.DatasetRecord) bool { return r.Mode == s.Dataset })
+	if j < 0 {
+		return nil, fmt.Errorf("dataset %s was not imported", s.Dataset)
+	}
+	full, err := resolveCosts(c.Spec, imported[j].Train)
+	if err != nil {
+		return nil, fmt.Errorf("dataset %s: %w", s.Dataset, err)
+	}
+	features := make([]int, len(s.Attributes))
+	for k, name := range s.Attributes {
+		features[k] = slices.IndexFunc(full.Tests, func(tc costs.Test) bool { return tc.Name == name })
+	}
+	return full.Project(features), nil
+}
+
+// resolveCosts resolves a cost spec against a dataset's features and
+// classes.
+func resolveCosts(spec *costs.Spec, d *dataset.Dataset) (*costs.Model, error) {
+	names := make([]string, d.NumFeatures())
+	for f, a := range d.Schema().Features {
+		names[f] = a.Name
+	}
+	return spec.Resolve(names, d.Classes())
 }
 
 // Split draws task t's data from the imported datasets. Everything that

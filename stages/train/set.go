@@ -112,7 +112,7 @@ func CheckSpecs(specs []Spec) error {
 func (s *Set) FitNode() flow.Node {
 	return flow.Node{
 		Stage:       flow.StageTrain,
-		Reads:       []schemas.Ref{schemas.DatasetTable},
+		Reads:       []schemas.Ref{schemas.DatasetTable, schemas.TaskCosts},
 		Writes:      []schemas.Ref{schemas.ModelTable, schemas.Fits},
 		Run:         s.fitTask,
 		Reload:      s.reloadTask,
@@ -138,12 +138,13 @@ func (s *Set) fitTask(t *flow.Task, b *schemas.Bag) error {
 	fits := make([]schemas.Fit, 0, len(s.learners)+1)
 	var models []schemas.ModelRecord
 	haveI := false
+	task := schemas.CostsOf(b)
 	for i, l := range s.learners {
 		if !s.runs(i, t) {
 			continue
 		}
 		name := s.specs[i].Name
-		f, nanos, err := fit(l, d, t, name)
+		f, nanos, err := fit(WithCosts(l, task), d, t, name)
 		if err != nil {
 			return err
 		}
@@ -228,7 +229,7 @@ func (s *Set) reloadTask(t *flow.Task, b *schemas.Bag) error {
 		if rec, ok := stored[name]; ok {
 			f = schemas.Fit{Learner: name, Model: NewTreeModel(rec.Tree), Tree: rec.Tree, Optimal: rec.Optimal, Fold: schemas.NoFold}
 		} else {
-			if f, _, err = fit(l, data.Train, t, name); err != nil {
+			if f, _, err = fit(WithCosts(l, schemas.CostsOf(b)), data.Train, t, name); err != nil {
 				return fmt.Errorf("refit: %w", err)
 			}
 			if f.Tree != nil {
