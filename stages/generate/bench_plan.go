@@ -6,7 +6,6 @@ import (
 
 	"github.com/dtbench/dtbench/costs"
 
-	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/schemas"
 )
@@ -18,12 +17,8 @@ type Benchmark struct {
 	cfg     *BenchmarkConfig
 	cells   []schemas.BenchmarkCell
 	subsets [][]int // per cell, the ranks (1-based, ascending) of its subset
-	// imported holds the datasets Check imported, by config order, for the
-	// import node; nil until then.
-	imported []*dataset.Dataset
-	// costs is the costs section for datasets without their own (nil for
-	// none).
-	costs *costs.Config
+	// data is the study's datasets, imported once.
+	data importSet
 }
 
 // NewBenchmark lays out the study's cells in plan order: dataset (config
@@ -38,7 +33,8 @@ func NewBenchmark(cfg *BenchmarkConfig, defaultCosts *costs.Config) (*Benchmark,
 	if err := CheckDatasetCosts("costs", defaultCosts); err != nil {
 		return nil, err
 	}
-	b := &Benchmark{cfg: cfg, costs: defaultCosts}
+	b := &Benchmark{cfg: cfg}
+	b.data = importSet{specs: cfg.Datasets, costs: defaultCosts, check: b.checkData}
 	n := cfg.Select
 	for _, d := range cfg.Datasets {
 		scenarios := []string{AllRows}
@@ -66,15 +62,6 @@ func NewBenchmark(cfg *BenchmarkConfig, defaultCosts *costs.Config) (*Benchmark,
 		}
 	}
 	return b, nil
-}
-
-// costsOf returns the costs section of dataset spec: its own, or the
-// config's; nil for none.
-func (b *Benchmark) costsOf(spec DatasetSpec) *costs.Config {
-	if spec.Costs != nil {
-		return spec.Costs
-	}
-	return b.costs
 }
 
 // subsetName names a subset by its ranks: "A1,A3".

@@ -51,41 +51,18 @@ func (b *Benchmark) SplitNode() flow.Node {
 	}
 }
 
-// taskCosts returns the cost model of task t's split: its dataset's cost
-// spec resolved against the imported dataset (as the import checked it),
-// projected onto the subset's attributes; nil without costs.
+// taskCosts returns the cost model of a split: its dataset's, projected
+// onto the subset's attributes; nil without costs.
 func (b *Benchmark) taskCosts(s schemas.Split, imported []schemas.DatasetRecord) (*costs.Model, error) {
-	i := slices.IndexFunc(b.cfg.Datasets, func(d DatasetSpec) bool { return d.Name == s.Dataset })
-	if i < 0 {
-		return nil, fmt.Errorf("no dataset %q", s.Dataset)
-	}
-	c := b.costsOf(b.cfg.Datasets[i])
-	if c == nil || c.Spec == nil {
-		return nil, nil
-	}
-	j := slices.IndexFunc(imported, func(r schemas.DatasetRecord) bool { return r.Mode == s.Dataset })
-	if j < 0 {
-		return nil, fmt.Errorf("dataset %s was not imported", s.Dataset)
-	}
-	full, err := resolveCosts(c.Spec, imported[j].Train)
-	if err != nil {
-		return nil, fmt.Errorf("dataset %s: %w", s.Dataset, err)
+	full, err := b.data.costModel(s.Dataset, imported)
+	if err != nil || full == nil {
+		return nil, err
 	}
 	features := make([]int, len(s.Attributes))
 	for k, name := range s.Attributes {
 		features[k] = slices.IndexFunc(full.Tests, func(tc costs.Test) bool { return tc.Name == name })
 	}
 	return full.Project(features), nil
-}
-
-// resolveCosts resolves a cost spec against a dataset's features and
-// classes.
-func resolveCosts(spec *costs.Spec, d *dataset.Dataset) (*costs.Model, error) {
-	names := make([]string, d.NumFeatures())
-	for f, a := range d.Schema().Features {
-		names[f] = a.Name
-	}
-	return spec.Resolve(names, d.Classes())
 }
 
 // Split draws task t's data from the imported datasets. Everything that
@@ -118,7 +95,7 @@ func (b *Benchmark) Split(t *flow.Task, imported []schemas.DatasetRecord) (schem
 		return schemas.Split{}, fmt.Errorf("dataset %s is not among the imported datasets", cell.Dataset)
 	}
 	rng := t.SharedRand(cell.Dataset + "/" + cell.Scenario + "/r" + strconv.Itoa(t.Rep))
-	rows, err := b.subsample(d, b.spec(cell.Dataset).Scenarios, cell.Scenario, rng)
+	rows, err := b.subsample(d, b.data.spec(cell.Dataset).Scenarios, cell.Scenario, rng)
 	if err != nil {
 		return schemas.Split{}, err
 	}
@@ -147,16 +124,6 @@ func (b *Benchmark) Split(t *flow.Task, imported []schemas.DatasetRecord) (schem
 		names[i] = d.Schema().Features[f].Name
 	}
 	return schemas.Split{Dataset: cell.Dataset, Data: data, Attributes: names, Rows: rows, Folds: folds, Ranking: ranking}, nil
-}
-
-// spec returns the config entry of the dataset named name.
-func (b *Benchmark) spec(name string) *DatasetSpec {
-	for i := range b.cfg.Datasets {
-		if b.cfg.Datasets[i].Name == name {
-			return &b.cfg.Datasets[i]
-		}
-	}
-	return nil
 }
 
 // subsample returns the rows of scenario s (every row for AllRows), in
