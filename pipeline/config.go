@@ -23,6 +23,7 @@ type Config struct {
 	Chunk     int                       `json:"chunk"`   // chunk: tasks per part file
 	Oracle    *generate.OracleConfig    `json:"oracle,omitempty"`
 	Benchmark *generate.BenchmarkConfig `json:"benchmark,omitempty"`
+	Cost      *generate.CostConfig      `json:"cost,omitempty"`
 	Learners  []train.Spec              `json:"learners"`
 	Limits    Limits                    `json:"limits"`
 	// Costs is the costs section: a cost model for every dataset (the
@@ -64,6 +65,10 @@ func (c *Config) Validate() error {
 		}
 		if err := c.Benchmark.Validate(); err != nil {
 			return err
+		}
+	case "cost":
+		if c.Cost == nil {
+			return input.Keyf("cost", "required by study cost")
 		}
 	}
 	if err := train.CheckSpecs(c.Learners); err != nil {

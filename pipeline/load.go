@@ -49,6 +49,7 @@ type rawConfig struct {
 	Limits    rawLimits                 `mapstructure:"limits"`
 	Benchmark generate.BenchmarkSection `mapstructure:"benchmark"`
 	Costs     costs.Section             `mapstructure:"costs"`
+	Cost      generate.CostSection      `mapstructure:"cost"`
 }
 
 // benchmarkLearners are the benchmark study's default learners, as the
@@ -64,10 +65,17 @@ func benchmarkLearners() []any {
 	return out
 }
 
+// costLearners are the cost study's default learners, as Turney's: C4.5
+// (c45), the cost-sensitive IDX, CS-ID3, EG2 and ICET, and the majority
+// classifier as the baseline that performs no test.
+func costLearners() []any {
+	return []any{"c45", "idx", "csid3", "eg2", "icet", "majority"}
+}
+
 // defaultRaw holds the built-in default of every key a config may omit.
 func defaultRaw() rawConfig {
 	return rawConfig{Seed: 1, Study: "oracle", Workers: 0, Chunk: 64,
-		Oracle: generate.DefaultOracleSection(), Benchmark: generate.DefaultBenchmarkSection(),
+		Oracle: generate.DefaultOracleSection(), Benchmark: generate.DefaultBenchmarkSection(), Cost: generate.DefaultCostSection(),
 		Learners: []any{"id3"}, Limits: defaultLimits()}
 }
 
@@ -229,8 +237,13 @@ func Load(opts LoadOptions) (*Config, error) {
 	if err := decodeInto(reflect.ValueOf(&raw).Elem(), "", v.Get, source); err != nil {
 		return nil, err
 	}
-	if raw.Study == "benchmark" && source("learners") == "built-in defaults" {
-		raw.Learners = benchmarkLearners()
+	if source("learners") == "built-in defaults" {
+		switch raw.Study {
+		case "benchmark":
+			raw.Learners = benchmarkLearners()
+		case "cost":
+			raw.Learners = costLearners()
+		}
 	}
 	dir := ""
 	if opts.File != "" {
@@ -390,6 +403,10 @@ func resolve(raw rawConfig, dir string) (*Config, error) {
 		}
 	case "benchmark":
 		if cfg.Benchmark, err = raw.Benchmark.Resolve(dir); err != nil {
+			return nil, err
+		}
+	case "cost":
+		if cfg.Cost, err = raw.Cost.Resolve(dir); err != nil {
 			return nil, err
 		}
 	}

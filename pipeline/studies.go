@@ -19,6 +19,7 @@ import (
 var studies = map[string]func(cfg *Config, version string) (*flow.Study, error){
 	"oracle":    oracleStudy,
 	"benchmark": benchmarkStudy,
+	"cost":      costStudy,
 }
 
 // StudyNames returns the known study names, sorted.
@@ -93,6 +94,45 @@ func benchmarkStudy(cfg *Config, version string) (*flow.Study, error) {
 			learners.CVNode(),
 			evaluate.BenchmarkNode(b.Cells(), bc.Alpha),
 			report.BenchmarkNode(meta, strings.Join(full, ",")),
+		},
+	}, nil
+}
+
+// costStudy is Turney's cost study (JAIR 1995): real datasets with their
+// test costs, imported once; per task a random train/test split and a
+// misclassification cost; every learner (the cost-sensitive ones given
+// the task's cost model) trained on the split and charged, per test case,
+// for its tests and its errors.
+func costStudy(cfg *Config, version string) (*flow.Study, error) {
+	learners, err := train.NewSet(cfg.Learners)
+	if err != nil {
+		return nil, err
+	}
+	cc := cfg.Cost
+	c, err := generate.NewCost(cc, cfg.Costs)
+	if err != nil {
+		return nil, err
+	}
+	ks := "the costs section's matrix"
+	if len(cc.Misclassification) > 0 {
+		parts := make([]string, len(cc.Misclassification))
+		for i, k := range cc.Misclassification {
+			parts[i] = strconv.FormatFloat(k, 'g', -1, 64)
+		}
+		ks = "misclassification cost k = " + strings.Join(parts, ", ")
+	}
+	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(),
+		Notes: []string{fmt.Sprintf("%d random splits per dataset, %.3g of the rows training; %s", cc.Repetitions, cc.Train, ks)}}
+	return &flow.Study{
+		Name:      "cost",
+		Plan:      c.Plan(cfg.Seed),
+		Footprint: c.Footprint(),
+		Nodes: []flow.Node{
+			c.ImportNode(),
+			c.SplitNode(),
+			learners.HoldoutFitNode(),
+			evaluate.CostNode(c.Cells()),
+			report.CostNode(meta),
 		},
 	}, nil
 }

@@ -41,9 +41,16 @@ var (
 	// report/summary.parquet, one file per run, written by the report.
 	WinsTable             = singleFlat(Wins, Wins+"/wins.parquet", winsTable)
 	BenchmarkSummaryTable = singleFlat(Summaries, Summaries+".parquet", benchmarkSummaryTable)
+	// The cost study's evaluations and summary.
+	CostEvaluationTable = flatCatalog(Evaluations, costEvaluationTable, func(r *CostEvaluation) int64 { return r.DatasetID })
+	CostSummaryTable    = singleFlat(Summaries, Summaries+".parquet", costSummaryTable)
 	// Splits is a benchmark task's data, from generate to train and
 	// evaluate, in memory only; a staged command draws it again.
 	Splits = NewSlot[Split]("splits")
+	// Holdouts is a cost-study task's train/test split of its dataset, from
+	// generate to train and evaluate, in memory only; a staged command
+	// draws it again.
+	Holdouts = NewSlot[DatasetRecord]("holdouts")
 	// TaskCosts is a task's cost model (config costs), from generate to
 	// train (the cost-sensitive learners) and evaluate (avg_cost), in
 	// memory only; empty without costs. A staged command computes it again.
