@@ -4,12 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/internal/shareddata"
 	"github.com/dtbench/dtbench/stages/train/internal/grow"
 	"github.com/dtbench/dtbench/tree"
 )
@@ -85,10 +85,9 @@ func noisyOracleData(t testing.TB, seed uint64, domains []int, k, depth, n int, 
 // against 0.053333 for outlook and temperature; both leaves say yes, and
 // the unpruned tree keeps the split.
 func TestCARTPlayTennis(t *testing.T) {
-	path := filepath.Join(datasetsDir(t), "weather-nominal", "weather.nominal.arff")
-	d, err := dataset.ReadARFF(path, "play")
+	d, err := dataset.ReadARFF(shareddata.FileOrSkip(t, "weather-nominal/weather.nominal.arff"), "play")
 	if err != nil {
-		t.Skipf("PlayTennis data not readable (%v); skipping the textbook check", err)
+		t.Fatal(err)
 	}
 	tr := fitTree(t, unprunedCART(2), d, d.All(), 1)
 	want := `outlook in {sunny, rainy}
