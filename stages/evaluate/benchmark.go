@@ -92,13 +92,16 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Sp
 			order = append(order, ls)
 		}
 		conf := make([]int, k*k)
-		ls.score = ls.score.Add(tests[f.Fold].Score(f.Model, k, conf))
-		ls.confusion[f.Fold] = conf
-		if cm != nil {
-			if err := ls.costs.Add(cm, f, d, sp.TestRows(f.Fold), conf, k); err != nil {
+		if cm == nil {
+			ls.score = ls.score.Add(tests[f.Fold].Score(f.Model, k, conf))
+		} else {
+			sc, err := ls.costs.Score(cm, f, tests[f.Fold], d, k, conf)
+			if err != nil {
 				return nil, nil, err
 			}
+			ls.score = ls.score.Add(sc)
 		}
+		ls.confusion[f.Fold] = conf
 	}
 	muI := math.NaN()
 	for _, ls := range order {

@@ -23,38 +23,32 @@ type CostSum struct {
 	Rows          int
 }
 
-// Add charges fit f on the rows of d in rows under cost model m: its
-// tests (a tree's path for each row, as costs.TreeCosts charges it; any
-// other model every test it reads, per row) and, from confusion (actual ×
-// predicted counts over k classes, the same rows), the matrix entry of
-// each prediction.
-func (s *CostSum) Add(m *costs.Model, f *schemas.Fit, d *dataset.Dataset, rows dataset.Bitset, confusion []int, k int) error {
-	n := 0
-	for a := range k {
-		for p := range k {
-			c := confusion[a*k+p]
-			n += c
-			s.Errors += float64(c) * m.Misclassification(p, a)
-		}
-	}
-	if n == 0 {
-		return nil
-	}
+// Score scores fit f on rows (the rows of d in set) as Rows.Score does,
+// filling confusion (actual × predicted over k classes), and adds its
+// costs under m to s: its tests (a tree's path for each row, charged on
+// the walk that predicts, as costs.TreeCosts charges it; any other model
+// every test it reads, per row) and each prediction's matrix entry.
+func (s *CostSum) Score(m *costs.Model, f *schemas.Fit, rows *Rows, d *dataset.Dataset, k int, confusion []int) (Score, error) {
+	var sc Score
+	tests := 0.0
 	if f.Tree != nil {
 		tc, err := m.ForTree(f.Tree)
 		if err != nil {
-			return fmt.Errorf("costs of %s's tree: %w", f.Learner, err)
+			return Score{}, fmt.Errorf("costs of %s's tree: %w", f.Learner, err)
 		}
-		b := tc.Mean(d, rows)
-		if b.Cases != n {
-			return fmt.Errorf("costs of %s: %d rows walked, %d classified", f.Learner, b.Cases, n)
-		}
-		s.Tests += b.Tests * float64(n)
+		sc, tests = rows.ScoreCharged(f.Model, f.Tree, tc.Tests, k, confusion)
 	} else {
-		s.Tests += m.Performing(testsRead(f.Model, d.NumFeatures())) * float64(n)
+		sc = rows.Score(f.Model, k, confusion)
+		tests = m.Performing(testsRead(f.Model, d.NumFeatures())) * float64(sc.Total)
 	}
-	s.Rows += n
-	return nil
+	for a := range k {
+		for p := range k {
+			s.Errors += float64(confusion[a*k+p]) * m.Misclassification(p, a)
+		}
+	}
+	s.Tests += tests
+	s.Rows += sc.Total
+	return sc, nil
 }
 
 // Measures sets the cost measures of e from the sums: the averages per row

@@ -84,18 +84,16 @@ func scoreHeldOut(data *schemas.DatasetRecord, fits []schemas.Fit, cm *costs.Mod
 	if data.Test != nil && data.Test.Len() > 0 {
 		test = NewRows(data.Test, data.Test.All())
 		k := data.Test.Classes()
-		var confusion []int
 		for i := range fits {
-			if cm != nil {
-				confusion = make([]int, k*k)
-			}
-			h.scores[i] = test.Score(fits[i].Model, k, confusion)
-			h.accuracy[i] = h.scores[i].Accuracy()
-			if cm != nil {
-				if err := h.costs[i].Add(cm, &fits[i], data.Test, data.Test.All(), confusion, k); err != nil {
+			if cm == nil {
+				h.scores[i] = test.Score(fits[i].Model, k, nil)
+			} else {
+				var err error
+				if h.scores[i], err = h.costs[i].Score(cm, &fits[i], test, data.Test, k, make([]int, k*k)); err != nil {
 					return nil, err
 				}
 			}
+			h.accuracy[i] = h.scores[i].Accuracy()
 		}
 	}
 	h.bench = benchmarkAccuracies(data, test, fits, h.accuracy)
