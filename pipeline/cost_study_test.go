@@ -181,3 +181,32 @@ func TestCostTurneyConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestCostStudyShardsAndResume: two shards plus the report give one run's
+// tables, and a deleted part comes back identical with --resume.
+func TestCostStudyShardsAndResume(t *testing.T) {
+	cfg := costConfig(t)
+	whole := run(t, cfg, Options{Out: t.TempDir()})
+	out := t.TempDir()
+	for i := range 2 {
+		run(t, cfg, Options{Out: out, Shard: Shard{Index: i, Count: 2}})
+	}
+	dir, err := RunStage(context.Background(), cfg, Options{Out: out}, flow.StageReport)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameFiles(t, "cost study, shards vs one run", deterministicFiles(t, whole), deterministicFiles(t, dir))
+	before := deterministicFiles(t, whole)
+	parts, _ := filepath.Glob(filepath.Join(whole, schemas.Evaluations, "*.parquet"))
+	if len(parts) < 2 {
+		t.Fatalf("%d evaluation parts; want several chunks", len(parts))
+	}
+	if err := os.Remove(parts[1]); err != nil {
+		t.Fatal(err)
+	}
+	run(t, cfg, Options{Out: filepath.Dir(whole), Resume: true})
+	sameFiles(t, "cost study, resume", before, deterministicFiles(t, whole))
+	if _, err := Verify(whole); err != nil {
+		t.Error(err)
+	}
+}
