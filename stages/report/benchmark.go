@@ -114,7 +114,8 @@ func BenchmarkRows(summary []BenchmarkSummary) []schemas.BenchmarkSummary {
 func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkSummary, wins []schemas.WinsRow,
 	entropy []schemas.EntropyRow, attrs []schemas.AttributeRow) error {
 	var b strings.Builder
-	writeHeader(&b, meta, benchmarkLegend)
+	writeHeader(&b, meta)
+	b.WriteString("\n" + benchmarkLegend + "\n")
 	var learners []string
 	var groups []schemas.BenchmarkCell // (dataset, scenario), subset empty
 	stat := map[string]map[schemas.BenchmarkCell]*BenchmarkSummary{}
