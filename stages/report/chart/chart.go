@@ -54,6 +54,9 @@ type Figure struct {
 	Refs []float64
 	// Cols is the number of panels per row; 0 puts them all in one row.
 	Cols int
+	// Width is a panel's width in inches; 0 is 4 (a panel is 3 inches
+	// high).
+	Width float64
 	// Legend lists the series labels in style order (see the package doc).
 	Legend []string
 	Panels []Panel
@@ -64,7 +67,7 @@ const (
 	panelW   = 4 * vg.Inch
 	panelH   = 3 * vg.Inch
 	titleH   = 0.5 * vg.Inch
-	captionH = 0.5 * vg.Inch
+	captionH = 0.6 * vg.Inch
 	legendW  = 1.4 * vg.Inch
 	dpi      = 96
 )
@@ -82,7 +85,11 @@ func (f *Figure) Render(format string) ([]byte, error) {
 		cols = len(f.Panels)
 	}
 	rows := (len(f.Panels) + cols - 1) / cols
-	w := panelW*vg.Length(cols) + legendW
+	pw := panelW
+	if f.Width > 0 {
+		pw = vg.Length(f.Width) * vg.Inch
+	}
+	w := pw*vg.Length(cols) + legendW
 	h := panelH*vg.Length(rows) + titleH + captionH
 	var c vg.CanvasWriterTo
 	switch format {
