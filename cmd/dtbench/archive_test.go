@@ -262,3 +262,36 @@ func withoutRunLines(b []byte) []byte {
 	}
 	return bytes.Join(keep, nil)
 }
+
+// TestVerifyReportsEverySchemaVersion: a manifest that records other
+// schema versions than its files' footers makes verify name every file of
+// every such table, and exit 2.
+func TestVerifyReportsEverySchemaVersion(t *testing.T) {
+	dir := archive(t)
+	path := filepath.Join(dir, "manifest.json")
+	m := string(readFile(t, path))
+	old := strings.NewReplacer(`"results/evaluations": 2`, `"results/evaluations": 1`, `"oracles": 1`, `"oracles": 3`).Replace(m)
+	if old == m {
+		t.Fatal("the manifest records no evaluations version 2 or oracles version 1")
+	}
+	writeFile(t, path, []byte(old))
+	code, _, stderr := cli(t, "verify", dir)
+	if code != 2 {
+		t.Fatalf("verify: exit %d; want 2: %s", code, stderr)
+	}
+	for _, table := range []string{"results/evaluations", "oracles"} {
+		parts, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(table), "*.parquet"))
+		if len(parts) < 2 {
+			t.Fatalf("%s has %d parts; the test wants several", table, len(parts))
+		}
+		for _, p := range parts {
+			rel, _ := filepath.Rel(dir, p)
+			if !strings.Contains(stderr, filepath.ToSlash(rel)+": schema version") {
+				t.Errorf("verify does not name %s's schema version:\n%s", rel, stderr)
+			}
+		}
+	}
+	if !strings.Contains(stderr, "schema version 2 of results/evaluations, but the manifest records version 1") {
+		t.Errorf("verify's message does not give both versions:\n%s", stderr)
+	}
+}
