@@ -1,8 +1,10 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -18,7 +20,8 @@ type budgetCell struct {
 }
 
 // writeBudget writes where a learner that makes optimality claims hit its
-// time budget (optimal = false), per panel, or that none did. It writes
+// time budget (optimal = false), per panel in Panels order, or that none
+// did. It writes
 // nothing when no learner makes such claims.
 func writeBudget(b *strings.Builder, rows []OracleSummary) {
 	var order []string
@@ -35,9 +38,9 @@ func writeBudget(b *strings.Builder, rows []OracleSummary) {
 		if !ok {
 			order = append(order, r.Learner)
 		}
-		if n := len(cs); n > 0 && cs[n-1].panel == p {
-			cs[n-1].fits += s.N
-			cs[n-1].hit += hit
+		if k := slices.IndexFunc(cs, func(c budgetCell) bool { return c.panel == p }); k >= 0 {
+			cs[k].fits += s.N
+			cs[k].hit += hit
 		} else {
 			cs = append(cs, budgetCell{p, s.N, hit})
 		}
@@ -47,10 +50,15 @@ func writeBudget(b *strings.Builder, rows []OracleSummary) {
 		return
 	}
 	b.WriteString("\n## Time budget\n\n")
+	panels := Panels(rows)
 	for _, l := range order {
 		var fits, hit int64
 		var where []string
-		for _, c := range cells[l] {
+		cs := cells[l]
+		slices.SortStableFunc(cs, func(a, b budgetCell) int {
+			return cmp.Compare(slices.Index(panels, a.panel), slices.Index(panels, b.panel))
+		})
+		for _, c := range cs {
 			fits += c.fits
 			hit += c.hit
 			if c.hit > 0 {
