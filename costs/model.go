@@ -179,3 +179,35 @@ func (m *Model) All() float64 {
 func (m *Model) Misclassification(predicted, actual int) float64 {
 	return m.Matrix[predicted][actual]
 }
+
+// Project returns the model of the dataset that keeps only the given
+// features of m's, in that order (a benchmark task's attribute subset):
+// their tests, the groups any of them is in (renumbered in order of first
+// use), and the same matrix.
+func (m *Model) Project(features []int) *Model {
+	out := &Model{Tests: make([]Test, len(features)), Matrix: m.Matrix}
+	renumber := map[int]int{}
+	for i, f := range features {
+		t := m.Tests[f]
+		if t.Group != NoGroup {
+			g, ok := renumber[t.Group]
+			if !ok {
+				g = len(out.Groups)
+				renumber[t.Group] = g
+				out.Groups = append(out.Groups, m.Groups[t.Group])
+			}
+			t.Group = g
+		}
+		out.Tests[i] = t
+	}
+	return out
+}
+
+// WithMatrix returns a copy of m with another cost matrix (the cost
+// study's sweep of the misclassification cost); tests and groups are
+// shared, not copied.
+func (m *Model) WithMatrix(matrix [][]float64) *Model {
+	out := *m
+	out.Matrix = matrix
+	return &out
+}

@@ -166,3 +166,36 @@ func TestValidate(t *testing.T) {
 		})
 	}
 }
+
+// TestProject keeps the chosen tests, their groups (renumbered) and the
+// matrix; a test outside the subset takes its group along only when a kept
+// member is in it.
+func TestProject(t *testing.T) {
+	m := &Model{
+		Tests: []Test{
+			{Name: "a", Cost: 1, Group: NoGroup},
+			{Name: "b", Cost: 2, Group: 1},
+			{Name: "c", Cost: 3, Group: 0},
+			{Name: "d", Cost: 4, Group: 1, Delayed: true},
+		},
+		Groups: []Group{{Name: "g0", Common: 10}, {Name: "g1", Common: 20}},
+		Matrix: DefaultMatrix(2),
+	}
+	p := m.Project([]int{1, 3, 0})
+	if len(p.Tests) != 3 || p.Tests[0].Name != "b" || p.Tests[1].Name != "d" || !p.Tests[1].Delayed || p.Tests[2].Name != "a" {
+		t.Fatalf("tests %+v", p.Tests)
+	}
+	if len(p.Groups) != 1 || p.Groups[0].Name != "g1" || p.Tests[0].Group != 0 || p.Tests[1].Group != 0 || p.Tests[2].Group != NoGroup {
+		t.Errorf("groups %+v, tests %+v; want g1 alone as group 0 of b and d", p.Groups, p.Tests)
+	}
+	if err := p.Fits(3, 2); err != nil {
+		t.Error(err)
+	}
+	// b and d share g1's 20 once: 2 + 4 + 20, plus a.
+	if got := p.All(); got != 27 {
+		t.Errorf("All = %v; want 27", got)
+	}
+	if w := m.WithMatrix([][]float64{{0, 5}, {7, 0}}); w.Misclassification(1, 0) != 7 || m.Misclassification(1, 0) != 1 {
+		t.Errorf("WithMatrix changed the original or did not take")
+	}
+}

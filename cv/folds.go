@@ -77,37 +77,39 @@ func Weka(labels []uint8, k int, seed int64) Folds {
 		order[i] = i
 	}
 	rnd := NewJavaRandom(seed)
-	for j := n - 1; j > 0; j-- {
-		i := int(rnd.IntN(int32(j + 1)))
-		order[j], order[i] = order[i], order[j]
-	}
-	order = wekaStratify(order, labels, k)
+	WekaRandomize(order, rnd)
+	order = WekaStratify(order, labels, k)
 	f := Folds{K: k, Of: make([]int, n), TrainOrder: make([][]int, k)}
-	pos := 0
 	for fold := range k {
-		size := n / k
-		if fold < n%k {
-			size++
-		}
+		pos, size := TestBlock(n, k, fold)
 		for _, r := range order[pos : pos+size] {
 			f.Of[r] = fold
 		}
 		train := make([]int, 0, n-size)
 		train = append(append(train, order[:pos]...), order[pos+size:]...)
-		for j := len(train) - 1; j > 0; j-- {
-			i := int(rnd.IntN(int32(j + 1)))
-			train[j], train[i] = train[i], train[j]
-		}
+		WekaRandomize(train, rnd)
 		f.TrainOrder[fold] = train
-		pos += size
 	}
 	return f
 }
 
-// wekaStratify is Instances.stratify(k) on the rows in order: its sort by
-// class (each row's class run is gathered by swapping forward the rows of
-// the same class, which is not a stable sort), then stratStep.
-func wekaStratify(order []int, labels []uint8, k int) []int {
+// WekaRandomize shuffles order in place as Weka's Instances.randomize
+// does with rnd: for j from the last index down to 1, swap j with
+// rnd.IntN(j+1).
+func WekaRandomize(order []int, rnd *JavaRandom) {
+	for j := len(order) - 1; j > 0; j-- {
+		i := int(rnd.IntN(int32(j + 1)))
+		order[j], order[i] = order[i], order[j]
+	}
+}
+
+// WekaStratify is Instances.stratify(k) on the rows in order (labels[r]
+// is row r's class): its sort by class (each row's class run is gathered
+// by swapping forward the rows of the same class, which is not a stable
+// sort; order is permuted in place), then stratStep, which deals every
+// k-th row into a new list, returned. Fold i of k is then the i-th
+// contiguous block of that list, as Instances.testCV cuts it (TestBlock).
+func WekaStratify(order []int, labels []uint8, k int) []int {
 	n := len(order)
 	for index := 1; index < n; index++ {
 		c := labels[order[index-1]]
@@ -125,6 +127,19 @@ func wekaStratify(order []int, labels []uint8, k int) []int {
 		}
 	}
 	return out
+}
+
+// TestBlock returns where fold i of k starts in a stratified list of n
+// rows and how many rows it has, as Weka's Instances.testCV cuts it: n/k
+// rows, one more for each of the first n mod k folds.
+func TestBlock(n, k, i int) (first, size int) {
+	size = n / k
+	offset := n % k
+	if i < offset {
+		size++
+		offset = i
+	}
+	return i*(n/k) + offset, size
 }
 
 // Test returns the positions (into the row list) of fold i's test rows,

@@ -2,6 +2,7 @@ package cv
 
 import (
 	"bufio"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -129,6 +130,63 @@ func TestStratifiedKeepsProportions(t *testing.T) {
 				if got := float64(perClass[c][fold]); got < share-1 || got > share+1 {
 					t.Errorf("%v/%d: fold %d has %v rows of class %d, want %.1f ± 1", tc.counts, tc.k, fold, got, c, share)
 				}
+			}
+		}
+	}
+}
+
+// TestWekaStratifyKeepsProportions checks WekaStratify and TestBlock on
+// rows in an order of their own (not 0..n−1; dataset rows, as SimpleCart's
+// internal folds pass them): the blocks tile the list, every row is in one
+// block, each block's class counts are within one of proportional, and the
+// same seed gives the same blocks.
+func TestWekaStratifyKeepsProportions(t *testing.T) {
+	for _, n := range []int{7, 10, 101, 1000} {
+		for _, k := range []int{2, 5, 10} {
+			if k > n {
+				continue
+			}
+			rng := rand.New(rand.NewPCG(uint64(n), uint64(k)))
+			labels := make([]uint8, 2*n) // rows 0..2n−1; n of them are stratified
+			for i := range labels {
+				labels[i] = uint8(rng.IntN(3))
+			}
+			rows := rng.Perm(2 * n)[:n]
+			classCount := make([]int, 3)
+			for _, r := range rows {
+				classCount[labels[r]]++
+			}
+			again := slices.Clone(rows)
+			WekaRandomize(rows, NewJavaRandom(int64(n)))
+			WekaRandomize(again, NewJavaRandom(int64(n)))
+			rows, again = WekaStratify(rows, labels, k), WekaStratify(again, labels, k)
+			if !slices.Equal(rows, again) {
+				t.Fatalf("n=%d k=%d: same seed, different folds", n, k)
+			}
+			seen := map[int]bool{}
+			next := 0
+			for i := range k {
+				first, size := TestBlock(n, k, i)
+				if first != next {
+					t.Fatalf("n=%d k=%d: fold %d starts at %d; want %d", n, k, i, first, next)
+				}
+				next += size
+				got := make([]int, 3)
+				for _, r := range rows[first : first+size] {
+					if seen[r] {
+						t.Fatalf("n=%d k=%d: row %d in two folds", n, k, r)
+					}
+					seen[r] = true
+					got[labels[r]]++
+				}
+				for c, x := range got {
+					if want := float64(classCount[c]) / float64(k); math.Abs(float64(x)-want) >= 1 {
+						t.Errorf("n=%d k=%d: fold %d has %d rows of class %d; want about %.1f", n, k, i, x, c, want)
+					}
+				}
+			}
+			if next != n || len(seen) != n {
+				t.Errorf("n=%d k=%d: folds cover %d rows, %d distinct", n, k, next, len(seen))
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -211,17 +212,46 @@ func (r *runner) readInputs(c flow.Chunk) ([]*schemas.Bag, error) {
 	return bags, nil
 }
 
+// stageTimings orders one stage's timing rows by task and sums, per task,
+// the rows of the stage itself (one per node of the stage) into one: the
+// task's time in the stage.
+func stageTimings(rows []schemas.Timing, stage string) []schemas.Timing {
+	slices.SortStableFunc(rows, func(a, b schemas.Timing) int { return cmp.Compare(a.DatasetID, b.DatasetID) })
+	out := rows[:0:0]
+	total := map[int64]int{} // task → index of its stage row in out
+	for _, t := range rows {
+		if t.Learner == "" && t.Step == stage {
+			if i, ok := total[t.DatasetID]; ok {
+				out[i].Nanos += t.Nanos
+				continue
+			}
+			total[t.DatasetID] = len(out)
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
 // write stores one chunk's parts: the tables the selected per-task nodes
-// write, and each node's timings. Each part is written to a temporary file
+// write, and one timings part per stage (the rows of every node of that
+// stage, task by task, nodes in pipeline order). Each part is written to a temporary file
 // and renamed, so a killed run leaves only whole parts; the parts are
 // independent files, so they are written side by side, and a chunk counts
 // as complete only when all of them exist.
 func (r *runner) write(res *chunkResult) error {
 	c := res.chunk.Index
 	var jobs []func() (schemas.FileInfo, error)
+	var stages []string
+	byStage := map[string][]schemas.Timing{}
 	for k, n := range r.perTask {
-		ts := res.timings[k]
-		jobs = append(jobs, func() (schemas.FileInfo, error) { return schemas.WriteTimings(r.timingPath(n.Stage, c), ts) })
+		if _, ok := byStage[n.Stage]; !ok {
+			stages = append(stages, n.Stage)
+		}
+		byStage[n.Stage] = append(byStage[n.Stage], res.timings[k]...)
+	}
+	for _, stage := range stages {
+		ts := stageTimings(byStage[stage], stage)
+		jobs = append(jobs, func() (schemas.FileInfo, error) { return schemas.WriteTimings(r.timingPath(stage, c), ts) })
 	}
 	for _, t := range r.outputs() {
 		jobs = append(jobs, func() (schemas.FileInfo, error) { return t.WritePart(r.partPath(t, c), res.bags) })

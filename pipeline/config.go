@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/stages/generate"
 	"github.com/dtbench/dtbench/stages/train"
@@ -22,8 +23,13 @@ type Config struct {
 	Chunk     int                       `json:"chunk"`   // chunk: tasks per part file
 	Oracle    *generate.OracleConfig    `json:"oracle,omitempty"`
 	Benchmark *generate.BenchmarkConfig `json:"benchmark,omitempty"`
+	Cost      *generate.CostConfig      `json:"cost,omitempty"`
 	Learners  []train.Spec              `json:"learners"`
 	Limits    Limits                    `json:"limits"`
+	// Costs is the costs section: a cost model for every dataset (the
+	// oracle study's f0…, or a benchmark dataset without costs of its own),
+	// or the oracle study's drawn costs; nil without one.
+	Costs *costs.Config `json:"costs,omitempty"`
 }
 
 // validName is the rule for a run name: a single path element.
@@ -59,6 +65,10 @@ func (c *Config) Validate() error {
 		}
 		if err := c.Benchmark.Validate(); err != nil {
 			return err
+		}
+	case "cost":
+		if c.Cost == nil {
+			return input.Keyf("cost", "required by study cost")
 		}
 	}
 	if err := train.CheckSpecs(c.Learners); err != nil {

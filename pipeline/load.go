@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -17,6 +18,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/dtbench/dtbench/configs"
+	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/stages/generate"
@@ -46,7 +48,8 @@ type rawConfig struct {
 	Learners  []any                     `mapstructure:"learners"`
 	Limits    rawLimits                 `mapstructure:"limits"`
 	Benchmark generate.BenchmarkSection `mapstructure:"benchmark"`
-	Costs     map[string]any            `mapstructure:"costs"`
+	Costs     costs.Section             `mapstructure:"costs"`
+	Cost      generate.CostSection      `mapstructure:"cost"`
 }
 
 // benchmarkLearners are the benchmark study's default learners, as the
@@ -62,10 +65,17 @@ func benchmarkLearners() []any {
 	return out
 }
 
+// costLearners are the cost study's default learners, as Turney's: C4.5
+// (c45), the cost-sensitive IDX, CS-ID3, EG2 and ICET, and the majority
+// classifier as the baseline that performs no test.
+func costLearners() []any {
+	return []any{"c45", "idx", "csid3", "eg2", "icet", "majority"}
+}
+
 // defaultRaw holds the built-in default of every key a config may omit.
 func defaultRaw() rawConfig {
 	return rawConfig{Seed: 1, Study: "oracle", Workers: 0, Chunk: 64,
-		Oracle: generate.DefaultOracleSection(), Benchmark: generate.DefaultBenchmarkSection(),
+		Oracle: generate.DefaultOracleSection(), Benchmark: generate.DefaultBenchmarkSection(), Cost: generate.DefaultCostSection(),
 		Learners: []any{"id3"}, Limits: defaultLimits()}
 }
 
@@ -201,15 +211,16 @@ func Load(opts LoadOptions) (*Config, error) {
 		if !ok || key == "" {
 			return nil, input.Keyf("--set", "want key=value, got %q", s)
 		}
-		if !isKnown(key) {
+		if !isKnown(key) && !isSection(key) {
 			return nil, &input.Error{File: "--set", Key: key, Err: fmt.Errorf("unknown config key (known: %s)", keyNames())}
 		}
 		parsed, err := parseValue(val)
 		if err != nil {
 			return nil, &input.Error{File: "--set", Key: key, Err: err}
 		}
-		v.Set(key, parsed)
-		sources[key] = "--set"
+		if err := setKey(v, key, parsed, sources); err != nil {
+			return nil, err
+		}
 	}
 	source := func(key string) string {
 		for k := key; k != ""; k = parentKey(k) {
@@ -226,13 +237,19 @@ func Load(opts LoadOptions) (*Config, error) {
 	if err := decodeInto(reflect.ValueOf(&raw).Elem(), "", v.Get, source); err != nil {
 		return nil, err
 	}
-	if raw.Study == "benchmark" && source("learners") == "built-in defaults" {
-		raw.Learners = benchmarkLearners()
+	if source("learners") == "built-in defaults" {
+		switch raw.Study {
+		case "benchmark":
+			raw.Learners = benchmarkLearners()
+		case "cost":
+			raw.Learners = costLearners()
+		}
 	}
-	cfg, err := resolve(raw)
-	if err == nil && cfg.Benchmark != nil && opts.File != "" {
-		cfg.Benchmark.RelativeTo(filepath.Dir(opts.File))
+	dir := ""
+	if opts.File != "" {
+		dir = filepath.Dir(opts.File)
 	}
+	cfg, err := resolve(raw, dir)
 	if err == nil {
 		err = cfg.Validate()
 	}
@@ -325,6 +342,30 @@ func applyEnv(v *viper.Viper, env []string, sources map[string]string) error {
 	return nil
 }
 
+// setKey sets a --set key; a whole section given as a map (--set
+// costs={tests: {default: 1}}) sets each of its keys, which must be known.
+func setKey(v *viper.Viper, key string, val any, sources map[string]string) error {
+	if !isSection(key) {
+		v.Set(key, val)
+		sources[key] = "--set"
+		return nil
+	}
+	m, ok := val.(map[string]any)
+	if !ok {
+		return &input.Error{File: "--set", Key: key, Err: fmt.Errorf("want a section of keys, got %s", show(val))}
+	}
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		sub := key + "." + strings.ToLower(k)
+		if !isKnown(sub) && !isSection(sub) {
+			return &input.Error{File: "--set", Key: sub, Err: fmt.Errorf("unknown config key (known: %s)", keyNames())}
+		}
+		if err := setKey(v, sub, m[k], sources); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // checkKeys checks the keys a config file sets: every one known, and a
 // section given as a map.
 func checkKeys(v *viper.Viper, file string) error {
@@ -344,12 +385,14 @@ func checkKeys(v *viper.Viper, file string) error {
 	return nil
 }
 
-func resolve(raw rawConfig) (*Config, error) {
-	if len(raw.Costs) != 0 {
-		return nil, input.Keyf("costs", "costs are not implemented yet")
-	}
+// resolve turns the decoded keys into a Config; dir is the config file's
+// directory, which relative paths are relative to ("" for none).
+func resolve(raw rawConfig, dir string) (*Config, error) {
 	cfg := &Config{Name: raw.Name, Seed: raw.Seed, Study: raw.Study, Workers: raw.Workers, Chunk: raw.Chunk}
 	var err error
+	if cfg.Costs, err = raw.Costs.Resolve("costs", dir); err != nil {
+		return nil, err
+	}
 	if cfg.Limits, err = raw.Limits.resolve(); err != nil {
 		return nil, err
 	}
@@ -359,7 +402,11 @@ func resolve(raw rawConfig) (*Config, error) {
 			return nil, err
 		}
 	case "benchmark":
-		if cfg.Benchmark, err = raw.Benchmark.Resolve(); err != nil {
+		if cfg.Benchmark, err = raw.Benchmark.Resolve(dir); err != nil {
+			return nil, err
+		}
+	case "cost":
+		if cfg.Cost, err = raw.Cost.Resolve(dir); err != nil {
 			return nil, err
 		}
 	}

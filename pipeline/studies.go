@@ -19,6 +19,7 @@ import (
 var studies = map[string]func(cfg *Config, version string) (*flow.Study, error){
 	"oracle":    oracleStudy,
 	"benchmark": benchmarkStudy,
+	"cost":      costStudy,
 }
 
 // StudyNames returns the known study names, sorted.
@@ -43,6 +44,10 @@ func oracleStudy(cfg *Config, version string) (*flow.Study, error) {
 	if err := learners.CheckFeatures(o.Features); err != nil {
 		return nil, err
 	}
+	oc, err := generate.NewOracleCosts(o, cfg.Costs)
+	if err != nil {
+		return nil, err
+	}
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(), Notes: []string{"Grid: " + o.Describe()}}
 	return &flow.Study{
 		Name:      "oracle",
@@ -50,6 +55,7 @@ func oracleStudy(cfg *Config, version string) (*flow.Study, error) {
 		Footprint: o.Footprint(),
 		Nodes: []flow.Node{
 			generate.OracleNode(o),
+			oc.Node(),
 			learners.FitNode(),
 			evaluate.OracleNode(o.Cells()),
 			report.OracleNode(meta),
@@ -67,7 +73,10 @@ func benchmarkStudy(cfg *Config, version string) (*flow.Study, error) {
 		return nil, err
 	}
 	bc := cfg.Benchmark
-	b := generate.NewBenchmark(bc)
+	b, err := generate.NewBenchmark(bc, cfg.Costs)
+	if err != nil {
+		return nil, err
+	}
 	full := make([]string, bc.Select)
 	for i := range full {
 		full[i] = "A" + strconv.Itoa(i+1)
@@ -85,6 +94,45 @@ func benchmarkStudy(cfg *Config, version string) (*flow.Study, error) {
 			learners.CVNode(),
 			evaluate.BenchmarkNode(b.Cells(), bc.Alpha),
 			report.BenchmarkNode(meta, strings.Join(full, ",")),
+		},
+	}, nil
+}
+
+// costStudy is Turney's cost study (JAIR 1995): real datasets with their
+// test costs, imported once; per task a random train/test split and a
+// misclassification cost; every learner (the cost-sensitive ones given
+// the task's cost model) trained on the split and charged, per test case,
+// for its tests and its errors.
+func costStudy(cfg *Config, version string) (*flow.Study, error) {
+	learners, err := train.NewSet(cfg.Learners)
+	if err != nil {
+		return nil, err
+	}
+	cc := cfg.Cost
+	c, err := generate.NewCost(cc, cfg.Costs)
+	if err != nil {
+		return nil, err
+	}
+	ks := "the costs section's matrix"
+	if len(cc.Misclassification) > 0 {
+		parts := make([]string, len(cc.Misclassification))
+		for i, k := range cc.Misclassification {
+			parts[i] = strconv.FormatFloat(k, 'g', -1, 64)
+		}
+		ks = "misclassification cost k = " + strings.Join(parts, ", ")
+	}
+	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(),
+		Notes: []string{fmt.Sprintf("%d random splits per dataset, %.3g of the rows training; %s", cc.Repetitions, cc.Train, ks)}}
+	return &flow.Study{
+		Name:      "cost",
+		Plan:      c.Plan(cfg.Seed),
+		Footprint: c.Footprint(),
+		Nodes: []flow.Node{
+			c.ImportNode(),
+			c.SplitNode(),
+			learners.HoldoutFitNode(),
+			evaluate.CostNode(c.Cells()),
+			report.CostNode(meta),
 		},
 	}, nil
 }

@@ -19,7 +19,7 @@ import (
 type wekaCV struct {
 	dataset    string
 	seed       int
-	classifier string // J48 or NaiveBayes
+	classifier string // J48, NaiveBayes, SMO or SimpleCart
 	correct    int64
 	mae        float64
 }
@@ -49,11 +49,15 @@ func readWekaCV(t *testing.T) []wekaCV {
 
 // TestWekaFoldSchemeReproducesWeka runs the benchmark study with the weka
 // fold scheme (seed 1; repetition r uses seed 1 + r) on four shared
-// datasets, every attribute, and checks that c45, naivebayes and smo classify
-// exactly as many rows correctly as Weka 3.6's J48, NaiveBayes and SMO do in
-// their own 10-fold cross-validation with those seeds, with the same mean
-// absolute error to Weka's four printed decimals (the class probabilities
-// of J48's leaves and of NaiveBayes' posteriors).
+// datasets, every attribute, and checks that c45, naivebayes, smo and cart
+// classify exactly as many rows correctly as Weka 3.6's J48, NaiveBayes,
+// SMO and SimpleCart do in their own 10-fold cross-validation with those
+// seeds, with the same mean absolute error to Weka's four printed
+// decimals (the class probabilities of J48's leaves, of NaiveBayes'
+// posteriors, and of SimpleCart's leaves, which are its training counts
+// normalized, as the tree's). smo and cart train on each fold's rows in
+// Weka's order (FitOrdered): SMO's model and SimpleCart's internal
+// pruning folds depend on it.
 func TestWekaFoldSchemeReproducesWeka(t *testing.T) {
 	shared := shareddata.DirOrSkip(t)
 	want := readWekaCV(t)
@@ -74,7 +78,7 @@ func TestWekaFoldSchemeReproducesWeka(t *testing.T) {
 			spec := strings.ReplaceAll(entry, "%s", shared)
 			cfg, err := Load(LoadOptions{Env: []string{}, Sets: []string{"name=weka-" + name, "study=benchmark",
 				"benchmark.datasets=[" + spec + "]", "benchmark.select=" + strconv.Itoa(attributes[name]), "benchmark.subsets=top",
-				"benchmark.folds={k: 10, scheme: weka, seed: 1, allow_small_classes: true}", "benchmark.repetitions=3", "learners=[c45, naivebayes, smo]"}})
+				"benchmark.folds={k: 10, scheme: weka, seed: 1, allow_small_classes: true}", "benchmark.repetitions=3", "learners=[c45, naivebayes, smo, cart]"}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -98,7 +102,7 @@ func TestWekaFoldSchemeReproducesWeka(t *testing.T) {
 				if w.dataset != name {
 					continue
 				}
-				learner := map[string]string{"J48": "c45", "NaiveBayes": "naivebayes", "SMO": "smo"}[w.classifier]
+				learner := map[string]string{"J48": "c45", "NaiveBayes": "naivebayes", "SMO": "smo", "SimpleCart": "cart"}[w.classifier]
 				key := fmt.Sprintf("%d %s", w.seed, learner)
 				if got[key] != w.correct {
 					t.Errorf("seed %d: %s classifies %d rows correctly, Weka's %s %d", w.seed, learner, got[key], w.classifier, w.correct)
@@ -109,8 +113,8 @@ func TestWekaFoldSchemeReproducesWeka(t *testing.T) {
 				}
 				n++
 			}
-			if n != 9 {
-				t.Errorf("%d fixture lines for %s, want 9", n, name)
+			if n != 12 {
+				t.Errorf("%d fixture lines for %s, want 12", n, name)
 			}
 		})
 	}

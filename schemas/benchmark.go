@@ -27,8 +27,8 @@ type BenchmarkCell struct {
 // study: a learner cross-validated on one task (a repetition of a cell).
 // Its measures are over every fold's test rows (accuracy, mae, correct,
 // total), μ_X and μ_V are the folds' analytic values weighted by their test
-// rows, μ_I is I's cross-validated accuracy, and the tree measures are
-// the means over the folds' trees.
+// rows, μ_I is I's cross-validated accuracy; the tree measures are null
+// (the folds' trees are in models/, with their fold).
 type BenchmarkEvaluation struct {
 	DatasetID int64  `parquet:"dataset_id"` // the task
 	Learner   string `parquet:"learner"`

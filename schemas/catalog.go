@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/dtbench/dtbench/costs"
 )
 
 // The catalog: every slot the stages pass each other, with its record
@@ -41,9 +43,20 @@ var (
 	// report/summary.parquet, one file per run, written by the report.
 	WinsTable             = singleFlat(Wins, Wins+"/wins.parquet", winsTable)
 	BenchmarkSummaryTable = singleFlat(Summaries, Summaries+".parquet", benchmarkSummaryTable)
+	// The cost study's evaluations and summary.
+	CostEvaluationTable = flatCatalog(Evaluations, costEvaluationTable, func(r *CostEvaluation) int64 { return r.DatasetID })
+	CostSummaryTable    = singleFlat(Summaries, Summaries+".parquet", costSummaryTable)
 	// Splits is a benchmark task's data, from generate to train and
 	// evaluate, in memory only; a staged command draws it again.
 	Splits = NewSlot[Split]("splits")
+	// Holdouts is a cost-study task's train/test split of its dataset, from
+	// generate to train and evaluate, in memory only; a staged command
+	// draws it again.
+	Holdouts = NewSlot[DatasetRecord]("holdouts")
+	// TaskCosts is a task's cost model (config costs), from generate to
+	// train (the cost-sensitive learners) and evaluate (avg_cost), in
+	// memory only; empty without costs. A staged command computes it again.
+	TaskCosts = NewSlot[costs.Model]("costs")
 
 	// Fits is the learners' models of a task, from train to evaluate, in
 	// memory only: their trees are in ModelTable.
@@ -129,6 +142,14 @@ func (d *Document) Check(path string) error {
 	}
 	if !st.Mode().IsRegular() {
 		return fmt.Errorf("check %s: not a regular file", filepath.Base(path))
+	}
+	return nil
+}
+
+// CostsOf returns the task's cost model in b (TaskCosts), nil without one.
+func CostsOf(b *Bag) *costs.Model {
+	if ms := TaskCosts.Get(b); len(ms) > 0 {
+		return &ms[0]
 	}
 	return nil
 }

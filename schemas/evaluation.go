@@ -23,6 +23,11 @@ type Measures struct {
 	GammaV     *float64 `parquet:"gamma_v,optional"`     // γ^V of accuracy; null without held-out rows
 	GammaI     *float64 `parquet:"gamma_i,optional"`     // Γ of accuracy; null without held-out rows
 	Optimal    *bool    `parquet:"optimal,optional"`     // the learner proved its tree optimal (exact); null for learners that make no such claim
+	// The average cost of classifying a held-out row (costs configured):
+	// its tests and its cost-matrix entry; null without a cost model.
+	AvgCost      *float64 `parquet:"avg_cost,optional"`       // avg_test_cost + avg_error_cost
+	AvgTestCost  *float64 `parquet:"avg_test_cost,optional"`  // mean cost of the tests performed (a tree: on the row's path; otherwise every test the learner reads)
+	AvgErrorCost *float64 `parquet:"avg_error_cost,optional"` // mean cost-matrix entry (predicted, actual)
 }
 
 // MeasureColumns lists the measures in column order, with fast access to

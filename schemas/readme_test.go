@@ -48,6 +48,8 @@ func TestReadmeDocumentsEveryColumn(t *testing.T) {
 		{"### results/attributes/", reflect.TypeFor[AttributeRow](), ""},
 		{"### results/entropy/", reflect.TypeFor[EntropyRow](), ""},
 		{"### results/wins/", reflect.TypeFor[WinsRow](), ""},
+		{"### results/evaluations/ (cost)", reflect.TypeFor[CostEvaluation](), "## results/evaluations/ — one row per (dataset, learner)"},
+		{"### report/summary.parquet (cost)", reflect.TypeFor[CostSummary](), "## report/summary.parquet"},
 	} {
 		text := section(tc.heading)
 		if tc.shared != "" {

@@ -45,6 +45,8 @@ var (
 	entropyTable             = newFlatTable[EntropyRow](Entropy, "dataset_id")
 	winsTable                = newFlatTable[WinsRow](Wins)
 	benchmarkSummaryTable    = newFlatTable[BenchmarkSummary](Summaries)
+	costEvaluationTable      = newFlatTable[CostEvaluation](Evaluations, "dataset_id", "model_id")
+	costSummaryTable         = newFlatTable[CostSummary](Summaries)
 )
 
 // flatIO returns the writer and reader of a flat table, for the catalog.

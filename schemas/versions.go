@@ -19,8 +19,9 @@ const (
 	// as int32 1/0/-1: proven, not proven, no claim) and added fold.
 	// ReadModels reads both.
 	ModelsVersion = 2
-	// EvaluationsVersion 2 added mae, correct and total.
-	EvaluationsVersion = 2
+	// EvaluationsVersion 2 added mae, correct and total; 3 added avg_cost,
+	// avg_test_cost and avg_error_cost.
+	EvaluationsVersion = 3
 	TimingsVersion     = 1
 	// The benchmark study's tables.
 	ConfusionVersion  = 1
@@ -42,7 +43,7 @@ var tableVersions = map[string]tableVersion{
 	Oracles:     {OraclesVersion, []int{1}},
 	Datasets:    {DatasetsVersion, []int{1}},
 	Models:      {ModelsVersion, []int{1, 2}},
-	Evaluations: {EvaluationsVersion, []int{1, 2}},
+	Evaluations: {EvaluationsVersion, []int{1, 2, 3}},
 	Timings:     {TimingsVersion, []int{1}},
 	Confusion:   {ConfusionVersion, []int{1}},
 	Attributes:  {AttributesVersion, []int{1}},

@@ -63,6 +63,12 @@ var badInput = []struct {
 	{"benchmark: quota above class count", append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--set", "benchmark.scenarios=[{name: S1, quotas: {yes: 4, no: 2}}]", "--set", "benchmark.folds=2"), nil, "", []string{"benchmark.scenarios", "yes"}},
 	{"benchmark: folds above smallest class", append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--set", "benchmark.folds=4"), nil, "", []string{"benchmark.folds", "4"}},
 	{"benchmark: no datasets", []string{"run", "--set", "study=benchmark"}, nil, "", []string{"benchmark.datasets"}},
+	// Costs and the cost study.
+	{"costs: unknown test", []string{"run", "--set", "costs={tests: {f99: 1, default: 1}}"}, nil, "", []string{"f99"}},
+	{"costs: matrix not square", []string{"run", "--set", "costs={tests: {default: 1}, matrix: [[0, 1]]}"}, nil, "", []string{"costs.matrix"}},
+	{"costs: cost file missing", []string{"run", "--set", "costs={uci: testdata/none}"}, nil, "", []string{"none.cost"}},
+	{"cost study without test costs", []string{"run", "--set", "study=cost", "--set", "cost.datasets=[{path: testdata/good.csv, class: c, header: true}]"}, nil, "", []string{"cost.datasets[0].costs"}},
+	{"cost study: k of 0", []string{"run", "--set", "study=cost", "--set", "cost.datasets=[{path: testdata/good.csv, class: c, header: true, costs: {tests: {default: 1}}}]", "--set", "cost.misclassification=[0]"}, nil, "", []string{"cost.misclassification[0]"}},
 	{"unclosed bracket", []string{"run"}, nil, "name: x\noracle:\n  depths: [3, 5\n  sizes: [10]\n", []string{"bad.yaml:3"}},
 }
 

@@ -23,7 +23,11 @@ import (
 // Map decodes src into dst (a pointer to a struct holding its defaults),
 // key by key in sorted order; prefix is the config key of src, for
 // errors, which are *input.Error values keyed prefix.key.
-func Map(prefix string, src map[string]any, dst any) error {
+func Map(prefix string, src map[string]any, dst any) error { return MapOf("key", prefix, src, dst) }
+
+// MapOf is Map with the word an unknown key is called in errors ("key",
+// or "option" for a learner's options).
+func MapOf(noun, prefix string, src map[string]any, dst any) error {
 	keys := make([]string, 0, len(src))
 	for k := range src {
 		keys = append(keys, k)
@@ -40,7 +44,7 @@ func Map(prefix string, src map[string]any, dst any) error {
 			return fmt.Errorf("decode %s: %w", prefix, err)
 		}
 		if err := dec.Decode(map[string]any{k: src[k]}); err != nil {
-			return input.Keyf(join(prefix, k), "%s", describe(k, src[k], err))
+			return input.Keyf(join(prefix, k), "%s", describe(noun, k, src[k], err))
 		}
 	}
 	return nil
@@ -55,11 +59,11 @@ func join(prefix, key string) string {
 
 // describe turns a mapstructure error about one key into a message naming
 // the value (the key itself is in input.Error.Key).
-func describe(key string, value any, err error) string {
+func describe(noun, key string, value any, err error) string {
 	var de *mapstructure.DecodeError
 	if errors.As(err, &de) {
 		if de.Name() == "" { // mapstructure names no field when the key matches none
-			return fmt.Sprintf("unknown key %q", key)
+			return fmt.Sprintf("unknown %s %q", noun, key)
 		}
 		err = de.Unwrap()
 	}
@@ -91,4 +95,26 @@ func WholeNumbers(from, to reflect.Type, data any) (any, error) {
 		return nil, fmt.Errorf("want a whole number, got %v", x)
 	}
 	return int64(x), nil
+}
+
+// Float returns v as a float64 when it is a number of any of the types a
+// YAML or JSON decoder yields (not a string or a bool).
+func Float(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case float32:
+		return float64(x), true
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	case int32:
+		return float64(x), true
+	case uint64:
+		return float64(x), true
+	case uint32:
+		return float64(x), true
+	}
+	return 0, false
 }

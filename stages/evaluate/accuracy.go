@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/bits"
 
+	"github.com/dtbench/dtbench/tree"
+
 	"github.com/dtbench/dtbench/dataset"
 )
 
@@ -157,12 +159,34 @@ func (s Score) Add(o Score) Score {
 // mean absolute error over k classes. confusion, when not nil, gets
 // confusion[actual*k+predicted]++ per row.
 func (e *Rows) Score(m Predictor, k int, confusion []int) Score {
+	s, _ := e.score(m, nil, nil, k, confusion)
+	return s
+}
+
+// ScoreCharged is Score for a model that is tree t, each row also charged
+// the test cost of the leaf it reaches (tests(leaf)): it returns the sum
+// of those charges too, from the same walk down the tree that predicts.
+func (e *Rows) ScoreCharged(m Predictor, t *tree.Tree, tests func(leaf int) float64, k int, confusion []int) (Score, float64) {
+	return e.score(m, t, tests, k, confusion)
+}
+
+// score is Score, predicting with t's leaves (charging tests) when t is not
+// nil.
+func (e *Rows) score(m Predictor, t *tree.Tree, tests func(leaf int) float64, k int, confusion []int) (Score, float64) {
 	d, _ := m.(Distributor)
 	probs := make([]float64, k)
 	s := Score{Total: len(e.labels)}
+	charged := 0.0
 	for i, y := range e.labels {
 		x := e.x[i*e.m : (i+1)*e.m : (i+1)*e.m]
-		p := m.Predict(x)
+		var p int
+		if t != nil {
+			leaf := t.Apply(x)
+			p = int(t.Class[leaf])
+			charged += tests(leaf)
+		} else {
+			p = m.Predict(x)
+		}
 		if p == int(y) {
 			s.Correct++
 		}
@@ -187,5 +211,5 @@ func (e *Rows) Score(m Predictor, k int, confusion []int) Score {
 		}
 		s.AbsErr += err / float64(k)
 	}
-	return s
+	return s, charged
 }

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/dtbench/dtbench/costs"
+
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/info"
@@ -20,14 +22,17 @@ import (
 func BenchmarkNode(cells []schemas.BenchmarkCell, alpha float64) flow.Node {
 	return flow.Node{
 		Stage:  flow.StageEvaluate,
-		Reads:  []schemas.Ref{schemas.Splits, schemas.Fits},
+		Reads:  []schemas.Ref{schemas.Splits, schemas.Fits, schemas.TaskCosts},
 		Writes: []schemas.Ref{schemas.BenchmarkEvaluationTable, schemas.ConfusionTable, schemas.EntropyTable},
 		Run: func(t *flow.Task, b *schemas.Bag) error {
 			splits := schemas.Splits.Get(b)
 			if len(splits) != 1 {
 				return fmt.Errorf("task %d has %d splits, want 1", t.ID, len(splits))
 			}
-			evals, confusion := BenchmarkTask(cells[t.Cell], t.ID, t.Rep, &splits[0], schemas.Fits.Get(b))
+			evals, confusion, err := BenchmarkTask(cells[t.Cell], t.ID, t.Rep, &splits[0], schemas.Fits.Get(b), schemas.CostsOf(b))
+			if err != nil {
+				return err
+			}
 			schemas.BenchmarkEvaluationTable.Set(b, evals)
 			schemas.ConfusionTable.Set(b, confusion)
 			schemas.EntropyTable.Set(b, []schemas.EntropyRow{Entropies(cells[t.Cell], t.ID, t.Rep, splits[0].Data, alpha)})
@@ -43,8 +48,9 @@ func BenchmarkNode(cells []schemas.BenchmarkCell, alpha float64) flow.Node {
 // class counts (the paper's Eq. 7–9 and 12), summed over the folds as
 // expected correct rows; μ_I is the cross-validated accuracy of I (the
 // fits marked Intuitive); γ^X, γ^V and Γ compare the learner's accuracy
-// with them.
-func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Split, fits []schemas.Fit) ([]schemas.BenchmarkEvaluation, []schemas.ConfusionRow) {
+// with them. With a cost model cm, the average costs over the folds' test
+// rows too.
+func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Split, fits []schemas.Fit, cm *costs.Model) ([]schemas.BenchmarkEvaluation, []schemas.ConfusionRow, error) {
 	d, k := sp.Data, sp.Data.Classes()
 	labels := d.Schema().Class.Values
 	folds := sp.Folds.K
@@ -73,6 +79,7 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Sp
 		intuitive bool
 		score     Score
 		confusion [][]int // per fold, actual × predicted
+		costs     CostSum
 	}
 	var order []*learnerScore
 	byName := map[string]*learnerScore{}
@@ -85,7 +92,15 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Sp
 			order = append(order, ls)
 		}
 		conf := make([]int, k*k)
-		ls.score = ls.score.Add(tests[f.Fold].Score(f.Model, k, conf))
+		if cm == nil {
+			ls.score = ls.score.Add(tests[f.Fold].Score(f.Model, k, conf))
+		} else {
+			sc, err := ls.costs.Score(cm, f, tests[f.Fold], d, k, conf)
+			if err != nil {
+				return nil, nil, err
+			}
+			ls.score = ls.score.Add(sc)
+		}
 		ls.confusion[f.Fold] = conf
 	}
 	muI := math.NaN()
@@ -111,6 +126,7 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Sp
 			Measures: schemas.Measures{Accuracy: &acc, MAE: &mae, Correct: &correct, Total: &n,
 				AccX: &x, AccV: &v, AccI: &i, GammaX: &gx, GammaV: &gv, GammaI: &gi},
 		})
+		ls.costs.Measures(&evals[len(evals)-1].Measures)
 		for fold, conf := range ls.confusion {
 			for a := range k {
 				for p := range k {
@@ -122,7 +138,7 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Sp
 			}
 		}
 	}
-	return evals, confusion
+	return evals, confusion, nil
 }
 
 // Entropies returns the class entropies of a task's data and the

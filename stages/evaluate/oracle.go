@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/schemas"
 )
@@ -16,14 +17,14 @@ import (
 func OracleNode(cells []schemas.OracleCell) flow.Node {
 	return flow.Node{
 		Stage:  flow.StageEvaluate,
-		Reads:  []schemas.Ref{schemas.OracleTable, schemas.DatasetTable, schemas.Fits},
+		Reads:  []schemas.Ref{schemas.OracleTable, schemas.DatasetTable, schemas.Fits, schemas.TaskCosts},
 		Writes: []schemas.Ref{schemas.EvaluationTable},
 		Run: func(t *flow.Task, b *schemas.Bag) error {
 			oracles, data := schemas.OracleTable.Get(b), schemas.DatasetTable.Get(b)
 			if len(oracles) != 1 || len(data) != 1 {
 				return fmt.Errorf("task %d has %d oracles and %d datasets, want 1 each", t.ID, len(oracles), len(data))
 			}
-			rows, err := OracleTask(cells[t.Cell], t.ID, t.Rep, &oracles[0], &data[0], schemas.Fits.Get(b))
+			rows, err := OracleTask(cells[t.Cell], t.ID, t.Rep, &oracles[0], &data[0], schemas.Fits.Get(b), schemas.CostsOf(b))
 			if err != nil {
 				return err
 			}
@@ -34,19 +35,13 @@ func OracleNode(cells []schemas.OracleCell) flow.Node {
 }
 
 // OracleTask returns the evaluation rows of one oracle-study task: cell c,
-// repetition rep, its oracle and dataset, and its fits.
-func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRecord, data *schemas.DatasetRecord, fits []schemas.Fit) ([]schemas.OracleEvaluation, error) {
-	var test *Rows
-	accuracy := make([]float64, len(fits))
-	scores := make([]Score, len(fits))
-	if data.Test != nil && data.Test.Len() > 0 {
-		test = NewRows(data.Test, data.Test.All())
-		for i := range fits {
-			scores[i] = test.Score(fits[i].Model, data.Test.Classes(), nil)
-			accuracy[i] = scores[i].Accuracy()
-		}
+// repetition rep, its oracle and dataset, its fits and its cost model (nil
+// for none: no cost measures).
+func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRecord, data *schemas.DatasetRecord, fits []schemas.Fit, cm *costs.Model) ([]schemas.OracleEvaluation, error) {
+	h, err := scoreHeldOut(data, fits, cm)
+	if err != nil {
+		return nil, err
 	}
-	bench := benchmarkAccuracies(data, test, fits, accuracy)
 	out := make([]schemas.OracleEvaluation, 0, len(fits))
 	for i := range fits {
 		f := &fits[i]
@@ -67,17 +62,59 @@ func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRec
 			e.DOE, e.Agreement = &doe, &agr
 			e.TreeDepth, e.TreeLeaves, e.TreeNodes = &depth, &leaves, &nodes
 		}
-		if bench != nil {
-			acc, mae := accuracy[i], scores[i].MAE()
-			correct, total := int64(scores[i].Correct), int64(scores[i].Total)
-			gx, gv, gi := Gamma(acc, bench.x), Gamma(acc, bench.v), Gamma(acc, bench.i)
-			e.Accuracy, e.MAE, e.Correct, e.Total = &acc, &mae, &correct, &total
-			e.AccX, e.AccV, e.AccI = &bench.x, &bench.v, &bench.i
-			e.GammaX, e.GammaV, e.GammaI = &gx, &gv, &gi
-		}
+		h.measures(i, &e.Measures)
 		out = append(out, e)
 	}
 	return out, nil
+}
+
+// heldOut is how a task's fits did on its held-out rows.
+type heldOut struct {
+	scores   []Score
+	accuracy []float64
+	costs    []CostSum
+	bench    *benchmarks // nil without held-out rows
+}
+
+// scoreHeldOut scores every fit on the task's held-out rows (none when it
+// has none), with its costs under cm when cm is not nil.
+func scoreHeldOut(data *schemas.DatasetRecord, fits []schemas.Fit, cm *costs.Model) (*heldOut, error) {
+	h := &heldOut{scores: make([]Score, len(fits)), accuracy: make([]float64, len(fits)), costs: make([]CostSum, len(fits))}
+	var test *Rows
+	if data.Test != nil && data.Test.Len() > 0 {
+		test = NewRows(data.Test, data.Test.All())
+		k := data.Test.Classes()
+		for i := range fits {
+			if cm == nil {
+				h.scores[i] = test.Score(fits[i].Model, k, nil)
+			} else {
+				var err error
+				if h.scores[i], err = h.costs[i].Score(cm, &fits[i], test, data.Test, k, make([]int, k*k)); err != nil {
+					return nil, err
+				}
+			}
+			h.accuracy[i] = h.scores[i].Accuracy()
+		}
+	}
+	h.bench = benchmarkAccuracies(data, test, fits, h.accuracy)
+	return h, nil
+}
+
+// measures sets fit i's held-out measures in e: accuracy, MAE, the
+// benchmarks' accuracies and the γ against them, and its costs; none
+// without held-out rows.
+func (h *heldOut) measures(i int, e *schemas.Measures) {
+	if h.bench == nil {
+		return
+	}
+	acc, mae := h.accuracy[i], h.scores[i].MAE()
+	correct, total := int64(h.scores[i].Correct), int64(h.scores[i].Total)
+	b := *h.bench
+	gx, gv, gi := Gamma(acc, b.x), Gamma(acc, b.v), Gamma(acc, b.i)
+	e.Accuracy, e.MAE, e.Correct, e.Total = &acc, &mae, &correct, &total
+	e.AccX, e.AccV, e.AccI = &b.x, &b.v, &b.i
+	e.GammaX, e.GammaV, e.GammaI = &gx, &gv, &gi
+	h.costs[i].Measures(e)
 }
 
 // benchmarks are the accuracies of the benchmark classifiers X, V and I

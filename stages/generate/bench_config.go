@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/cv"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/internal/decode"
@@ -53,6 +54,9 @@ type DatasetSpec struct {
 	ScenariosKey string `json:"-"`
 	// Subsets is the entry's subsets key, or benchmark.subsets.
 	Subsets string `json:"subsets"`
+	// Costs is the entry's costs section, resolved; nil for none (the
+	// config's costs section then applies, when there is one).
+	Costs *costs.Config `json:"costs,omitempty"`
 }
 
 // FoldSpec is benchmark.folds: k, and the assignment scheme (stratified,
@@ -123,56 +127,33 @@ func DefaultBenchmarkSection() BenchmarkSection {
 // datasetEntry is one benchmark.datasets entry as written: the importer's
 // options, path and name.
 type datasetEntry struct {
-	Path             string `mapstructure:"path"`
-	Name             string `mapstructure:"name"`
-	Scenarios        []any  `mapstructure:"scenarios"`
-	Subsets          string `mapstructure:"subsets"`
+	Path             string         `mapstructure:"path"`
+	Name             string         `mapstructure:"name"`
+	Scenarios        []any          `mapstructure:"scenarios"`
+	Subsets          string         `mapstructure:"subsets"`
+	Costs            map[string]any `mapstructure:"costs"`
 	importer.Options `mapstructure:",squash"`
 }
 
 var datasetName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
-// Resolve turns the section into a validated BenchmarkConfig. It reads no
-// file: the datasets are checked against the data when they are imported.
-func (r BenchmarkSection) Resolve() (*BenchmarkConfig, error) {
+// Resolve turns the section into a validated BenchmarkConfig; relative
+// paths are relative to dir (the config file's directory; "" for none).
+// It reads no data file, only a dataset's cost files: the datasets are
+// checked against the data when they are imported.
+func (r BenchmarkSection) Resolve(dir string) (*BenchmarkConfig, error) {
 	c := &BenchmarkConfig{Select: r.Select, Rank: r.Rank, Subsets: r.Subsets, Repetitions: r.Repetitions, Alpha: r.Alpha}
-	if len(r.Datasets) == 0 {
-		return nil, input.Keyf("benchmark.datasets", "must list at least one dataset ({path: FILE, class: NAME})")
-	}
 	var err error
 	if c.Scenarios, err = resolveScenarios("benchmark.scenarios", r.Scenarios); err != nil {
 		return nil, err
 	}
-	for i, raw := range r.Datasets {
-		key := fmt.Sprintf("benchmark.datasets[%d]", i)
-		m, ok := raw.(map[string]any)
-		if !ok {
-			return nil, input.Keyf(key, "want {path: FILE, class: NAME, …}, got %v", raw)
-		}
-		e := datasetEntry{Options: importer.Options{Discretize: r.Discretize, Missing: r.Missing}}
-		if err := decode.Map(key, m, &e); err != nil {
-			return nil, err
-		}
-		if e.Path == "" {
-			return nil, input.Keyf(key+".path", "required")
-		}
-		if e.Class == "" {
-			return nil, input.Keyf(key+".class", "required: the class column's name")
-		}
-		if e.Name == "" {
-			e.Name = baseName(e.Path)
-		}
-		if !datasetName.MatchString(e.Name) {
-			return nil, input.Keyf(key+".name", "%q: want letters, digits, '.', '_' and '-' (it names a file)", e.Name)
-		}
-		if err := e.Options.Validate(); err != nil {
-			return nil, prefixKey(key, err)
-		}
-		if slices.ContainsFunc(c.Datasets, func(d DatasetSpec) bool { return d.Name == e.Name }) {
-			return nil, input.Keyf(key+".name", "dataset %q listed twice; give one a name", e.Name)
-		}
-		spec := DatasetSpec{Name: e.Name, Path: e.Path, Options: e.Options,
-			Scenarios: c.Scenarios, ScenariosKey: "benchmark.scenarios", Subsets: c.Subsets}
+	specs, entries, err := resolveDatasets("benchmark.datasets", r.Datasets, importer.Options{Discretize: r.Discretize, Missing: r.Missing}, dir)
+	if err != nil {
+		return nil, err
+	}
+	for i, spec := range specs {
+		key, e := fmt.Sprintf("benchmark.datasets[%d]", i), entries[i]
+		spec.Scenarios, spec.ScenariosKey, spec.Subsets = c.Scenarios, "benchmark.scenarios", c.Subsets
 		if e.Scenarios != nil {
 			spec.ScenariosKey = key + ".scenarios"
 			if spec.Scenarios, err = resolveScenarios(spec.ScenariosKey, e.Scenarios); err != nil {
@@ -194,6 +175,76 @@ func (r BenchmarkSection) Resolve() (*BenchmarkConfig, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// resolveDatasets reads a study's list of datasets (key: benchmark.datasets,
+// cost.datasets): each entry's path, class, name (default: the file name
+// without its extensions; distinct), importer options over base, and own
+// costs section; relative paths relative to dir. It returns the entries
+// too, for the study's own keys.
+func resolveDatasets(key string, raws []any, base importer.Options, dir string) ([]DatasetSpec, []datasetEntry, error) {
+	if len(raws) == 0 {
+		return nil, nil, input.Keyf(key, "must list at least one dataset ({path: FILE, class: NAME})")
+	}
+	var specs []DatasetSpec
+	var entries []datasetEntry
+	for i, raw := range raws {
+		key := fmt.Sprintf("%s[%d]", key, i)
+		m, ok := raw.(map[string]any)
+		if !ok {
+			return nil, nil, input.Keyf(key, "want {path: FILE, class: NAME, …}, got %v", raw)
+		}
+		e := datasetEntry{Options: base}
+		if err := decode.Map(key, m, &e); err != nil {
+			return nil, nil, err
+		}
+		if e.Path == "" {
+			return nil, nil, input.Keyf(key+".path", "required")
+		}
+		if e.Class == "" {
+			return nil, nil, input.Keyf(key+".class", "required: the class column's name")
+		}
+		if e.Name == "" {
+			e.Name = baseName(e.Path)
+		}
+		if !datasetName.MatchString(e.Name) {
+			return nil, nil, input.Keyf(key+".name", "%q: want letters, digits, '.', '_' and '-' (it names a file)", e.Name)
+		}
+		if err := e.Options.Validate(); err != nil {
+			return nil, nil, prefixKey(key, err)
+		}
+		if slices.ContainsFunc(specs, func(d DatasetSpec) bool { return d.Name == e.Name }) {
+			return nil, nil, input.Keyf(key+".name", "dataset %q listed twice; give one a name", e.Name)
+		}
+		spec := DatasetSpec{Name: e.Name, Path: e.Path, Options: e.Options}
+		if e.Costs != nil {
+			sec, err := costs.Decode(key+".costs", e.Costs)
+			if err != nil {
+				return nil, nil, err
+			}
+			if spec.Costs, err = sec.Resolve(key+".costs", dir); err != nil {
+				return nil, nil, err
+			}
+			if err := CheckDatasetCosts(key+".costs", spec.Costs); err != nil {
+				return nil, nil, err
+			}
+		}
+		if dir != "" {
+			spec.relativeTo(dir)
+		}
+		specs = append(specs, spec)
+		entries = append(entries, e)
+	}
+	return specs, entries, nil
+}
+
+// CheckDatasetCosts refuses costs a real dataset cannot take: drawn costs,
+// which are for the oracle study's random features (key names the section).
+func CheckDatasetCosts(key string, c *costs.Config) error {
+	if c != nil && c.Draw != nil {
+		return input.Keyf(key+".draw", "draws costs for the oracle study's random features; a dataset takes uci, tests, groups, delayed and matrix")
+	}
+	return nil
 }
 
 // Validate checks the keys that need no data.
@@ -335,17 +386,13 @@ func prefixKey(key string, err error) error {
 	return fmt.Errorf("%s: %w", key, err)
 }
 
-// RelativeTo makes the relative paths of the datasets (and their names
-// files) relative to dir, the directory of the config file that names
-// them.
-func (c *BenchmarkConfig) RelativeTo(dir string) {
-	for i := range c.Datasets {
-		d := &c.Datasets[i]
-		if d.Path != "" && !filepath.IsAbs(d.Path) {
-			d.Path = filepath.Join(dir, d.Path)
-		}
-		if f := d.Options.NamesFile; f != "" && !filepath.IsAbs(f) {
-			d.Options.NamesFile = filepath.Join(dir, f)
-		}
+// relativeTo makes the dataset's relative paths (its file and names file)
+// relative to dir, the directory of the config file that names them.
+func (d *DatasetSpec) relativeTo(dir string) {
+	if d.Path != "" && !filepath.IsAbs(d.Path) {
+		d.Path = filepath.Join(dir, d.Path)
+	}
+	if f := d.Options.NamesFile; f != "" && !filepath.IsAbs(f) {
+		d.Options.NamesFile = filepath.Join(dir, f)
 	}
 }

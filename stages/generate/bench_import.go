@@ -7,59 +7,20 @@ import (
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
-	"github.com/dtbench/dtbench/schemas"
-	"github.com/dtbench/dtbench/stages/generate/importer"
 )
 
 // ImportNode is the benchmark study's setup: it imports every dataset once
-// (Check, before anything is written, reads and checks them against the
-// config; Run stores them in datasets/imported/<name>.parquet, which every
-// task then reads).
-func (b *Benchmark) ImportNode() flow.Node {
-	return flow.Node{
-		Stage:  flow.StageGenerate,
-		PerRun: true,
-		Setup:  true,
-		Writes: []schemas.Ref{schemas.ImportedTable},
-		Check:  b.importAll,
-		Run: func(_ *flow.Task, bag *schemas.Bag) error {
-			if b.imported == nil {
-				if err := b.importAll(); err != nil {
-					return err
-				}
-			}
-			for i, d := range b.imported {
-				schemas.ImportedTable.Put(bag, schemas.DatasetRecord{DatasetID: int64(i), OracleID: -1,
-					Mode: b.cfg.Datasets[i].Name, Train: d})
-			}
-			return nil
-		},
-	}
-}
+// and checks it against the study (checkData).
+func (b *Benchmark) ImportNode() flow.Node { return b.data.importNode() }
 
-// importAll reads every dataset and checks what depends on its data: the
-// scenarios' classes and quotas, the number of attributes against select,
-// and the folds against the smallest class of each sample.
-func (b *Benchmark) importAll() error {
-	if b.imported != nil {
-		return nil
+// checkData checks what depends on a dataset's data: the number of
+// attributes against select, the scenarios' classes and quotas, and the
+// folds against the smallest class of each sample.
+func (b *Benchmark) checkData(spec DatasetSpec, d *dataset.Dataset) error {
+	if m := d.NumFeatures(); b.cfg.Select > m {
+		return input.Keyf("benchmark.select", "%d, but dataset %s (%s) has %d attributes", b.cfg.Select, spec.Name, spec.Path, m)
 	}
-	out := make([]*dataset.Dataset, len(b.cfg.Datasets))
-	for i, spec := range b.cfg.Datasets {
-		d, _, err := importer.Read(spec.Path, spec.Options)
-		if err != nil {
-			return err
-		}
-		if m := d.NumFeatures(); b.cfg.Select > m {
-			return input.Keyf("benchmark.select", "%d, but dataset %s (%s) has %d attributes", b.cfg.Select, spec.Name, spec.Path, m)
-		}
-		if err := b.checkSamples(spec, d); err != nil {
-			return err
-		}
-		out[i] = d
-	}
-	b.imported = out
-	return nil
+	return b.checkSamples(spec, d)
 }
 
 // checkSamples checks each scenario's quotas against the dataset's class

@@ -4,7 +4,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/costs"
+
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/schemas"
 )
@@ -16,9 +17,8 @@ type Benchmark struct {
 	cfg     *BenchmarkConfig
 	cells   []schemas.BenchmarkCell
 	subsets [][]int // per cell, the ranks (1-based, ascending) of its subset
-	// imported holds the datasets Check imported, by config order, for the
-	// import node; nil until then.
-	imported []*dataset.Dataset
+	// data is the study's datasets, imported once.
+	data importSet
 }
 
 // NewBenchmark lays out the study's cells in plan order: dataset (config
@@ -26,8 +26,15 @@ type Benchmark struct {
 // subset in the paper's order (its Table 4: subset #c holds A_j when bit
 // select−j of c is set, c = 1 … 2^select − 1, so #1 = A5 and #31 = A1…A5
 // for select = 5), or only the whole top set with subsets: top.
-func NewBenchmark(cfg *BenchmarkConfig) *Benchmark {
+//
+// defaultCosts is the config's costs section, for the datasets that have
+// none of their own (nil for none).
+func NewBenchmark(cfg *BenchmarkConfig, defaultCosts *costs.Config) (*Benchmark, error) {
+	if err := CheckDatasetCosts("costs", defaultCosts); err != nil {
+		return nil, err
+	}
 	b := &Benchmark{cfg: cfg}
+	b.data = importSet{specs: cfg.Datasets, costs: defaultCosts, check: b.checkData}
 	n := cfg.Select
 	for _, d := range cfg.Datasets {
 		scenarios := []string{AllRows}
@@ -54,7 +61,7 @@ func NewBenchmark(cfg *BenchmarkConfig) *Benchmark {
 			}
 		}
 	}
-	return b
+	return b, nil
 }
 
 // subsetName names a subset by its ranks: "A1,A3".

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dtbench/dtbench/costs"
+
 	"github.com/dtbench/dtbench/cv"
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/flow"
@@ -28,6 +30,11 @@ func (b *Benchmark) SplitNode() flow.Node {
 			return err
 		}
 		schemas.Splits.Set(bag, []schemas.Split{s})
+		m, err := b.taskCosts(s, schemas.ImportedTable.Get(bag))
+		if err != nil {
+			return err
+		}
+		setTaskCosts(bag, m)
 		if len(b.subsets[t.Cell]) == b.cfg.Select {
 			schemas.AttributeTable.Set(bag, s.Ranking)
 		} else {
@@ -38,10 +45,24 @@ func (b *Benchmark) SplitNode() flow.Node {
 	return flow.Node{
 		Stage:  flow.StageGenerate,
 		Reads:  []schemas.Ref{schemas.ImportedTable},
-		Writes: []schemas.Ref{schemas.Splits, schemas.AttributeTable},
+		Writes: []schemas.Ref{schemas.Splits, schemas.AttributeTable, schemas.TaskCosts},
 		Run:    run,
 		Reload: run,
 	}
+}
+
+// taskCosts returns the cost model of a split: its dataset's, projected
+// onto the subset's attributes; nil without costs.
+func (b *Benchmark) taskCosts(s schemas.Split, imported []schemas.DatasetRecord) (*costs.Model, error) {
+	full, err := b.data.costModel(s.Dataset, imported)
+	if err != nil || full == nil {
+		return nil, err
+	}
+	features := make([]int, len(s.Attributes))
+	for k, name := range s.Attributes {
+		features[k] = slices.IndexFunc(full.Tests, func(tc costs.Test) bool { return tc.Name == name })
+	}
+	return full.Project(features), nil
 }
 
 // Split draws task t's data from the imported datasets. Everything that
@@ -74,7 +95,7 @@ func (b *Benchmark) Split(t *flow.Task, imported []schemas.DatasetRecord) (schem
 		return schemas.Split{}, fmt.Errorf("dataset %s is not among the imported datasets", cell.Dataset)
 	}
 	rng := t.SharedRand(cell.Dataset + "/" + cell.Scenario + "/r" + strconv.Itoa(t.Rep))
-	rows, err := b.subsample(d, b.spec(cell.Dataset).Scenarios, cell.Scenario, rng)
+	rows, err := b.subsample(d, b.data.spec(cell.Dataset).Scenarios, cell.Scenario, rng)
 	if err != nil {
 		return schemas.Split{}, err
 	}
@@ -103,16 +124,6 @@ func (b *Benchmark) Split(t *flow.Task, imported []schemas.DatasetRecord) (schem
 		names[i] = d.Schema().Features[f].Name
 	}
 	return schemas.Split{Dataset: cell.Dataset, Data: data, Attributes: names, Rows: rows, Folds: folds, Ranking: ranking}, nil
-}
-
-// spec returns the config entry of the dataset named name.
-func (b *Benchmark) spec(name string) *DatasetSpec {
-	for i := range b.cfg.Datasets {
-		if b.cfg.Datasets[i].Name == name {
-			return &b.cfg.Datasets[i]
-		}
-	}
-	return nil
 }
 
 // subsample returns the rows of scenario s (every row for AllRows), in

@@ -158,6 +158,14 @@ func writePanel(b *strings.Builder, rows []OracleSummary, p Panel) {
 		})
 	}
 
+	if cost := MeanTable(rows, p, AvgCost); anyValue(cost) {
+		tests, errs := MeanTable(rows, p, TestCost), MeanTable(rows, p, ErrorCost)
+		b.WriteString("\nMean average cost per test row, tests + errors (config costs):\n\n")
+		cost.write(b, func(i, j int) string {
+			return num(cost.Stats[i][j]) + " (" + num(tests.Stats[i][j]) + " + " + num(errs.Stats[i][j]) + ")"
+		})
+	}
+
 	if leaves := MeanTable(rows, p, TreeLeaves).DropEmpty(); len(leaves.Learners) > 0 {
 		b.WriteString("\nMean tree leaves:\n\n")
 		leaves.write(b, func(i, j int) string { return num(leaves.Stats[i][j]) })

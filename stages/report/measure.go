@@ -17,6 +17,9 @@ const (
 	GammaV     Measure = "gamma_v"
 	GammaI     Measure = "gamma_i"
 	TreeLeaves Measure = "tree_leaves"
+	AvgCost    Measure = "avg_cost"
+	TestCost   Measure = "avg_test_cost"
+	ErrorCost  Measure = "avg_error_cost"
 )
 
 // measureIndex maps a measure's name to its index in MeasureColumns.

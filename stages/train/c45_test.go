@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/internal/shareddata"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -21,12 +21,13 @@ func unprunedC45() C45Options {
 	return o
 }
 
-// readShared reads a dataset from shared/datasets, skipping when absent.
+// readShared reads a dataset from shared/datasets, skipping when it is
+// absent and failing when it does not read.
 func readShared(t *testing.T, path, class string) *dataset.Dataset {
 	t.Helper()
-	d, err := dataset.ReadARFF(filepath.Join(datasetsDir(t), path), class)
+	d, err := dataset.ReadARFF(shareddata.FileOrSkip(t, path), class)
 	if err != nil {
-		t.Skipf("%s not readable (%v)", path, err)
+		t.Fatalf("%s: %v", path, err)
 	}
 	return d
 }

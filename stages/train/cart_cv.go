@@ -2,9 +2,9 @@ package train
 
 import (
 	"math"
-	"math/rand/v2"
 	"slices"
 
+	"github.com/dtbench/dtbench/cv"
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/stages/train/internal/grow"
 	"github.com/dtbench/dtbench/tree"
@@ -14,9 +14,13 @@ import (
 // cost-complexity pruning with alpha chosen by internal cross-validation,
 // as SimpleCart's buildClassifier does:
 //
-//  1. Shuffle the rows with rng and stratify them into o.Folds folds the
-//     way Weka's Instances.stratify does (cartStratify).
-//  2. For each fold, grow a tree on the other folds and record its alpha
+//  1. Stratify the rows folded returns (in the caller's shuffled order;
+//     it is called once the tree on rows has grown, so rows is a valid
+//     row set) into o.Folds folds as Weka's Instances.stratify does
+//     (cv.WekaStratify): fold i is the i-th block of that list
+//     (Instances.testCV, cv.TestBlock), and its training rows are the
+//     other rows folded (trainCV).
+//  2. For each fold, grow a tree on its training rows and record its alpha
 //     sequence and, after each step, its error rate on the fold.
 //  3. Grow the tree on all rows and compute its alpha sequence α_0 = 0,
 //     α_1, …, α_m, closed by α_{m+1} = 1. Step i is scored at the
@@ -24,27 +28,29 @@ import (
 //     each fold's error at the step before its first alpha above β_i.
 //  4. Take the step of least mean error, the most pruned on ties; with the
 //     one-SE rule, the most pruned step whose error is at most that least
-//     error e plus √(e(1−e)/N), N the number of rows.
+//     error e plus √(e(1−e)/N), N the number of rows (all of them, as in
+//     SimpleCart, folded or not).
 //  5. Prune the tree on all rows at β of that step.
 //
-// SimpleCart shuffles with its own seed (-S 1) and, through an off-by-one
-// in its percentage option, leaves the last shuffled row out of the
-// folds; we draw from the task's rng and keep every row. With fewer rows
-// than folds we use one fold per row, and with fewer than two rows the
-// tree (then a single leaf) is returned as grown; SimpleCart fails there.
-func cartPruned(d *dataset.Dataset, rows dataset.Bitset, sp grow.Splitter, o CARTOptions, rng *rand.Rand) (*tree.Tree, error) {
+// With fewer rows folded than folds we use one fold per row, and with
+// fewer than two the tree is returned as grown; SimpleCart fails there.
+func cartPruned(d *dataset.Dataset, rows dataset.Bitset, sp grow.Splitter, o CARTOptions, folded func() []int) (*tree.Tree, error) {
 	full, err := grow.Tree(d, rows, sp, grow.Options{}, nil)
 	if err != nil {
 		return nil, err
 	}
-	mine := dataset.And(make(dataset.Bitset, len(rows)), rows, d.All())
-	idx := mine.Rows(nil)
-	n := len(idx)
-	folds := min(o.Folds, n)
+	n := dataset.AndCount(rows, d.All())
+	idx := folded()
+	m := len(idx)
+	folds := min(o.Folds, m)
 	if folds < 2 {
 		return full, nil
 	}
-	cartStratify(idx, d.Labels(), folds, rng)
+	idx = cv.WekaStratify(idx, d.Labels(), folds)
+	inFolds := make(dataset.Bitset, len(rows))
+	for _, r := range idx {
+		inFolds.Set(r)
+	}
 
 	var p cartPruner
 	foldAlphas := make([][]float64, folds)
@@ -52,8 +58,8 @@ func cartPruned(d *dataset.Dataset, rows dataset.Bitset, sp grow.Splitter, o CAR
 	train := make(dataset.Bitset, len(rows))
 	var test []int
 	for i := range folds {
-		first, size := cartTestFold(n, folds, i)
-		copy(train, mine)
+		first, size := cv.TestBlock(m, folds, i)
+		copy(train, inFolds)
 		for _, r := range idx[first : first+size] {
 			train.Clear(r)
 		}
@@ -107,45 +113,4 @@ func cartPruned(d *dataset.Dataset, rows dataset.Bitset, sp grow.Splitter, o CAR
 	}
 	p.pruneTo(math.Sqrt(alphas[best] * alphas[best+1]))
 	return p.tree(), nil
-}
-
-// cartStratify shuffles rows with rng and orders them for stratified
-// folds as Weka's Instances.randomize and stratify do: a Fisher–Yates
-// shuffle; then the rows are grouped by class, classes in order of first
-// appearance, by Weka's swapping pass; then the grouped list is dealt
-// round-robin, taking rows start, start+folds, start+2·folds, … for start
-// = 0, 1, …, so each fold (a contiguous block, cartTestFold) gets every
-// class in proportion.
-func cartStratify(rows []int, labels []uint8, folds int, rng *rand.Rand) {
-	rng.Shuffle(len(rows), func(i, j int) { rows[i], rows[j] = rows[j], rows[i] })
-	n := len(rows)
-	for index := 1; index < n; index++ {
-		c := labels[rows[index-1]]
-		for j := index; j < n; j++ {
-			if labels[rows[j]] == c {
-				rows[index], rows[j] = rows[j], rows[index]
-				index++
-			}
-		}
-	}
-	dealt := make([]int, 0, n)
-	for start := 0; start < folds; start++ {
-		for j := start; j < n; j += folds {
-			dealt = append(dealt, rows[j])
-		}
-	}
-	copy(rows, dealt)
-}
-
-// cartTestFold returns where fold i's test rows start in the stratified
-// list of n rows and how many there are, as Weka's Instances.testCV: the
-// first n mod folds folds have one row more.
-func cartTestFold(n, folds, i int) (first, size int) {
-	size = n / folds
-	offset := n % folds
-	if i < offset {
-		size++
-		offset = i
-	}
-	return i*(n/folds) + offset, size
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/dtbench/dtbench/cv"
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/stages/train/internal/grow"
 	"github.com/dtbench/dtbench/tree"
@@ -377,10 +378,13 @@ func TestCARTPrunerMatchesWeka(t *testing.T) {
 }
 
 // TestCARTPrunedMatchesWeka checks the whole pruned fit against a literal
-// transcription of SimpleCart's buildClassifier on the same folds (drawn
-// with the same generator): fold trees' sequences and errors from the
-// reference pruner, midpoint scoring, the choice of step (least error,
-// most pruned on ties, or the one-SE rule) and the final prune.
+// transcription of SimpleCart's buildClassifier on the same folds: fold
+// trees' sequences and errors from the reference pruner, midpoint
+// scoring, the choice of step (least error, most pruned on ties, or the
+// one-SE rule) and the final prune. Fit's folds come from the same
+// generator state as fitTree's, every row in one; FitOrdered's, from rows
+// in a random order, are SimpleCart's own: that order randomized with
+// java.util.Random(seed), its last row left out, stratified.
 func TestCARTPrunedMatchesWeka(t *testing.T) {
 	for seed := range uint64(12) {
 		for _, oneSE := range []bool{false, true} {
@@ -388,82 +392,103 @@ func TestCARTPrunedMatchesWeka(t *testing.T) {
 			o := DefaultCARTOptions()
 			o.OneSE = oneSE
 			o.Folds = 3 + int(seed%4)
-			got := fitTree(t, CART{Options: o}, d, d.All(), seed)
+			o.Seed = int(seed) - 3
 
-			// The reference, from the same generator state as fitTree's.
+			got := fitTree(t, CART{Options: o}, d, d.All(), seed)
+			folded := d.All().Rows(nil)
 			rng := rand.New(rand.NewPCG(seed, 1))
-			rows := d.All().Rows(nil)
-			n := len(rows)
-			cartStratify(rows, d.Labels(), o.Folds, rng)
-			sp := newCARTSplitter(o)
-			var alphas, errs [][]float64
-			for i := range o.Folds {
-				first, size := cartTestFold(n, o.Folds, i)
-				train := d.All().Clone()
-				for _, r := range rows[first : first+size] {
-					train.Clear(r)
-				}
-				ft, err := grow.Tree(d, train, sp, grow.Options{}, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var p cartPruner
-				if err := p.reset(ft); err != nil {
-					t.Fatal(err)
-				}
-				a, e := newWekaTree(ft, p.kid).sequence(train.Count(), d, rows[first:first+size])
-				alphas, errs = append(alphas, a), append(errs, e)
-			}
-			full, err := grow.Tree(d, d.All(), sp, grow.Options{}, nil)
+			rng.Shuffle(len(folded), func(i, j int) { folded[i], folded[j] = folded[j], folded[i] })
+			checkCARTPrunedWeka(t, "Fit", d, o, folded, got)
+
+			order := rand.New(rand.NewPCG(seed, 7)).Perm(d.Len())
+			m, err := CART{Options: o}.FitOrdered(d, order, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var p cartPruner
-			if err := p.reset(full); err != nil {
-				t.Fatal(err)
-			}
-			w := newWekaTree(full, p.kid)
-			treeAlphas, _ := w.sequence(n, d, rows)
-			iterations := len(treeAlphas) - 2
-			treeErrors := make([]float64, iterations+1)
-			for i := 0; i <= iterations; i++ {
-				alpha := math.Sqrt(treeAlphas[i] * treeAlphas[i+1])
-				e := 0.0
-				for k := range o.Folds {
-					l := 0
-					for alphas[k][l] <= alpha {
-						l++
-					}
-					e += errs[k][l-1]
-				}
-				treeErrors[i] = e / float64(o.Folds)
-			}
-			best, bestError := -1, math.MaxFloat64
-			for i := iterations; i >= 0; i-- {
-				if treeErrors[i] < bestError {
-					best, bestError = i, treeErrors[i]
-				}
-			}
-			if oneSE {
-				se := math.Sqrt(bestError * (1 - bestError) / float64(n))
-				for i := iterations; i >= 0; i-- {
-					if treeErrors[i] <= bestError+se {
-						best = i
-						break
-					}
-				}
-			}
-			w.pruneTo(n, math.Sqrt(treeAlphas[best]*treeAlphas[best+1]))
+			folded = slices.Clone(order)
+			cv.WekaRandomize(folded, cv.NewJavaRandom(int64(o.Seed)))
+			checkCARTPrunedWeka(t, "FitOrdered", d, o, folded[:len(folded)-1], m.(TreeModel).Tree())
+		}
+	}
+}
 
-			if got.Leaves() != w.numLeaves() {
-				t.Fatalf("seed %d one_se %v: %d leaves; SimpleCart's %d", seed, oneSE, got.Leaves(), w.numLeaves())
+// checkCARTPrunedWeka checks a pruned CART tree on all rows of d against
+// SimpleCart's buildClassifier transcribed, on folds stratified from the
+// rows folded in their order.
+func checkCARTPrunedWeka(t *testing.T, how string, d *dataset.Dataset, o CARTOptions, folded []int, got *tree.Tree) {
+	t.Helper()
+	rows := cv.WekaStratify(slices.Clone(folded), d.Labels(), o.Folds)
+	n, m := d.Len(), len(rows)
+	sp := newCARTSplitter(o)
+	var alphas, errs [][]float64
+	for i := range o.Folds {
+		first, size := cv.TestBlock(m, o.Folds, i)
+		train := dataset.NewBitset(n)
+		for _, r := range rows[:first] {
+			train.Set(r)
+		}
+		for _, r := range rows[first+size:] {
+			train.Set(r)
+		}
+		ft, err := grow.Tree(d, train, sp, grow.Options{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p cartPruner
+		if err := p.reset(ft); err != nil {
+			t.Fatal(err)
+		}
+		a, e := newWekaTree(ft, p.kid).sequence(train.Count(), d, rows[first:first+size])
+		alphas, errs = append(alphas, a), append(errs, e)
+	}
+	full, err := grow.Tree(d, d.All(), sp, grow.Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p cartPruner
+	if err := p.reset(full); err != nil {
+		t.Fatal(err)
+	}
+	w := newWekaTree(full, p.kid)
+	treeAlphas, _ := w.sequence(n, d, rows)
+	iterations := len(treeAlphas) - 2
+	treeErrors := make([]float64, iterations+1)
+	for i := 0; i <= iterations; i++ {
+		alpha := math.Sqrt(treeAlphas[i] * treeAlphas[i+1])
+		e := 0.0
+		for k := range o.Folds {
+			l := 0
+			for alphas[k][l] <= alpha {
+				l++
 			}
-			for r := range d.Len() {
-				x := d.Row(r, nil)
-				if got.Predict(x) != w.predict(x) {
-					t.Fatalf("seed %d one_se %v: row %d predicted %d; SimpleCart's %d", seed, oneSE, r, got.Predict(x), w.predict(x))
-				}
+			e += errs[k][l-1]
+		}
+		treeErrors[i] = e / float64(o.Folds)
+	}
+	best, bestError := -1, math.MaxFloat64
+	for i := iterations; i >= 0; i-- {
+		if treeErrors[i] < bestError {
+			best, bestError = i, treeErrors[i]
+		}
+	}
+	if o.OneSE {
+		se := math.Sqrt(bestError * (1 - bestError) / float64(n))
+		for i := iterations; i >= 0; i-- {
+			if treeErrors[i] <= bestError+se {
+				best = i
+				break
 			}
+		}
+	}
+	w.pruneTo(n, math.Sqrt(treeAlphas[best]*treeAlphas[best+1]))
+
+	if got.Leaves() != w.numLeaves() {
+		t.Fatalf("%s, seed %d, one_se %v: %d leaves; SimpleCart's %d", how, o.Seed, o.OneSE, got.Leaves(), w.numLeaves())
+	}
+	for r := range n {
+		x := d.Row(r, nil)
+		if got.Predict(x) != w.predict(x) {
+			t.Fatalf("%s, seed %d, one_se %v: row %d predicted %d; SimpleCart's %d", how, o.Seed, o.OneSE, r, got.Predict(x), w.predict(x))
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package train
 
 import (
-	"math"
 	"math/bits"
 	"math/rand/v2"
 
@@ -15,21 +14,20 @@ import (
 // orders the values along a principal component (cart_heuristic.go). With
 // the heuristic off we enumerate up to cartExhaustiveMax values (2^11
 // subsets) and order beyond, where SimpleCart's 2^(Z−1) subsets would not
-// finish.
+// finish: there (and only there) CART with heuristic false is not
+// SimpleCart -H.
 const (
 	cartExhaustiveWeka = 4
 	cartExhaustiveMax  = 12
 )
 
-// cartGainDecimals is the rounding SimpleCart applies to each feature's
-// best Gini gain before comparing features (Math.rint(g·1e7)/1e7): gains
-// that round alike are ties, won by the lowest feature index, and a gain
-// that rounds to 0 is no gain.
-const cartGainDecimals = 1e7
-
 // cartSplitter is SimpleCart's strategy: for every feature the best binary
-// split of its values under crit (Gini gain for CART; cartSubsets), then
-// the feature of largest rounded merit, subject to the min_leaf rules.
+// split of its values under crit (SimpleCart's Gini gain for CART;
+// cartSubsets), then the feature of largest merit, the first on ties
+// (merits compared exactly, as SimpleCart's Utils.maxIndex does; its
+// source rounds them to 7 decimals only in a line commented out, and the
+// 3.6.14 jar has no Math.rint), split when that merit is above 0, subject
+// to the min_leaf rules.
 type cartSplitter struct {
 	minLeaf int
 	crit    criterion
@@ -45,7 +43,7 @@ func newCARTSplitter(o CARTOptions) *cartSplitter {
 	if !o.Heuristic {
 		limit = cartExhaustiveMax
 	}
-	return &cartSplitter{minLeaf: o.MinLeaf, crit: &giniGain{}, sub: cartSubsets{exhaustiveMax: limit}}
+	return &cartSplitter{minLeaf: o.MinLeaf, crit: &simpleCartGini{}, sub: cartSubsets{exhaustiveMax: limit}}
 }
 
 func (sp *cartSplitter) Split(n *grow.Node, _ *rand.Rand) (grow.Split, bool) {
@@ -56,14 +54,22 @@ func (sp *cartSplitter) Split(n *grow.Node, _ *rand.Rand) (grow.Split, bool) {
 		return grow.Split{}, false
 	}
 	k := s.k
+	root := n.Depth() == 0 // the first node of a fit: its rows are the fit's
+	if root {
+		sp.sub.startFit(n.Features(), counts)
+	}
 	best, bestGain := -1, 0.0
 	var bestSubset uint64
 	for f := range n.Features() {
 		if !n.Candidate(f) {
 			continue
 		}
-		g, subset := sp.sub.best(sp.crit, s, f, tableOf(n, f, &sp.t2), counts)
-		if g = math.RoundToEven(g*cartGainDecimals) / cartGainDecimals; g > bestGain {
+		table := tableOf(n, f, &sp.t2)
+		if root {
+			sp.sub.keepFit(f, table, k)
+		}
+		g, subset := sp.sub.best(sp.crit, s, f, table, counts)
+		if g > bestGain {
 			best, bestGain, bestSubset = f, g, subset
 		}
 	}
@@ -125,8 +131,9 @@ func (sp *cartSplitter) Split(n *grow.Node, _ *rand.Rand) (grow.Split, bool) {
 //     moves per step) and break ties to the smallest i, which picks the
 //     same subset.
 //   - More classes and present values: order them along the first
-//     principal component of their class-proportion vectors and try the
-//     prefixes as for two classes (cart_heuristic.go).
+//     principal component of their class-proportion vectors over the
+//     fit's rows, as SimpleCart does, and try the prefixes as for two
+//     classes (cart_heuristic.go).
 type cartSubsets struct {
 	exhaustiveMax int
 	present       [dataset.MaxValues]int // codes of the values with rows
@@ -135,13 +142,38 @@ type cartSubsets struct {
 	left          []int                  // class counts of branch 0
 	split         []int                  // a candidate's table: left, then the rest
 	pca           cartPCA
+	// The fit's contingency tables (the root's) of the features the
+	// principal-component ordering may order, and its class counts:
+	// SimpleCart's heuristic reads every row of the fit, not the node's.
+	fit       [][]int
+	fitCounts []int
+}
+
+// startFit forgets the tables of the previous fit; the root of a fit of
+// features features with class counts counts is next.
+func (cs *cartSubsets) startFit(features int, counts []int) {
+	cs.fit = resize(cs.fit, features)
+	for f := range cs.fit {
+		cs.fit[f] = cs.fit[f][:0]
+	}
+	cs.fitCounts = append(cs.fitCounts[:0], counts...)
+}
+
+// keepFit keeps feature f's table at the root when the heuristic may
+// order its values lower down (more than two classes, more values than
+// an exhaustive search takes).
+func (cs *cartSubsets) keepFit(f int, table []int, k int) {
+	if k > 2 && len(table)/k > cs.exhaustiveMax {
+		cs.fit[f] = append(cs.fit[f][:0], table...)
+	}
 }
 
 // best returns the largest merit under crit of a binary split of feature
 // f with contingency table table at a node with sums s and class counts
 // counts, and the values that go to branch 0 (bit v = value v). It
-// returns (0, 0) when fewer than two values have rows. Merits within
-// gainTie are ties.
+// returns (0, 0) when fewer than two values have rows. Merits are
+// compared exactly, as SimpleCart compares them: the first best in its
+// order of search wins.
 func (cs *cartSubsets) best(crit criterion, s *nodeSums, f int, table []int, counts []int) (float64, uint64) {
 	k := s.k
 	z := len(table) / k
@@ -178,7 +210,11 @@ func (cs *cartSubsets) best(crit criterion, s *nodeSums, f int, table []int, cou
 	case ne <= cs.exhaustiveMax:
 		return cs.exhaustive(crit, s, f, table, counts, ne)
 	default:
-		cs.pca.order(table, k, counts, s.n, cs.present[:ne], cs.size[:ne], order)
+		fit, fitCounts := table, counts // at a fit's root, or outside a fit (tests)
+		if f < len(cs.fit) && len(cs.fit[f]) == len(table) {
+			fit, fitCounts = cs.fit[f], cs.fitCounts
+		}
+		cs.pca.order(fit, k, fitCounts, cs.present[:ne], order)
 	}
 	return cs.prefixes(crit, s, f, table, counts, order)
 }
@@ -223,7 +259,7 @@ func (cs *cartSubsets) prefixes(crit criterion, s *nodeSums, f int, table []int,
 		for c, x := range table[v*k : (v+1)*k] {
 			left[c] += x
 		}
-		if g := cs.score(crit, s, f, left, counts); j == 0 || g > best+gainTie {
+		if g := cs.score(crit, s, f, left, counts); j == 0 || g > best {
 			best, bestLen = g, j+1
 		}
 	}
@@ -257,7 +293,7 @@ func (cs *cartSubsets) exhaustive(crit criterion, s *nodeSums, f int, table []in
 			}
 		}
 		g := cs.score(crit, s, f, left, counts)
-		if g > best+gainTie || (g >= best-gainTie && pat < bestPat) {
+		if g > best || (g == best && pat < bestPat) {
 			best, bestPat = g, pat
 		}
 	}

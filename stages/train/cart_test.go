@@ -3,14 +3,13 @@ package train
 import (
 	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/internal/shareddata"
 	"github.com/dtbench/dtbench/stages/train/internal/grow"
 	"github.com/dtbench/dtbench/tree"
 )
@@ -86,10 +85,9 @@ func noisyOracleData(t testing.TB, seed uint64, domains []int, k, depth, n int, 
 // against 0.053333 for outlook and temperature; both leaves say yes, and
 // the unpruned tree keeps the split.
 func TestCARTPlayTennis(t *testing.T) {
-	path := filepath.Join(datasetsDir(t), "weather-nominal", "weather.nominal.arff")
-	d, err := dataset.ReadARFF(path, "play")
+	d, err := dataset.ReadARFF(shareddata.FileOrSkip(t, "weather-nominal/weather.nominal.arff"), "play")
 	if err != nil {
-		t.Skipf("PlayTennis data not readable (%v); skipping the textbook check", err)
+		t.Fatal(err)
 	}
 	tr := fitTree(t, unprunedCART(2), d, d.All(), 1)
 	want := `outlook in {sunny, rainy}
@@ -216,61 +214,6 @@ func TestCARTPruned(t *testing.T) {
 	}
 }
 
-// TestCARTStratify checks the folds: every row in exactly one fold, each
-// fold's class counts within one of proportional, and the same generator
-// state giving the same folds.
-func TestCARTStratify(t *testing.T) {
-	for _, n := range []int{7, 10, 101, 1000} {
-		for _, folds := range []int{2, 5, 10} {
-			if folds > n {
-				continue
-			}
-			labels := make([]uint8, n)
-			rng := rand.New(rand.NewPCG(uint64(n), uint64(folds)))
-			classCount := make([]int, 3)
-			for i := range labels {
-				labels[i] = uint8(rng.IntN(3))
-				classCount[labels[i]]++
-			}
-			rows := make([]int, n)
-			for i := range rows {
-				rows[i] = i
-			}
-			again := append([]int(nil), rows...)
-			cartStratify(rows, labels, folds, rand.New(rand.NewPCG(1, 2)))
-			cartStratify(again, labels, folds, rand.New(rand.NewPCG(1, 2)))
-			seen := make([]bool, n)
-			next := 0
-			for i := range folds {
-				first, size := cartTestFold(n, folds, i)
-				if first != next {
-					t.Fatalf("n=%d folds=%d: fold %d starts at %d; want %d", n, folds, i, first, next)
-				}
-				next += size
-				got := make([]int, 3)
-				for j, r := range rows[first : first+size] {
-					if seen[r] {
-						t.Fatalf("n=%d folds=%d: row %d in two folds", n, folds, r)
-					}
-					seen[r] = true
-					got[labels[r]]++
-					if again[first+j] != r {
-						t.Fatalf("n=%d folds=%d: same seed, different folds", n, folds)
-					}
-				}
-				for c, x := range got {
-					if want := float64(classCount[c]) / float64(folds); math.Abs(float64(x)-want) >= 1 {
-						t.Errorf("n=%d folds=%d: fold %d has %d rows of class %d; want about %.1f", n, folds, i, x, c, want)
-					}
-				}
-			}
-			if next != n {
-				t.Errorf("n=%d folds=%d: folds cover %d rows", n, folds, next)
-			}
-		}
-	}
-}
-
 // TestCARTOptions checks option decoding and validation through the
 // registry: bad values are *input.Error naming learners.cart.<option>.
 func TestCARTOptions(t *testing.T) {
@@ -282,9 +225,10 @@ func TestCARTOptions(t *testing.T) {
 	}{
 		{name: "defaults", want: DefaultCARTOptions()},
 		{
-			name: "all options", opts: map[string]any{"min_leaf": 1, "pruning": "none", "folds": 10, "one_se": true, "heuristic": false},
-			want: CARTOptions{MinLeaf: 1, Pruning: "none", Folds: 10, OneSE: true, Heuristic: false},
+			name: "all options", opts: map[string]any{"min_leaf": 1, "pruning": "none", "folds": 10, "one_se": true, "heuristic": false, "seed": -7},
+			want: CARTOptions{MinLeaf: 1, Pruning: "none", Folds: 10, OneSE: true, Heuristic: false, Seed: -7},
 		},
+		{name: "seed beyond a Java int", opts: map[string]any{"seed": 1 << 31}, wantKey: "learners.cart.seed"},
 		{name: "min_leaf 0", opts: map[string]any{"min_leaf": 0}, wantKey: "learners.cart.min_leaf"},
 		{name: "folds 1", opts: map[string]any{"folds": 1}, wantKey: "learners.cart.folds"},
 		{name: "unknown pruning", opts: map[string]any{"pruning": "pessimistic"}, wantKey: "learners.cart.pruning"},

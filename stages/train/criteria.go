@@ -191,6 +191,62 @@ func (s *nodeSums) giniGain(t []int) float64 {
 	return max(0, within/fn-float64(s.sq)/(fn*fn))
 }
 
+// SimpleCartGain returns the decrease in Gini impurity of the two-branch
+// split with contingency table (k class columns; branch 0's counts, then
+// branch 1's) as Weka 3.6's SimpleCart computes it (computeGiniGain),
+// operation for operation in float64:
+//
+//	gain = Gini(S) − (n₀/n)·Gini(S₀) − (n₁/n)·Gini(S₁),
+//	Gini(S) = 1 − Σ_c (n_c/n)·(n_c/n),   the sum taken in class order,
+//
+// and 0 for an empty node. In exact arithmetic it is GiniGain; in floating
+// point it may differ from it, and from itself with the branches swapped,
+// in the last bits, and a split of no gain may come out a few ulps above
+// or below 0. SimpleCart compares these values exactly (first best
+// wins), and splits a node whose best is above 0, so CART computes them
+// as it does.
+func SimpleCartGain(table []int, k int) float64 {
+	n0, n1 := 0, 0
+	for c := range k {
+		n0 += table[c]
+		n1 += table[k+c]
+	}
+	if n0+n1 == 0 {
+		return 0
+	}
+	total := float64(n0 + n1)
+	val := 0.0
+	for c := range k {
+		p := float64(table[c]+table[k+c]) / total
+		val += float64(p * p) // conversions keep each product rounded: no fused multiply-add
+	}
+	return simpleCartGainBelow(1-val, table, k, n0, n1)
+}
+
+// simpleCartGainBelow is SimpleCartGain given the node's Gini impurity g
+// as SimpleCart computes it, and the branches' row counts n0 and n1.
+func simpleCartGainBelow(g float64, table []int, k, n0, n1 int) float64 {
+	total := float64(n0 + n1)
+	g -= float64(float64(n0) / total * cartGiniOf(table[:k], n0))
+	g -= float64(float64(n1) / total * cartGiniOf(table[k:2*k], n1))
+	return g
+}
+
+// cartGiniOf is SimpleCart's computeGini of class counts summing to n:
+// 1 − Σ_c (n_c/n)·(n_c/n), and 0 when n = 0.
+func cartGiniOf(counts []int, n int) float64 {
+	if n == 0 {
+		return 0
+	}
+	fn := float64(n)
+	val := 0.0
+	for _, x := range counts {
+		p := float64(x) / fn
+		val += float64(p * p)
+	}
+	return 1 - val
+}
+
 // InfoGain returns the information gain of the split with contingency
 // table (k class columns, one row per branch):
 //

@@ -125,6 +125,41 @@ func TestGiniGain(t *testing.T) {
 	}
 }
 
+// TestSimpleCartGain checks SimpleCartGain bit for bit against the values
+// Weka 3.6.14's SimpleCart.computeGiniGain returns for the same tables
+// (testdata/SimpleCartGiniBits.java prints them), among them splits of no
+// gain that come out above 0 and tables whose gain changes in the last
+// bit when the branches swap.
+func TestSimpleCartGain(t *testing.T) {
+	tests := []struct {
+		table []int
+		k     int
+		bits  uint64
+	}{
+		{[]int{3, 4, 6, 1}, 2, 0x3fb7829cbc14e5d8},
+		{[]int{2, 2, 1, 1}, 2, 0x3c80000000000000}, // no gain, yet 2^-55
+		{[]int{1, 1, 2, 2}, 2, 0x3c90000000000000}, // the same split, branches swapped: 2^-54
+		{[]int{4, 0, 0, 4}, 2, 0x3fe0000000000000},
+		{[]int{2, 6, 2, 6}, 2, 0},
+		{[]int{0, 0, 3, 5}, 2, 0},
+		{[]int{1, 2, 3, 4, 5, 6}, 3, 0x3f70b7e6ec259d80},
+		{[]int{4, 5, 6, 1, 2, 3}, 3, 0x3f70b7e6ec259da0},
+		{[]int{3, 0, 1, 0, 7, 2}, 3, 0x3fcfda4c69b2e9f2},
+		{[]int{5, 5, 2, 2}, 2, 0},
+		{[]int{1, 3, 2, 6}, 2, 0},
+		{[]int{2, 6, 1, 3}, 2, 0},
+	}
+	for _, tc := range tests {
+		got := SimpleCartGain(tc.table, tc.k)
+		if want := math.Float64frombits(tc.bits); got != want {
+			t.Errorf("SimpleCartGain(%v) = %v (%#x); want SimpleCart's %v (%#x)", tc.table, got, math.Float64bits(got), want, tc.bits)
+		}
+		if exact := GiniGain(tc.table, tc.k); math.Abs(got-exact) > 1e-15 {
+			t.Errorf("SimpleCartGain(%v) = %.17g; GiniGain %.17g", tc.table, got, exact)
+		}
+	}
+}
+
 // TestXlogxTable checks the table against the direct formula on both
 // sides of its end, so the lookup never changes a result.
 func TestXlogxTable(t *testing.T) {

@@ -62,11 +62,46 @@ func (*infoGain) score(s *nodeSums, _ int, t []int) (float64, float64) {
 	return g, g
 }
 
-// giniGain is CART's criterion: merit and gain are the decrease in Gini
-// impurity GiniGain(t), bit for bit.
+// giniGain scores by the decrease in Gini impurity: merit and gain are
+// GiniGain(t), bit for bit.
 type giniGain struct{}
 
 func (*giniGain) score(s *nodeSums, _ int, t []int) (float64, float64) {
 	g := s.giniGain(t)
+	return g, g
+}
+
+// simpleCartGini is CART's criterion: merit and gain are the decrease in
+// Gini impurity of a two-branch split as SimpleCart computes it,
+// SimpleCartGain(t), bit for bit, so that its exact comparisons go as
+// SimpleCart's do.
+type simpleCartGini struct {
+	// The node's Gini impurity, as SimpleCart computes it, for the class
+	// counts in counts: every split of a node shares it, so it is kept
+	// from one call to the next while the counts stay the same.
+	counts []int
+	gini   float64
+}
+
+func (c *simpleCartGini) score(s *nodeSums, _ int, t []int) (float64, float64) {
+	k := s.k
+	n0, n1 := 0, 0
+	same := len(c.counts) == k
+	for j := range k {
+		n0 += t[j]
+		n1 += t[k+j]
+		same = same && c.counts[j] == t[j]+t[k+j]
+	}
+	if n0+n1 == 0 {
+		return 0, 0
+	}
+	if !same {
+		c.counts = resize(c.counts, k)
+		for j := range k {
+			c.counts[j] = t[j] + t[k+j]
+		}
+		c.gini = cartGiniOf(c.counts, n0+n1)
+	}
+	g := simpleCartGainBelow(c.gini, t, k, n0, n1)
 	return g, g
 }

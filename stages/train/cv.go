@@ -20,7 +20,7 @@ import (
 func (s *Set) CVNode() flow.Node {
 	return flow.Node{
 		Stage:       flow.StageTrain,
-		Reads:       []schemas.Ref{schemas.Splits},
+		Reads:       []schemas.Ref{schemas.Splits, schemas.TaskCosts},
 		Writes:      []schemas.Ref{schemas.ModelTable, schemas.Fits},
 		Run:         func(t *flow.Task, b *schemas.Bag) error { return s.cvTask(t, b, false) },
 		Reload:      func(t *flow.Task, b *schemas.Bag) error { return s.cvTask(t, b, true) },
@@ -73,7 +73,7 @@ func (s *Set) cvTask(t *flow.Task, b *schemas.Bag, reload bool) error {
 			} else {
 				var nanos int64
 				var err error
-				if f, nanos, err = fitFold(l, sp, rows, t, name, fold); err != nil {
+				if f, nanos, err = fitFold(WithCosts(l, schemas.CostsOf(b)), sp, rows, t, name, fold); err != nil {
 					return err
 				}
 				if reload && f.Tree != nil {

@@ -59,3 +59,17 @@ func (m *ForestModel) Predict(x []uint8) int {
 	}
 	return best
 }
+
+// TestsRead reports the features some tree of the forest tests: what
+// classifying a row costs in tests (evaluate.TestReader).
+func (m *ForestModel) TestsRead(features int) []bool {
+	used := make([]bool, features)
+	for _, t := range m.trees {
+		for _, f := range t.Feature {
+			if f != tree.Leaf && int(f) < features {
+				used[f] = true
+			}
+		}
+	}
+	return used
+}

@@ -180,7 +180,7 @@ func goldenShared(t *testing.T) []goldenData {
 		if strings.HasSuffix(path, ".arff") {
 			d, err = dataset.ReadARFF(path, s.class)
 		} else {
-			d, err = readUCIData(path)
+			d, err = readUCIData(path, false)
 		}
 		if err != nil {
 			t.Fatalf("golden dataset %s: %v", s.name, err)
@@ -192,8 +192,9 @@ func goldenShared(t *testing.T) []goldenData {
 
 // readUCIData reads a UCI .data file of nominal values, comma-separated,
 // the class last and no header; each column's values are coded in sorted
-// order.
-func readUCIData(path string) (*dataset.Dataset, error) {
+// order, or with firstSeen in order of first appearance, as Weka's
+// CSVLoader codes them.
+func readUCIData(path string, firstSeen bool) (*dataset.Dataset, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -221,10 +222,19 @@ func readUCIData(path string) (*dataset.Dataset, error) {
 			seen[r[j]] = true
 		}
 		values := make([]string, 0, len(seen))
-		for v := range seen {
-			values = append(values, v)
+		if firstSeen {
+			for _, r := range rows {
+				if seen[r[j]] {
+					values = append(values, r[j])
+					seen[r[j]] = false
+				}
+			}
+		} else {
+			for v := range seen {
+				values = append(values, v)
+			}
+			sort.Strings(values)
 		}
-		sort.Strings(values)
 		codes[j] = map[string]uint8{}
 		for c, v := range values {
 			codes[j][v] = uint8(c)

@@ -13,9 +13,10 @@ type Learner interface {
 }
 
 // OrderedLearner is a Learner that can train on rows in a given order:
-// one whose model depends on the order (SMO) follows it, so that a
-// cross-validation in Weka's scheme trains it on each fold's rows in the
-// order Weka does. Any other learner treats it as Fit on the same rows.
+// one whose model depends on the order (SMO; CART, whose internal pruning
+// folds do) follows it, so that a cross-validation in Weka's scheme
+// trains it on each fold's rows in the order Weka does. Any other learner
+// treats it as Fit on the same rows.
 type OrderedLearner interface {
 	Learner
 	FitOrdered(d *dataset.Dataset, order []int, rng *rand.Rand) (Model, error)

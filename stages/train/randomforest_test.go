@@ -329,7 +329,7 @@ func TestRandomForestHeldOut(t *testing.T) {
 		{"car", "car/car.data", 0.03},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			d, err := readUCIData(shareddata.FileOrSkip(t, tc.file))
+			d, err := readUCIData(shareddata.FileOrSkip(t, tc.file), false)
 			if err != nil {
 				t.Fatalf("read %s: %v", tc.file, err)
 			}

@@ -109,28 +109,36 @@ func CheckSpecs(specs []Spec) error {
 // Reload rebuilds the same fits for a staged evaluate: trees from models/,
 // the other learners fitted again (they are deterministic under the same
 // generator).
-func (s *Set) FitNode() flow.Node {
+func (s *Set) FitNode() flow.Node { return s.fitNodeOf(schemas.DatasetTable, schemas.DatasetTable.Get) }
+
+// HoldoutFitNode is FitNode on the cost study's train/test splits, the
+// memory slot schemas.Holdouts, instead of the datasets/ table.
+func (s *Set) HoldoutFitNode() flow.Node { return s.fitNodeOf(schemas.Holdouts, schemas.Holdouts.Get) }
+
+// fitNodeOf is the train node over the task's dataset record, read from
+// slot (got by get).
+func (s *Set) fitNodeOf(slot schemas.Ref, get func(*schemas.Bag) []schemas.DatasetRecord) flow.Node {
 	return flow.Node{
 		Stage:       flow.StageTrain,
-		Reads:       []schemas.Ref{schemas.DatasetTable},
+		Reads:       []schemas.Ref{slot, schemas.TaskCosts},
 		Writes:      []schemas.Ref{schemas.ModelTable, schemas.Fits},
-		Run:         s.fitTask,
-		Reload:      s.reloadTask,
+		Run:         func(t *flow.Task, b *schemas.Bag) error { return s.fitTask(t, b, get) },
+		Reload:      func(t *flow.Task, b *schemas.Bag) error { return s.reloadTask(t, b, get) },
 		ReloadReads: []schemas.Ref{schemas.ModelTable},
 	}
 }
 
 // trainingSet returns the task's one dataset record.
-func trainingSet(t *flow.Task, b *schemas.Bag) (*schemas.DatasetRecord, error) {
-	recs := schemas.DatasetTable.Get(b)
+func trainingSet(t *flow.Task, b *schemas.Bag, get func(*schemas.Bag) []schemas.DatasetRecord) (*schemas.DatasetRecord, error) {
+	recs := get(b)
 	if len(recs) != 1 {
 		return nil, fmt.Errorf("task %d has %d datasets, want 1", t.ID, len(recs))
 	}
 	return &recs[0], nil
 }
 
-func (s *Set) fitTask(t *flow.Task, b *schemas.Bag) error {
-	data, err := trainingSet(t, b)
+func (s *Set) fitTask(t *flow.Task, b *schemas.Bag, get func(*schemas.Bag) []schemas.DatasetRecord) error {
+	data, err := trainingSet(t, b, get)
 	if err != nil {
 		return err
 	}
@@ -138,12 +146,13 @@ func (s *Set) fitTask(t *flow.Task, b *schemas.Bag) error {
 	fits := make([]schemas.Fit, 0, len(s.learners)+1)
 	var models []schemas.ModelRecord
 	haveI := false
+	task := schemas.CostsOf(b)
 	for i, l := range s.learners {
 		if !s.runs(i, t) {
 			continue
 		}
 		name := s.specs[i].Name
-		f, nanos, err := fit(l, d, t, name)
+		f, nanos, err := fit(WithCosts(l, task), d, t, name)
 		if err != nil {
 			return err
 		}
@@ -207,8 +216,8 @@ func fitTimed(fit func() (Model, error), name string) (schemas.Fit, int64, error
 
 // reloadTask rebuilds fitTask's fits from the task's models/ records and
 // by fitting the learners whose models are not trees again.
-func (s *Set) reloadTask(t *flow.Task, b *schemas.Bag) error {
-	data, err := trainingSet(t, b)
+func (s *Set) reloadTask(t *flow.Task, b *schemas.Bag, get func(*schemas.Bag) []schemas.DatasetRecord) error {
+	data, err := trainingSet(t, b, get)
 	if err != nil {
 		return err
 	}
@@ -228,7 +237,7 @@ func (s *Set) reloadTask(t *flow.Task, b *schemas.Bag) error {
 		if rec, ok := stored[name]; ok {
 			f = schemas.Fit{Learner: name, Model: NewTreeModel(rec.Tree), Tree: rec.Tree, Optimal: rec.Optimal, Fold: schemas.NoFold}
 		} else {
-			if f, _, err = fit(l, data.Train, t, name); err != nil {
+			if f, _, err = fit(WithCosts(l, schemas.CostsOf(b)), data.Train, t, name); err != nil {
 				return fmt.Errorf("refit: %w", err)
 			}
 			if f.Tree != nil {

@@ -29,3 +29,7 @@ func (m *MajorityModel) Predict([]uint8) int { return m.class }
 
 // Class returns the class the model always predicts.
 func (m *MajorityModel) Class() int { return m.class }
+
+// TestsRead reports that the majority classifier reads no feature: it
+// performs no test (evaluate.TestReader).
+func (m *MajorityModel) TestsRead(features int) []bool { return make([]bool, features) }

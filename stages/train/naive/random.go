@@ -85,3 +85,7 @@ func (m *RandomModel) ExpectedAccuracy(counts []int) float64 {
 	}
 	return s / float64(n)
 }
+
+// TestsRead reports that the random classifier reads no feature: it
+// performs no test (evaluate.TestReader).
+func (m *RandomModel) TestsRead(features int) []bool { return make([]bool, features) }

@@ -4,8 +4,8 @@
 # Weka 3.6 (Debian's weka) on the same discretized ARFF, the whole process
 # timed, the two interleaved in each round. Not run in CI.
 #
-#   bench/benchmark/weka-cv.sh            # 3 rounds
-#   ROUNDS=5 bench/benchmark/weka-cv.sh
+#   bench/peers/cv.sh            # 3 rounds
+#   ROUNDS=5 bench/peers/cv.sh
 #
 # dtbench runs the benchmark study with one dataset, every attribute, the
 # whole set only, one repetition and Weka's fold scheme (so its folds are
@@ -21,8 +21,8 @@ WEKA_JAR=/usr/share/java/weka.jar
 SHARED=${SHARED:-$repo/../shared/datasets}
 OUT=bench/out/benchmark
 mkdir -p "$OUT"
-[[ -f $WEKA_JAR ]] || { echo "weka-cv.sh: $WEKA_JAR missing (apt-get install weka)" >&2; exit 1; }
-[[ -f $SHARED/nursery/nursery.data ]] || { echo "weka-cv.sh: $SHARED/nursery/nursery.data missing" >&2; exit 1; }
+[[ -f $WEKA_JAR ]] || { echo "cv.sh: $WEKA_JAR missing (apt-get install weka)" >&2; exit 1; }
+[[ -f $SHARED/nursery/nursery.data ]] || { echo "cv.sh: $SHARED/nursery/nursery.data missing" >&2; exit 1; }
 
 go build -o "$OUT/dtbench" ./cmd/dtbench
 "$OUT/dtbench" import "$SHARED/nursery/nursery.data" --force --class class \

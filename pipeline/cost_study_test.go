@@ -1,0 +1,212 @@
+package pipeline
+
+import (
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/internal/shareddata"
+	"github.com/dtbench/dtbench/schemas"
+)
+
+// costConfig loads a small cost study over the toy dataset with test
+// costs: 3 splits, two misclassification costs.
+func costConfig(t *testing.T, sets ...string) *Config {
+	t.Helper()
+	dir := t.TempDir()
+	writeBenchData(t, dir)
+	file := filepath.Join(dir, "cost.yaml")
+	yaml := `name: cost
+study: cost
+chunk: 3
+cost:
+  datasets:
+    - {path: toy.arff, class: class, costs: {tests: {default: 2, a0: 30}, groups: {g: {common: 4, members: [a1, a2]}}, delayed: [a3]}}
+  repetitions: 3
+  misclassification: [5, 500]
+learners: [c45, eg2, icet, majority]
+`
+	if err := os.WriteFile(file, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := Load(LoadOptions{File: file, Sets: sets, Env: []string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// costEvals reads the cost study's evaluation rows.
+func costEvals(t *testing.T, dir string) []schemas.CostEvaluation {
+	t.Helper()
+	parts, _ := filepath.Glob(filepath.Join(dir, schemas.Evaluations, "*.parquet"))
+	var out []schemas.CostEvaluation
+	for _, p := range parts {
+		rows, err := schemas.CostEvaluationTable.Read(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, rows...)
+	}
+	return out
+}
+
+// TestCostStudy: every (split, k, learner) has a row whose costs add up,
+// whose error cost is k times the error rate, and whose split is the same
+// for every k; the tables are byte-identical across workers and on the
+// staged path; the report names the cheapest learner at each k.
+func TestCostStudy(t *testing.T) {
+	cfg := costConfig(t)
+	a := run(t, cfg, Options{Out: t.TempDir(), Workers: 1})
+	evals := costEvals(t, a)
+	if len(evals) != 3*2*4 {
+		t.Fatalf("%d evaluation rows; want 3 splits × 2 costs × 4 learners", len(evals))
+	}
+	total := map[[2]any]int64{} // (rep, learner) → test rows, the same for every k
+	for _, e := range evals {
+		if e.AvgCost == nil {
+			t.Fatalf("%s k=%v: no costs", e.Learner, e.Misclassification)
+		}
+		if d := *e.AvgCost - *e.AvgTestCost - *e.AvgErrorCost; math.Abs(d) > 1e-9 {
+			t.Errorf("%s: avg_cost is not tests + errors", e.Learner)
+		}
+		if want := e.Misclassification * (1 - *e.Accuracy); math.Abs(*e.AvgErrorCost-want) > 1e-9 {
+			t.Errorf("%s k=%v: error cost %v; want k × error rate = %v", e.Learner, e.Misclassification, *e.AvgErrorCost, want)
+		}
+		if e.Learner == "majority" && *e.AvgTestCost != 0 {
+			t.Errorf("majority pays %v for tests", *e.AvgTestCost)
+		}
+		k := [2]any{e.Rep, e.Learner}
+		if n, ok := total[k]; ok && n != *e.Total {
+			t.Errorf("split %d: %d test rows at one k, %d at another", e.Rep, n, *e.Total)
+		}
+		total[k] = *e.Total
+		if *e.Total != 50 { // 150 rows, round(150 × 2/3) = 100 train
+			t.Errorf("%d test rows; want 50", *e.Total)
+		}
+	}
+	b := run(t, cfg, Options{Out: t.TempDir(), Workers: 3})
+	sameFiles(t, "cost study, workers 1 vs 3", deterministicFiles(t, a), deterministicFiles(t, b))
+	out := t.TempDir()
+	var dir string
+	for _, stage := range flow.Stages {
+		var err error
+		if dir, err = RunStage(context.Background(), cfg, Options{Out: out}, stage); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sameFiles(t, "cost study, staged vs run", deterministicFiles(t, a), deterministicFiles(t, dir))
+	md, err := os.ReadFile(filepath.Join(a, "report", "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"## toy", "| k | c45 | eg2 | icet | majority |", "Cheapest learner at each k", "- k = 500: ", "From k = 5 to k = 500"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("report.md lacks %q", want)
+		}
+	}
+}
+
+// TestCostStudyBadInput: what the cost study cannot run is refused before
+// anything is written, naming the key.
+func TestCostStudyBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		sets []string
+		want string
+	}{
+		{"no test costs", []string{"cost.datasets=[{path: toy.arff, class: class}]"}, "cost.datasets[0].costs"},
+		{"train share of 1", []string{"cost.train=1"}, "cost.train"},
+		{"no repetitions", []string{"cost.repetitions=0"}, "cost.repetitions"},
+		{"negative misclassification", []string{"cost.misclassification=[10, -1]"}, "cost.misclassification[1]"},
+		{"a benchmark key", []string{"cost.datasets=[{path: toy.arff, class: class, subsets: top, costs: {tests: {default: 1}}}]"}, "cost.datasets[0]"},
+		{"drawn costs", []string{"cost.datasets=[{path: toy.arff, class: class, costs: {draw: {max_cost: 3}}}]"}, "cost.datasets[0].costs.draw"},
+		{"a test the data lacks", []string{"cost.datasets=[{path: toy.arff, class: class, costs: {tests: {default: 1, zz: 3}}}]"}, "zz"},
+		{"matrix of the wrong shape", []string{"cost.misclassification=[]", "cost.datasets=[{path: toy.arff, class: class, costs: {tests: {default: 1}, matrix: [[0]]}}]"}, "costs.matrix"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := func() (cfg *Config, err error) {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Fatalf("panic: %v", r)
+					}
+				}()
+				dir := t.TempDir()
+				writeBenchData(t, dir)
+				file := filepath.Join(dir, "c.yaml")
+				os.WriteFile(file, []byte("study: cost\ncost:\n  datasets: [{path: toy.arff, class: class, costs: {tests: {default: 1}}}]\n  misclassification: [10]\n"), 0o644)
+				return Load(LoadOptions{File: file, Sets: tc.sets, Env: []string{}})
+			}()
+			if err == nil {
+				out := t.TempDir()
+				_, err = Run(context.Background(), cfg, Options{Out: out})
+				if entries, _ := os.ReadDir(out); len(entries) != 0 {
+					t.Errorf("bad input wrote %v", entries)
+				}
+			}
+			if !input.Is(err) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("err = %v; want an input error naming %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestCostTurneyConfig runs configs/cost-turney.yaml, smaller (2 splits,
+// two costs), on the shared heart-disease and hepatitis data with Turney's
+// cost files: every learner charged, the majority classifier for no test,
+// C4.5 (which ignores costs) for some. ICET may choose no test at all
+// when errors are cheap, as Turney describes.
+func TestCostTurneyConfig(t *testing.T) {
+	shareddata.DirOrSkip(t)
+	cfg, err := Load(LoadOptions{File: "../configs/cost-turney.yaml", Env: []string{},
+		Sets: []string{"cost.repetitions=2", "cost.misclassification=[10, 1000]"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	evals := costEvals(t, run(t, cfg, Options{Out: t.TempDir()}))
+	if len(evals) != 2*2*2*6 {
+		t.Fatalf("%d rows; want 2 datasets × 2 costs × 2 splits × 6 learners", len(evals))
+	}
+	for _, e := range evals {
+		if e.AvgTestCost == nil {
+			t.Fatalf("%s on %s: no test cost", e.Learner, e.Dataset)
+		}
+		if tc := *e.AvgTestCost; tc < 0 || (e.Learner == "majority" && tc != 0) || (e.Learner == "c45" && tc == 0) {
+			t.Errorf("%s on %s: test cost %v", e.Learner, e.Dataset, tc)
+		}
+	}
+}
+
+// TestCostStudyShardsAndResume: two shards plus the report give one run's
+// tables, and a deleted part comes back identical with --resume.
+func TestCostStudyShardsAndResume(t *testing.T) {
+	cfg := costConfig(t)
+	whole := run(t, cfg, Options{Out: t.TempDir()})
+	out := t.TempDir()
+	for i := range 2 {
+		run(t, cfg, Options{Out: out, Shard: Shard{Index: i, Count: 2}})
+	}
+	dir, err := RunStage(context.Background(), cfg, Options{Out: out}, flow.StageReport)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameFiles(t, "cost study, shards vs one run", deterministicFiles(t, whole), deterministicFiles(t, dir))
+	before := deterministicFiles(t, whole)
+	parts, _ := filepath.Glob(filepath.Join(whole, schemas.Evaluations, "*.parquet"))
+	if len(parts) < 2 {
+		t.Fatalf("%d evaluation parts; want several chunks", len(parts))
+	}
+	if err := os.Remove(parts[1]); err != nil {
+		t.Fatal(err)
+	}
+	run(t, cfg, Options{Out: filepath.Dir(whole), Resume: true})
+	sameFiles(t, "cost study, resume", before, deterministicFiles(t, whole))
+	if _, err := Verify(whole); err != nil {
+		t.Error(err)
+	}
+}

@@ -1,0 +1,141 @@
+package generate
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/dtbench/dtbench/costs"
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/stages/generate/importer"
+)
+
+// importSet is the real datasets of a study (benchmark, cost): imported
+// once by a setup node into datasets/imported/, which every task reads,
+// each with its cost spec (its own, or the config's).
+type importSet struct {
+	specs []DatasetSpec
+	// costs is the config's costs section, for the datasets without their
+	// own (nil for none).
+	costs *costs.Config
+	// check checks a dataset against what the study asks of it (select,
+	// quotas, folds, split sizes), before anything is written.
+	check func(DatasetSpec, *dataset.Dataset) error
+	// imported holds the datasets importAll read, by config order; nil
+	// until then.
+	imported []*dataset.Dataset
+}
+
+// importNode is the setup node: Check reads and checks every dataset
+// (and resolves its cost spec against it) before anything is written;
+// Run stores them in datasets/imported/<name>.parquet.
+func (s *importSet) importNode() flow.Node {
+	return flow.Node{
+		Stage:  flow.StageGenerate,
+		PerRun: true,
+		Setup:  true,
+		Writes: []schemas.Ref{schemas.ImportedTable},
+		Check:  s.importAll,
+		Run: func(_ *flow.Task, bag *schemas.Bag) error {
+			if err := s.importAll(); err != nil {
+				return err
+			}
+			for i, d := range s.imported {
+				schemas.ImportedTable.Put(bag, schemas.DatasetRecord{DatasetID: int64(i), OracleID: -1,
+					Mode: s.specs[i].Name, Train: d})
+			}
+			return nil
+		},
+	}
+}
+
+// importAll reads every dataset once and checks it.
+func (s *importSet) importAll() error {
+	if s.imported != nil {
+		return nil
+	}
+	out := make([]*dataset.Dataset, len(s.specs))
+	for i, spec := range s.specs {
+		d, _, err := importer.Read(spec.Path, spec.Options)
+		if err != nil {
+			return err
+		}
+		if s.check != nil {
+			if err := s.check(spec, d); err != nil {
+				return err
+			}
+		}
+		if c := s.costsOf(spec); c != nil && c.Spec != nil {
+			// Tasks resolve it again from the imported table (a staged
+			// command imports nothing); this checks it before anything
+			// is written.
+			if _, err := resolveCosts(c.Spec, d); err != nil {
+				return fmt.Errorf("dataset %s: %w", spec.Name, err)
+			}
+		}
+		out[i] = d
+	}
+	s.imported = out
+	return nil
+}
+
+// spec returns the config entry of the dataset named name, nil if none.
+func (s *importSet) spec(name string) *DatasetSpec {
+	for i := range s.specs {
+		if s.specs[i].Name == name {
+			return &s.specs[i]
+		}
+	}
+	return nil
+}
+
+// costsOf returns the costs section of a dataset: its own, or the
+// config's; nil for none.
+func (s *importSet) costsOf(spec DatasetSpec) *costs.Config {
+	if spec.Costs != nil {
+		return spec.Costs
+	}
+	return s.costs
+}
+
+// datasetOf returns the imported dataset named name from a task's bag.
+func datasetOf(name string, imported []schemas.DatasetRecord) (*dataset.Dataset, error) {
+	j := slices.IndexFunc(imported, func(r schemas.DatasetRecord) bool { return r.Mode == name })
+	if j < 0 {
+		return nil, fmt.Errorf("dataset %s was not imported", name)
+	}
+	return imported[j].Train, nil
+}
+
+// costModel returns the cost model of the dataset named name, resolved
+// against its imported table; nil without costs.
+func (s *importSet) costModel(name string, imported []schemas.DatasetRecord) (*costs.Model, error) {
+	spec := s.spec(name)
+	if spec == nil {
+		return nil, fmt.Errorf("no dataset %q", name)
+	}
+	c := s.costsOf(*spec)
+	if c == nil || c.Spec == nil {
+		return nil, nil
+	}
+	d, err := datasetOf(name, imported)
+	if err != nil {
+		return nil, err
+	}
+	m, err := resolveCosts(c.Spec, d)
+	if err != nil {
+		return nil, fmt.Errorf("dataset %s: %w", name, err)
+	}
+	return m, nil
+}
+
+// resolveCosts resolves a cost spec against a dataset's features and
+// classes.
+func resolveCosts(spec *costs.Spec, d *dataset.Dataset) (*costs.Model, error) {
+	names := make([]string, d.NumFeatures())
+	for f, a := range d.Schema().Features {
+		names[f] = a.Name
+	}
+	return spec.Resolve(names, d.Classes())
+}

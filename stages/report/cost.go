@@ -1,0 +1,218 @@
+package report
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/schemas"
+)
+
+// CostSummary is a summary of the cost study.
+type CostSummary = Summary[schemas.CostCell]
+
+// CostNode is the cost study's report stage, run once after every task:
+// the summary of every learner in every cell (report/summary.parquet) and
+// report.md, with per dataset the average cost of each learner against
+// the misclassification cost, split into tests and errors, the cheapest
+// learner at each cost, and whether a learner spends more on tests and
+// errs less as errors grow dearer (Turney's finding for ICET).
+func CostNode(meta Meta) flow.Node {
+	return flow.Node{
+		Stage:  flow.StageReport,
+		PerRun: true,
+		Reads:  []schemas.Ref{schemas.CostEvaluationTable},
+		Writes: []schemas.Ref{schemas.CostSummaryTable, schemas.ReportDoc},
+		Run: func(_ *flow.Task, b *schemas.Bag) error {
+			evals := schemas.CostEvaluationTable.Get(b)
+			if len(evals) == 0 {
+				return fmt.Errorf("report %s: no evaluations; run evaluate first", meta.Name)
+			}
+			summary := Summarize(evals,
+				func(e *schemas.CostEvaluation) (string, schemas.CostCell) { return e.Learner, e.CostCell },
+				func(e *schemas.CostEvaluation) *schemas.Measures { return &e.Measures })
+			sortCost(summary, meta.Learners)
+			var md bytes.Buffer
+			if missing := schemas.MissingChunks.Get(b); len(missing) > 0 {
+				md.WriteString(partialNote(missing, nil))
+			}
+			if err := CostMarkdown(&md, meta, summary); err != nil {
+				return err
+			}
+			schemas.CostSummaryTable.Set(b, CostRows(summary))
+			schemas.ReportDoc.Set(b, md.Bytes())
+			return nil
+		},
+	}
+}
+
+// sortCost orders a cost summary by learner (config order), then cell in
+// plan order (first appearance).
+func sortCost(s []CostSummary, configured []string) {
+	var present []string
+	cell := map[schemas.CostCell]int{}
+	for _, r := range s {
+		if !slices.Contains(present, r.Learner) {
+			present = append(present, r.Learner)
+		}
+		if _, ok := cell[r.Cell]; !ok {
+			cell[r.Cell] = len(cell)
+		}
+	}
+	order := inConfigOrder(present, configured)
+	slices.SortStableFunc(s, func(a, b CostSummary) int {
+		return cmp.Or(cmp.Compare(slices.Index(order, a.Learner), slices.Index(order, b.Learner)), cmp.Compare(cell[a.Cell], cell[b.Cell]))
+	})
+}
+
+// CostRows returns the rows of report/summary, one per measure.
+func CostRows(summary []CostSummary) []schemas.CostSummary {
+	out := make([]schemas.CostSummary, 0, len(summary)*len(schemas.MeasureColumns))
+	for _, s := range summary {
+		for j, col := range schemas.MeasureColumns {
+			out = append(out, schemas.CostSummary{Learner: s.Learner, CostCell: s.Cell, Measure: col.Name,
+				Count: s.Count, Stat: s.Stats[j].columns()})
+		}
+	}
+	return out
+}
+
+// costLegend says how to read the cost study's tables.
+const costLegend = "Each cell is a mean over the random train/test splits of a learner's average cost per " +
+	"test case: the tests it performs (a tree: those on the case's path, each once, a group's common cost " +
+	"once, every test below the first delayed one; another learner: every test it reads) plus the cost " +
+	"matrix's entry for its guess; ± is the half-width of the 95% confidence interval of the mean."
+
+// CostMarkdown writes the cost study's report.md.
+func CostMarkdown(w io.Writer, meta Meta, summary []CostSummary) error {
+	var b strings.Builder
+	writeHeader(&b, meta)
+	b.WriteString("\n" + costLegend + "\n")
+	var learners, datasets []string
+	stat := map[string]map[schemas.CostCell]*CostSummary{}
+	ks := map[string][]float64{}
+	for i := range summary {
+		s := &summary[i]
+		if !slices.Contains(learners, s.Learner) {
+			learners = append(learners, s.Learner)
+		}
+		if !slices.Contains(datasets, s.Cell.Dataset) {
+			datasets = append(datasets, s.Cell.Dataset)
+		}
+		if !slices.Contains(ks[s.Cell.Dataset], s.Cell.Misclassification) {
+			ks[s.Cell.Dataset] = append(ks[s.Cell.Dataset], s.Cell.Misclassification)
+		}
+		if stat[s.Learner] == nil {
+			stat[s.Learner] = map[schemas.CostCell]*CostSummary{}
+		}
+		stat[s.Learner][s.Cell] = s
+	}
+	at := func(l string, c schemas.CostCell, m Measure) Stat {
+		if s := stat[l][c]; s != nil {
+			return *s.Stat(m)
+		}
+		return nullStat()
+	}
+	kName := func(k float64) string {
+		if k == 0 {
+			return "matrix"
+		}
+		return strconv.FormatFloat(k, 'g', -1, 64)
+	}
+	for _, d := range datasets {
+		fmt.Fprintf(&b, "\n## %s\n", escape(d))
+		cells := func() []schemas.CostCell {
+			var out []schemas.CostCell
+			for _, k := range ks[d] {
+				out = append(out, schemas.CostCell{Dataset: d, Misclassification: k})
+			}
+			return out
+		}()
+
+		b.WriteString("\nAverage cost per case (± 95% CI half-width), by misclassification cost k:\n\n")
+		writeRow(&b, append([]string{"k"}, escapeAll(learners)...))
+		writeRow(&b, slices.Repeat([]string{"---:"}, len(learners)+1))
+		for _, c := range cells {
+			row := []string{kName(c.Misclassification)}
+			for _, l := range learners {
+				row = append(row, meanCI(at(l, c, AvgCost)))
+			}
+			writeRow(&b, row)
+		}
+
+		b.WriteString("\nIts parts, tests + errors (mean cost of the tests performed, mean matrix entry), and the error rate:\n\n")
+		writeRow(&b, append([]string{"k"}, escapeAll(learners)...))
+		writeRow(&b, slices.Repeat([]string{"---:"}, len(learners)+1))
+		for _, c := range cells {
+			row := []string{kName(c.Misclassification)}
+			for _, l := range learners {
+				row = append(row, num(at(l, c, TestCost))+" + "+num(at(l, c, ErrorCost))+" ("+format(1-at(l, c, Accuracy).Mean)+")")
+			}
+			writeRow(&b, row)
+		}
+
+		b.WriteString("\nCheapest learner at each k:\n\n")
+		for _, c := range cells {
+			best, bestCost := "", 0.0
+			for _, l := range learners {
+				s := at(l, c, AvgCost)
+				if s.N == 0 {
+					continue
+				}
+				if best == "" || s.Mean < bestCost {
+					best, bestCost = l, s.Mean
+				}
+			}
+			fmt.Fprintf(&b, "- k = %s: %s (%s)\n", kName(c.Misclassification), escape(best), format(bestCost))
+		}
+		if len(cells) > 1 {
+			writeTrend(&b, learners, cells, at)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeTrend says, per learner, whether it spends more on tests and errs
+// less from the cheapest misclassification cost to the dearest: Turney
+// found that only ICET does.
+func writeTrend(b *strings.Builder, learners []string, cells []schemas.CostCell, at func(string, schemas.CostCell, Measure) Stat) {
+	lo, hi := cells[0], cells[0]
+	for _, c := range cells {
+		if c.Misclassification < lo.Misclassification {
+			lo = c
+		}
+		if c.Misclassification > hi.Misclassification {
+			hi = c
+		}
+	}
+	fmt.Fprintf(b, "\nFrom k = %s to k = %s (Turney found that only ICET raises its test spending and lowers its error rate as k rises):\n\n",
+		strconv.FormatFloat(lo.Misclassification, 'g', -1, 64), strconv.FormatFloat(hi.Misclassification, 'g', -1, 64))
+	var both []string
+	for _, l := range learners {
+		t0, t1 := at(l, lo, TestCost), at(l, hi, TestCost)
+		e0, e1 := 1-at(l, lo, Accuracy).Mean, 1-at(l, hi, Accuracy).Mean
+		if t0.N == 0 || t1.N == 0 {
+			continue
+		}
+		verdict := "does not"
+		if t1.Mean > t0.Mean && e1 < e0 {
+			verdict = "does"
+			both = append(both, l)
+		}
+		fmt.Fprintf(b, "- %s %s: tests %s → %s, error rate %s → %s\n", escape(l), verdict, format(t0.Mean), format(t1.Mean), format(e0), format(e1))
+	}
+	switch {
+	case len(both) == 1 && both[0] == "icet":
+		b.WriteString("\nAs Turney reports, ICET alone spends more on tests and errs less as errors grow dearer.\n")
+	case len(both) == 0:
+		b.WriteString("\nNo learner both spends more on tests and errs less as errors grow dearer.\n")
+	default:
+		fmt.Fprintf(b, "\nLearners that spend more on tests and err less as errors grow dearer: %s.\n", strings.Join(escapeAll(both), ", "))
+	}
+}
