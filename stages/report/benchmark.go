@@ -42,6 +42,7 @@ func BenchmarkNode(meta Meta, full string) flow.Node {
 			if run := schemas.RunInfo.Get(b); len(run) > 0 {
 				meta.Run = &run[0]
 			}
+			meta.Missing = len(schemas.MissingChunks.Get(b))
 			meta.Plots = BenchmarkPlots(meta, newBenchView(meta, full, summary, schemas.EntropyTable.Get(b)))
 			files, err := RenderPlots(meta.Plots)
 			if err != nil {

@@ -28,6 +28,9 @@ type Meta struct {
 	Run *schemas.RunStats
 	// Plots are the figures report.md embeds (files in report/plots).
 	Plots []Plot
+	// Missing counts the chunks a partial report (--allow-partial) lacks;
+	// the figures' captions say so.
+	Missing int
 }
 
 // Markdown writes report.md for summary rows (as Summarize returns them):

@@ -29,6 +29,7 @@ func OracleNode(meta Meta) flow.Node {
 			if run := schemas.RunInfo.Get(b); len(run) > 0 {
 				meta.Run = &run[0]
 			}
+			meta.Missing = len(schemas.MissingChunks.Get(b))
 			meta.Plots = OraclePlots(meta, summary)
 			files, err := RenderPlots(meta.Plots)
 			if err != nil {

@@ -112,8 +112,16 @@ func tableSeries(t Table) []chart.Series {
 
 // oracleCaption names the run and says what a point and a band are.
 func oracleCaption(meta Meta, rows []OracleSummary) string {
-	return fmt.Sprintf("Run %s, seed %d. Each point is a mean over the repetitions of a grid cell (%s); the band is the 95%% confidence interval of the mean (Student's t).",
-		meta.Name, meta.Seed, repetitionsNote(rows))
+	return fmt.Sprintf("Run %s, seed %d%s. Each point is a mean over the repetitions of a grid cell (%s); the band is the 95%% confidence interval of the mean (Student's t).",
+		meta.Name, meta.Seed, partialCaption(meta), repetitionsNote(rows))
+}
+
+// partialCaption is what a caption adds for a partial report.
+func partialCaption(meta Meta) string {
+	if meta.Missing == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (PARTIAL: %d chunks missing)", meta.Missing)
 }
 
 // repetitionsNote says how many evaluation rows a cell has: "100 per

@@ -58,3 +58,12 @@ func TestMarkdownEmbedsPlots(t *testing.T) {
 		t.Errorf("sections at %d (verdict), %d (plots), %d (appendix); want them in that order", v, p, a)
 	}
 }
+
+func TestPartialCaption(t *testing.T) {
+	meta := goldenMeta
+	meta.Missing = 2
+	plots := OraclePlots(meta, SummarizeOracle(goldenEvaluations(false)))
+	if c := plots[0].Figure.Caption; !strings.Contains(c, "seed 42 (PARTIAL: 2 chunks missing)") {
+		t.Errorf("caption of a partial report %q does not say so", c)
+	}
+}

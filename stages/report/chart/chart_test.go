@@ -83,3 +83,21 @@ func TestRenderRejects(t *testing.T) {
 		t.Error("Render(gif): no error")
 	}
 }
+
+// TestRenderOddGrid: five panels in rows of three leave one tile empty,
+// and a panel without any finite point still draws.
+func TestRenderOddGrid(t *testing.T) {
+	f := testFigure()
+	empty := Panel{Title: "no values", Series: []Series{{Label: "id3", X: []float64{1, 2}, Y: []float64{math.NaN(), math.NaN()}}}}
+	f.Panels = append(f.Panels, f.Panels[0], f.Panels[1], empty)
+	f.Cols = 3
+	for _, format := range Formats {
+		if out, err := f.Render(format); err != nil || len(out) == 0 {
+			t.Errorf("Render(%s) of 5 panels = %d bytes, %v", format, len(out), err)
+		}
+	}
+	f.YMin, f.YMax = 0, 0 // automatic range, with an empty panel
+	if _, err := f.Render("png"); err != nil {
+		t.Error(err)
+	}
+}
