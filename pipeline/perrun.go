@@ -222,6 +222,7 @@ func (r *runner) runOnce(ctx context.Context, n flow.Node, parts []string) error
 	if len(r.missing) > 0 {
 		schemas.MissingChunks.Set(b, r.missing)
 	}
+	schemas.RunInfo.Set(b, []schemas.RunStats{r.runStats()})
 	if err := n.Run(nil, b); err != nil {
 		return err
 	}

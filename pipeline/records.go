@@ -107,12 +107,14 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 	}
 }
 
-// versionDiff names one of tables whose schema version in some record of
-// the folder differs from what this dtbench writes ("" when none does). A
+// versionDiff names every table of tables whose schema version in some
+// record of the folder differs from what this dtbench writes, one
+// difference per record and table, joined by "; " ("" when none does). A
 // manifest from before per-table versions counts as version 1 throughout.
 func (r *records) versionDiff(tables []string) string {
 	now := schemas.Versions()
-	check := func(name string, v map[string]int) string {
+	var diffs []string
+	check := func(name string, v map[string]int) {
 		for _, t := range slices.Sorted(mapKeys(now)) {
 			if !slices.Contains(tables, t) {
 				continue
@@ -122,22 +124,17 @@ func (r *records) versionDiff(tables []string) string {
 				old = 1
 			}
 			if old != now[t] {
-				return fmt.Sprintf("%s says %s is version %d, this dtbench writes version %d", name, t, old, now[t])
+				diffs = append(diffs, fmt.Sprintf("%s says %s is version %d, this dtbench writes version %d", name, t, old, now[t]))
 			}
 		}
-		return ""
 	}
 	for _, name := range slices.Sorted(mapKeys(r.manifests)) {
-		if d := check(name, r.manifests[name].SchemaVersions); d != "" {
-			return d
-		}
+		check(name, r.manifests[name].SchemaVersions)
 	}
 	for _, name := range slices.Sorted(mapKeys(r.journals)) {
-		if d := check(name, r.journals[name].SchemaVersions); d != "" {
-			return d
-		}
+		check(name, r.journals[name].SchemaVersions)
 	}
-	return ""
+	return strings.Join(diffs, "; ")
 }
 
 // rel returns path relative to the run folder, slash-separated.

@@ -91,6 +91,7 @@ type runner struct {
 	recs      *records // what dtbench wrote in the folder before this command
 	journal   *journal // what this command writes
 	missing   []int    // chunks a partial report lacks
+	start     time.Time
 }
 
 func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (string, error) {
@@ -203,7 +204,7 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	}
 	r.journal = j
 	defer j.close()
-	start := time.Now()
+	r.start = time.Now()
 	if err := r.runSetup(ctx); err != nil {
 		return r.dir, err
 	}
@@ -239,7 +240,7 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	if err := r.recs.finish(j, own, name); err != nil {
 		return r.dir, err
 	}
-	log.Info("done", "run", r.dir, "stages", stages, "seconds", time.Since(start).Seconds())
+	log.Info("done", "run", r.dir, "stages", stages, "seconds", time.Since(r.start).Seconds())
 	return r.dir, nil
 }
 

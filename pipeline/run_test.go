@@ -12,6 +12,7 @@ import (
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/stages/report"
 	"github.com/dtbench/dtbench/stages/train"
 )
 
@@ -28,7 +29,8 @@ func smallConfig(t *testing.T, sets ...string) *Config {
 }
 
 // deterministicFiles returns the bytes of every deterministic table file
-// of a run folder, by path relative to it with the shard prefix removed.
+// of a run folder and of its plots, by path relative to it with the shard
+// prefix removed.
 func deterministicFiles(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
@@ -48,7 +50,30 @@ func deterministicFiles(t *testing.T, dir string) map[string][]byte {
 	if err == nil {
 		out["report/summary.parquet"] = b
 	}
+	plots, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(schemas.ReportPlots.Name()), "*"))
+	for _, p := range plots {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[schemas.ReportPlots.Name()+"/"+filepath.Base(p)] = b
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "report", "report.md")); err == nil {
+		out["report/report.md"] = withoutRunLines(b)
+	}
 	return out
+}
+
+// withoutRunLines drops the lines of report.md that say how the run ran
+// (its times and cores), which no two runs share.
+func withoutRunLines(md []byte) []byte {
+	var keep [][]byte
+	for _, line := range bytes.SplitAfter(md, []byte("\n")) {
+		if !slices.ContainsFunc(report.RunLinePrefixes, func(p string) bool { return bytes.HasPrefix(line, []byte(p)) }) {
+			keep = append(keep, line)
+		}
+	}
+	return bytes.Join(keep, nil)
 }
 
 func sameFiles(t *testing.T, what string, a, b map[string][]byte) {
@@ -113,8 +138,10 @@ func TestRunWritesEveryTable(t *testing.T) {
 	if want := 12 * len(cfg.Learners); evals != want {
 		t.Errorf("%d evaluation rows, want %d", evals, want)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "report", "report.md")); err != nil {
-		t.Error(err)
+	for _, name := range []string{"report.md", "plots/doe-complete.png", "plots/doe-complete.svg", "plots/accuracy-unique.svg"} {
+		if _, err := os.Stat(filepath.Join(dir, "report", name)); err != nil {
+			t.Error(err)
+		}
 	}
 	if n, err := Verify(dir); err != nil || n == 0 {
 		t.Errorf("Verify = %d, %v", n, err)

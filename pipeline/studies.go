@@ -48,7 +48,7 @@ func oracleStudy(cfg *Config, version string) (*flow.Study, error) {
 	if err != nil {
 		return nil, err
 	}
-	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names()}
+	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(), Notes: []string{"Grid: " + o.Describe()}}
 	return &flow.Study{
 		Name:      "oracle",
 		Plan:      o.Plan(cfg.Seed),

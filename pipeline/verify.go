@@ -17,10 +17,11 @@ import (
 )
 
 // Verify checks an archived run folder against its records: every file
-// every manifest lists exists with the recorded rows and sha256 (and a
-// table file also opens with Apache Arrow's reader, schemas.ArrowCheck),
-// and the
-// folder holds no file that no manifest lists (stray tables at any depth,
+// every manifest lists exists with the recorded rows and sha256, a table
+// file's footer names the schema version its manifest records for that
+// table and one this dtbench reads, and it opens with Apache Arrow's
+// reader (schemas.ArrowCheck); and the folder holds no file that no
+// manifest lists (stray tables at any depth,
 // temporary files a killed writer left, foreign files). A folder with a
 // journal — a command still running, or interrupted — is reported as
 // incomplete in one line, with the chunks done. It returns the number of
@@ -40,9 +41,10 @@ func Verify(dir string) (int, error) {
 	var problems []string
 	checked := 0
 	for _, name := range slices.Sorted(mapKeys(recs.manifests)) {
-		for _, f := range recs.manifests[name].Files {
+		m := recs.manifests[name]
+		for _, f := range m.Files {
 			checked++
-			if p := verifyEntry(dir, f); p != "" {
+			for _, p := range verifyEntry(dir, f, m.SchemaVersions) {
 				problems = append(problems, name+": "+p)
 			}
 		}
@@ -57,10 +59,52 @@ func Verify(dir string) (int, error) {
 	return checked, nil
 }
 
-// verifyEntry checks one manifest entry against the file; "" when it
-// matches.
-func verifyEntry(dir string, f FileEntry) string {
+// verifyEntry checks one manifest entry against the file, and a table
+// file's schema version against versions, the manifest's (a table it
+// does not name counts as version 1, as manifests before per-table
+// versions had); none when all match.
+func verifyEntry(dir string, f FileEntry, versions map[string]int) []string {
 	path := filepath.Join(dir, filepath.FromSlash(f.Path))
+	if !strings.HasSuffix(path, ".parquet") {
+		if p := verifyBytes(path, f); p != "" {
+			return []string{p}
+		}
+		return nil
+	}
+	table, v, err := schemas.FooterVersion(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return []string{f.Path + ": missing"}
+	case err != nil:
+		return []string{fmt.Sprintf("%s: %v", f.Path, err)}
+	}
+	var out []string
+	recorded, ok := versions[table]
+	if !ok {
+		recorded = 1
+	}
+	if v != recorded {
+		out = append(out, fmt.Sprintf("%s: schema version %d of %s, but the manifest records version %d", f.Path, v, table, recorded))
+	}
+	if reads := schemas.ReadableVersions(table); !slices.Contains(reads, v) {
+		out = append(out, fmt.Sprintf("%s: schema version %d of %s, which this dtbench does not read (it reads %v)", f.Path, v, table, reads))
+		if _, sum, err := hashRaw(path); err == nil && sum != f.SHA256 {
+			out = append(out, fmt.Sprintf("%s: sha256 %s, manifest says %s", f.Path, sum, f.SHA256))
+		}
+		return out
+	}
+	if p := verifyBytes(path, f); p != "" {
+		return append(out, p)
+	}
+	if err := schemas.ArrowCheck(path, f.Rows); err != nil {
+		out = append(out, fmt.Sprintf("%s: %v", f.Path, err))
+	}
+	return out
+}
+
+// verifyBytes checks a file's sha256 and rows against its entry; "" when
+// they match.
+func verifyBytes(path string, f FileEntry) string {
 	rows, sum, err := hashAny(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -72,11 +116,6 @@ func verifyEntry(dir string, f FileEntry) string {
 	case rows != f.Rows:
 		return fmt.Sprintf("%s: %d rows, manifest says %d", f.Path, rows, f.Rows)
 	}
-	if strings.HasSuffix(path, ".parquet") {
-		if err := schemas.ArrowCheck(path, f.Rows); err != nil {
-			return fmt.Sprintf("%s: %v", f.Path, err)
-		}
-	}
 	return ""
 }
 
@@ -87,6 +126,11 @@ func hashAny(path string) (int64, string, error) {
 		info, err := schemas.HashFile(path)
 		return info.Rows, info.SHA256, err
 	}
+	return hashRaw(path)
+}
+
+// hashRaw returns 0 and the SHA-256 of a file's bytes.
+func hashRaw(path string) (int64, string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return 0, "", err

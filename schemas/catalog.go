@@ -28,6 +28,8 @@ var (
 		taskOf: func(*OracleSummary) int64 { return 0 }, write: WriteSummary, read: ReadSummary}
 	// ReportDoc is report/report.md, one file per run.
 	ReportDoc = &Document{Slot: Slot[byte]{"report/report.md"}}
+	// ReportPlots is report/plots/: the report's figures, PNG and SVG.
+	ReportPlots = &Files{Slot: Slot[File]{"report/plots"}}
 	// The benchmark study's tables. Its datasets are imported once, each
 	// to its own file (their schemas differ): datasets/imported/<name>.parquet.
 	ImportedTable = &Table[DatasetRecord]{Slot: Slot[DatasetRecord]{Imported},
@@ -66,6 +68,9 @@ var (
 	// MissingChunks lists, for a per-run node allowed to read a partial
 	// run (--allow-partial), the chunks whose parts are missing.
 	MissingChunks = NewSlot[int]("missing-chunks")
+	// RunInfo is what the executor tells a per-run node about the run
+	// (cores, workers, task times): one RunStats, in memory only.
+	RunInfo = NewSlot[RunStats]("run-info")
 )
 
 // flatCatalog declares a per-chunk flat table of the catalog.

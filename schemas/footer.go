@@ -2,6 +2,9 @@ package schemas
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
+	"strconv"
 
 	"github.com/parquet-go/parquet-go"
 
@@ -57,4 +60,32 @@ func datasetSchemaOf(path string, pf *parquet.File) (dataset.Schema, bool, error
 		return dataset.Schema{}, false, input.Filef(path, 0, "metadata %s: %w", MetaDatasetSchema, err)
 	}
 	return schema, true, nil
+}
+
+// FooterVersion returns the table and the schema version that a dtbench
+// Parquet file's footer names, whether or not this dtbench reads that
+// version (HashFile and the readers refuse the versions they do not read).
+func FooterVersion(path string) (table string, version int, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", 0, &input.Error{File: path, Err: err}
+	}
+	defer f.Close() // read only
+	st, err := f.Stat()
+	if err != nil {
+		return "", 0, &input.Error{File: path, Err: err}
+	}
+	pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	if err != nil {
+		return "", 0, &input.Error{File: path, Err: fmt.Errorf("not a readable Parquet file: %w", err)}
+	}
+	v, ok := pf.Lookup(MetaVersion)
+	if !ok {
+		return "", 0, input.Filef(path, 0, "not a dtbench table: no %s metadata", MetaVersion)
+	}
+	table, _ = pf.Lookup(MetaTable)
+	if version, err = strconv.Atoi(v); err != nil {
+		return "", 0, input.Filef(path, 0, "schema version %q is not a number", v)
+	}
+	return table, version, nil
 }

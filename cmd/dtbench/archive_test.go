@@ -3,10 +3,16 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/stages/report"
 )
 
 // Tests of a run folder as an archive: tamper with it, run a command,
@@ -216,8 +222,8 @@ func TestRerunOverShardsLeavesNoDuplicates(t *testing.T) {
 	if left, _ := filepath.Glob(filepath.Join(dir, "*", "part-1-*")); len(left) > 0 {
 		t.Errorf("shard 1's parts survived the rerun: %v", left)
 	}
-	for _, rel := range []string{"results/evaluations/part-0-00003.parquet", "report/summary.parquet", "report/report.md"} {
-		if !bytes.Equal(readFile(t, filepath.Join(dir, rel)), readFile(t, filepath.Join(fresh, rel))) {
+	for _, rel := range []string{"results/evaluations/part-0-00003.parquet", "report/summary.parquet", "report/report.md", "report/plots/doe-complete.png"} {
+		if !bytes.Equal(withoutRunLines(readFile(t, filepath.Join(dir, rel))), withoutRunLines(readFile(t, filepath.Join(fresh, rel)))) {
 			t.Errorf("%s differs from a fresh run's", rel)
 		}
 	}
@@ -244,5 +250,52 @@ func TestResumeRefusesOtherSchemaVersions(t *testing.T) {
 	}
 	if code, _, stderr := cli(t, "report", "--run", dir); code != 0 {
 		t.Errorf("report (evaluations only, same version): exit %d: %s", code, stderr)
+	}
+}
+
+// withoutRunLines drops the lines of a report.md that say how the run ran
+// (its times and cores), which no two runs share; other files pass as
+// they are.
+func withoutRunLines(b []byte) []byte {
+	var keep [][]byte
+	for _, line := range bytes.SplitAfter(b, []byte("\n")) {
+		if !slices.ContainsFunc(report.RunLinePrefixes, func(p string) bool { return bytes.HasPrefix(line, []byte(p)) }) {
+			keep = append(keep, line)
+		}
+	}
+	return bytes.Join(keep, nil)
+}
+
+// TestVerifyReportsEverySchemaVersion: a manifest that records other
+// schema versions than its files' footers makes verify name every file of
+// every such table, and exit 2.
+func TestVerifyReportsEverySchemaVersion(t *testing.T) {
+	dir := archive(t)
+	path := filepath.Join(dir, "manifest.json")
+	m := string(readFile(t, path))
+	old := regexp.MustCompile(`"(results/evaluations|oracles)": \d+`).ReplaceAllString(m, `"$1": 99`)
+	if strings.Count(old, ": 99") != 2 {
+		t.Fatal("the manifest records no evaluations or oracles version")
+	}
+	writeFile(t, path, []byte(old))
+	code, _, stderr := cli(t, "verify", dir)
+	if code != 2 {
+		t.Fatalf("verify: exit %d; want 2: %s", code, stderr)
+	}
+	for _, table := range []string{"results/evaluations", "oracles"} {
+		parts, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(table), "*.parquet"))
+		if len(parts) < 2 {
+			t.Fatalf("%s has %d parts; the test wants several", table, len(parts))
+		}
+		for _, p := range parts {
+			rel, _ := filepath.Rel(dir, p)
+			if !strings.Contains(stderr, filepath.ToSlash(rel)+": schema version") {
+				t.Errorf("verify does not name %s's schema version:\n%s", rel, stderr)
+			}
+		}
+	}
+	v, _ := schemas.TableVersion(schemas.Evaluations)
+	if !strings.Contains(stderr, fmt.Sprintf("schema version %d of results/evaluations, but the manifest records version 99", v)) {
+		t.Errorf("verify's message does not give both versions:\n%s", stderr)
 	}
 }

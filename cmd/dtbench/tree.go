@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"os/exec"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -16,10 +19,10 @@ func treeCmd() *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
 		Use:   "tree FILE.parquet [--id ID]",
-		Short: "Print one tree of an oracles/ or models/ part file as text or Graphviz DOT, or list its trees",
+		Short: "Print one tree of an oracles/ or models/ part file as text, Graphviz DOT, SVG or PNG, or list its trees",
 		Long: "Print the tree with tree_id ID of an oracles/ or models/ part file, with the feature, value and\n" +
 			"class names of the datasets part of the same chunk when it is beside it. Without --id, list the\n" +
-			"file's trees.",
+			"file's trees. --format svg and png render the DOT with Graphviz's dot, which must be on PATH.",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return input.Keyf("arguments", "tree takes one Parquet file, got %d arguments", len(args))
@@ -27,8 +30,16 @@ func treeCmd() *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "text" && format != "dot" {
-				return input.Keyf("--format", "want text or dot, got %q", format)
+			if !slices.Contains(treeFormats, format) {
+				return input.Keyf("--format", "want %s, got %q", strings.Join(treeFormats, ", "), format)
+			}
+			dot := ""
+			if format == "svg" || format == "png" {
+				var err error
+				if dot, err = exec.LookPath("dot"); err != nil {
+					return input.Keyf("--format", "%s needs Graphviz's dot, which is not on PATH: install Graphviz (Debian: apt-get install graphviz), "+
+						"or print --format dot and render it elsewhere", format)
+				}
 			}
 			trees, err := pipeline.ReadTrees(args[0])
 			if err != nil {
@@ -50,15 +61,39 @@ func treeCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if format == "dot" {
+			switch format {
+			case "dot":
 				return tree.WriteDOT(cmd.OutOrStdout(), t, names)
+			case "svg", "png":
+				var src bytes.Buffer
+				if err := tree.WriteDOT(&src, t, names); err != nil {
+					return err
+				}
+				return render(cmd, dot, format, src.Bytes())
 			}
 			return tree.WriteText(cmd.OutOrStdout(), t, names)
 		},
 	}
 	cmd.Flags().Int64Var(&id, "id", 0, "tree_id of the tree (the oracle id, or the model id in models/)")
-	cmd.Flags().StringVar(&format, "format", "text", "text or dot")
+	cmd.Flags().StringVar(&format, "format", "text", strings.Join(treeFormats, ", ")+" (svg and png need Graphviz's dot)")
 	return cmd
+}
+
+// treeFormats are the values of tree --format.
+var treeFormats = []string{"text", "dot", "svg", "png"}
+
+// render pipes DOT source through Graphviz's dot (at path dot) into the
+// command's output as format.
+func render(cmd *cobra.Command, dot, format string, src []byte) error {
+	var out, stderr bytes.Buffer
+	run := exec.CommandContext(cmd.Context(), dot, "-T"+format)
+	run.Stdin = bytes.NewReader(src)
+	run.Stdout, run.Stderr = &out, &stderr
+	if err := run.Run(); err != nil {
+		return fmt.Errorf("render the tree with %s -T%s: %w: %s", dot, format, err, strings.TrimSpace(stderr.String()))
+	}
+	_, err := cmd.OutOrStdout().Write(out.Bytes())
+	return err
 }
 
 // listTrees prints one line per tree: its id, learner, dataset and size.

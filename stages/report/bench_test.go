@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/dtbench/dtbench/schemas"
@@ -58,4 +59,26 @@ func BenchmarkTQuantile(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkOracleReport is the report stage's work on a grid the size of
+// the oracle paper's (5 learners × 2 modes × 4 depths × 30 sizes × the
+// repetitions): summary, verdict, the figures in both formats, report.md.
+func BenchmarkOracleReport(b *testing.B) {
+	rows := benchEvaluations(5 * 240 * 100)
+	meta := Meta{Name: "bench", Seed: 1, Learners: []string{"id3", "c45", "cart", "randomtree", "naivebayes"}}
+	b.ReportAllocs()
+	for b.Loop() {
+		summary := SummarizeOracle(rows)
+		m := meta
+		m.Plots = OraclePlots(m, summary)
+		if _, err := RenderPlots(m.Plots); err != nil {
+			b.Fatal(err)
+		}
+		var md strings.Builder
+		if err := Markdown(&md, m, summary); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(rows))*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 }

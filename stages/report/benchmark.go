@@ -17,14 +17,15 @@ type BenchmarkSummary = Summary[schemas.BenchmarkCell]
 
 // BenchmarkNode is the benchmark study's report stage, run once after
 // every task: the summary of every learner in every cell, the wins table,
-// and report.md with the paper's tables. full names the subset of every
+// the figures of BenchmarkPlots in report/plots/, and report.md with the
+// verdict, the figures and the paper's tables. full names the subset of every
 // top attribute (A1,…,A5), whose results the per-dataset tables show.
 func BenchmarkNode(meta Meta, full string) flow.Node {
 	return flow.Node{
 		Stage:  flow.StageReport,
 		PerRun: true,
 		Reads:  []schemas.Ref{schemas.BenchmarkEvaluationTable, schemas.ConfusionTable, schemas.EntropyTable, schemas.AttributeTable},
-		Writes: []schemas.Ref{schemas.BenchmarkSummaryTable, schemas.WinsTable, schemas.ReportDoc},
+		Writes: []schemas.Ref{schemas.BenchmarkSummaryTable, schemas.WinsTable, schemas.ReportDoc, schemas.ReportPlots},
 		Run: func(_ *flow.Task, b *schemas.Bag) error {
 			evals := schemas.BenchmarkEvaluationTable.Get(b)
 			if len(evals) == 0 {
@@ -37,17 +38,28 @@ func BenchmarkNode(meta Meta, full string) flow.Node {
 				func(e *schemas.BenchmarkEvaluation) *schemas.Measures { return &e.Measures })
 			sortBenchmark(summary)
 			wins := Wins(evals, schemas.ConfusionTable.Get(b))
+			meta := meta
+			if run := schemas.RunInfo.Get(b); len(run) > 0 {
+				meta.Run = &run[0]
+			}
+			meta.Missing = len(schemas.MissingChunks.Get(b))
+			meta.Plots = BenchmarkPlots(meta, newBenchView(meta, full, summary, schemas.EntropyTable.Get(b)))
+			files, err := RenderPlots(meta.Plots)
+			if err != nil {
+				return err
+			}
 			var md bytes.Buffer
 			if missing := schemas.MissingChunks.Get(b); len(missing) > 0 {
 				md.WriteString(partialNote(missing, nil))
 			}
-			err := BenchmarkMarkdown(&md, meta, full, summary, wins, schemas.EntropyTable.Get(b), schemas.AttributeTable.Get(b))
+			err = BenchmarkMarkdown(&md, meta, full, summary, wins, schemas.EntropyTable.Get(b), schemas.AttributeTable.Get(b))
 			if err != nil {
 				return err
 			}
 			schemas.BenchmarkSummaryTable.Set(b, BenchmarkRows(summary))
 			schemas.WinsTable.Set(b, wins)
 			schemas.ReportDoc.Set(b, md.Bytes())
+			schemas.ReportPlots.Set(b, files)
 			return nil
 		},
 	}
@@ -105,53 +117,25 @@ func BenchmarkRows(summary []BenchmarkSummary) []schemas.BenchmarkSummary {
 	return out
 }
 
-// BenchmarkMarkdown writes the benchmark study's report.md: per dataset
-// and scenario, with the whole top subset, accuracy ± MAE (the paper's
-// Tables 5 and 9), γ^X beside the normalized class entropy (Table 10),
-// γ^V (Table 11) and Γ (Table 12); the top attributes with their gain
-// ratios (Tables 3 and 8); and, per dataset and scenario, the wins over
-// the subsets (Tables A1–A5).
+// BenchmarkMarkdown writes the benchmark study's report.md: the run's
+// Meta; the verdict per dataset and scenario (benchVerdicts); the plots;
+// then per dataset and scenario, with the whole top subset, accuracy ±
+// MAE (the paper's Tables 5 and 9), γ^X beside the normalized class
+// entropy (Table 10), γ^V (Table 11) and Γ (Table 12); the top attributes
+// with their gain ratios (Tables 3 and 8); and, per dataset and scenario,
+// the wins over the subsets (Tables A1–A5).
 func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkSummary, wins []schemas.WinsRow,
 	entropy []schemas.EntropyRow, attrs []schemas.AttributeRow) error {
 	var b strings.Builder
-	writeHeader(&b, meta, benchmarkLegend)
-	var learners []string
-	var groups []schemas.BenchmarkCell // (dataset, scenario), subset empty
-	stat := map[string]map[schemas.BenchmarkCell]*BenchmarkSummary{}
-	for i := range summary {
-		s := &summary[i]
-		if !slices.Contains(learners, s.Learner) {
-			learners = append(learners, s.Learner)
-		}
-		g := schemas.BenchmarkCell{Dataset: s.Cell.Dataset, Scenario: s.Cell.Scenario}
-		if !slices.Contains(groups, g) {
-			groups = append(groups, g)
-		}
-		if stat[s.Learner] == nil {
-			stat[s.Learner] = map[schemas.BenchmarkCell]*BenchmarkSummary{}
-		}
-		stat[s.Learner][s.Cell] = s
-	}
-	learners = inConfigOrder(learners, meta.Learners)
-	at := func(l string, g schemas.BenchmarkCell, m Measure) Stat {
-		g.Subset = full
-		if s := stat[l][g]; s != nil {
-			return *s.Stat(m)
-		}
-		return nullStat()
-	}
-	name := func(g schemas.BenchmarkCell) string {
-		if g.Scenario == "all" {
-			return escape(g.Dataset)
-		}
-		return escape(g.Dataset) + " " + escape(g.Scenario)
-	}
-	entropyOf := mean(entropy, func(e *schemas.EntropyRow) (schemas.BenchmarkCell, float64) {
-		return schemas.BenchmarkCell{Dataset: e.Dataset, Scenario: e.Scenario}, e.ShannonNormalized
-	})
+	writeHeader(&b, meta)
+	v := newBenchView(meta, full, summary, entropy)
+	learners, groups, at, name := v.learners, v.groups, v.at, groupName
+	writeBenchVerdicts(&b, v, meta.Versus)
+	writePlots(&b, meta.Plots)
+	b.WriteString("\n## Tables\n\n" + benchmarkLegend + "\n")
 	fmt.Fprintf(&b, "\nThe tables of datasets show the whole top subset (%s): means over the repetitions of each learner's cross-validation.\n", escape(full))
 
-	b.WriteString("\n## Accuracy ± mean absolute error\n\n")
+	b.WriteString("\n### Accuracy ± mean absolute error\n\n")
 	writeRow(&b, append([]string{"dataset", "E(acc X)", "acc V"}, escapeAll(learners)...))
 	writeRow(&b, slices.Repeat([]string{"---:"}, len(learners)+3))
 	for _, g := range groups {
@@ -172,7 +156,7 @@ func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkS
 		m     Measure
 		withH bool
 	}{{"γ^X (against the random classifier X)", GammaX, true}, {"γ^V (against the majority classifier V)", GammaV, false}, {"Γ (against the intuitive classifier I)", GammaI, false}} {
-		fmt.Fprintf(&b, "\n## %s\n\n", t.title)
+		fmt.Fprintf(&b, "\n### %s\n\n", t.title)
 		head := []string{"dataset"}
 		if t.withH {
 			head = append(head, "H normalized")
@@ -182,7 +166,7 @@ func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkS
 		for _, g := range groups {
 			cells := []string{name(g)}
 			if t.withH {
-				cells = append(cells, format(entropyOf[g]))
+				cells = append(cells, format(v.entropy[g]))
 			}
 			for _, l := range learners {
 				cells = append(cells, num(at(l, g, t.m)))
@@ -196,6 +180,60 @@ func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkS
 		return fmt.Errorf("write report %s: %w", meta.Name, err)
 	}
 	return nil
+}
+
+// benchView indexes a benchmark summary for the report: the learners in
+// config order, the (dataset, scenario) groups in plan order, each
+// learner's Stats in the cell of the whole top subset, and each group's
+// mean normalized class entropy.
+type benchView struct {
+	full     string
+	learners []string
+	groups   []schemas.BenchmarkCell // subset empty
+	stat     map[string]map[schemas.BenchmarkCell]*BenchmarkSummary
+	entropy  map[schemas.BenchmarkCell]float64
+}
+
+func newBenchView(meta Meta, full string, summary []BenchmarkSummary, entropy []schemas.EntropyRow) *benchView {
+	v := &benchView{full: full, stat: map[string]map[schemas.BenchmarkCell]*BenchmarkSummary{}}
+	for i := range summary {
+		s := &summary[i]
+		if !slices.Contains(v.learners, s.Learner) {
+			v.learners = append(v.learners, s.Learner)
+		}
+		g := schemas.BenchmarkCell{Dataset: s.Cell.Dataset, Scenario: s.Cell.Scenario}
+		if !slices.Contains(v.groups, g) {
+			v.groups = append(v.groups, g)
+		}
+		if v.stat[s.Learner] == nil {
+			v.stat[s.Learner] = map[schemas.BenchmarkCell]*BenchmarkSummary{}
+		}
+		v.stat[s.Learner][s.Cell] = s
+	}
+	v.learners = inConfigOrder(v.learners, meta.Learners)
+	v.entropy = mean(entropy, func(e *schemas.EntropyRow) (schemas.BenchmarkCell, float64) {
+		return schemas.BenchmarkCell{Dataset: e.Dataset, Scenario: e.Scenario}, e.ShannonNormalized
+	})
+	return v
+}
+
+// at returns learner l's Stat of measure m in group g with the whole top
+// subset; a Stat with N = 0 when the learner did not run there.
+func (v *benchView) at(l string, g schemas.BenchmarkCell, m Measure) Stat {
+	g.Subset = v.full
+	if s := v.stat[l][g]; s != nil {
+		return *s.Stat(m)
+	}
+	return nullStat()
+}
+
+// groupName names a (dataset, scenario) group: the dataset, and the
+// scenario when there are scenarios.
+func groupName(g schemas.BenchmarkCell) string {
+	if g.Scenario == "all" {
+		return escape(g.Dataset)
+	}
+	return escape(g.Dataset) + " " + escape(g.Scenario)
 }
 
 func escapeAll(xs []string) []string {
@@ -239,7 +277,7 @@ func writeAttributes(b *strings.Builder, groups []schemas.BenchmarkCell, attrs [
 		per[g][a.Attribute].rank += float64(a.Rank)
 		reps[g][a.Rep] = true
 	}
-	b.WriteString("\n## Attributes by gain ratio\n\nMean gain ratio (mean rank) over the repetitions, best first.\n\n")
+	b.WriteString("\n### Attributes by gain ratio\n\nMean gain ratio (mean rank) over the repetitions, best first.\n\n")
 	writeRow(b, []string{"dataset", "1st", "2nd", "3rd", "4th", "5th"})
 	writeRow(b, []string{"---", "---", "---", "---", "---", "---"})
 	for _, g := range groups {
@@ -297,9 +335,9 @@ func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schema
 			subsetsOf[g] = append(subsetsOf[g], w.Subset)
 		}
 	}
-	b.WriteString("\n## Wins\n\nPer subset: A wins / B wins (draws) over the repetitions; the last rows sum them and give the shares.\n")
+	b.WriteString("\n### Wins\n\nPer subset: A wins / B wins (draws) over the repetitions; the last rows sum them and give the shares.\n")
 	for _, g := range groups {
-		fmt.Fprintf(b, "\n### %s\n\n", name(g))
+		fmt.Fprintf(b, "\n#### %s\n\n", name(g))
 		head := []string{"subset"}
 		for _, p := range pairs {
 			head = append(head, escape(p.a)+" / "+escape(p.b))

@@ -91,7 +91,8 @@ const costLegend = "Each cell is a mean over the random train/test splits of a l
 // CostMarkdown writes the cost study's report.md.
 func CostMarkdown(w io.Writer, meta Meta, summary []CostSummary) error {
 	var b strings.Builder
-	writeHeader(&b, meta, costLegend)
+	writeHeader(&b, meta)
+	b.WriteString("\n" + costLegend + "\n")
 	var learners, datasets []string
 	stat := map[string]map[schemas.CostCell]*CostSummary{}
 	ks := map[string][]float64{}

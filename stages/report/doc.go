@@ -1,7 +1,9 @@
 // Package report turns evaluation rows into what a reader looks at: the
 // summary table (one row per learner and grid cell, with each measure's
-// count, mean, standard deviation and 95% confidence interval of the mean)
-// and report.md.
+// count, mean, standard deviation and 95% confidence interval of the mean),
+// the figures of report/plots (drawn by the subpackage chart, PNG and
+// SVG), and report.md: the verdict first (Verdicts; writeBenchVerdicts),
+// then the plots, then the tables.
 //
 // Conventions:
 //
@@ -20,8 +22,13 @@
 //     appearance), size ascending.
 //   - Markdown numbers have 3 decimals; tables are sizes × learners, so a
 //     learner's column reads down the learning curve.
+//   - A verdict's numbers all come from the summary: a reader can check
+//     each one in report/summary.parquet. Only Meta.Run's lines (task
+//     times, cores) differ between two runs of one config; the plots do
+//     not.
 //
 // This package does no file IO of its own: Parquet reading and writing
-// belongs to package schemas, and the caller passes an io.Writer for
+// belongs to package schemas (the plots go out as schemas.ReportPlots
+// files), and the caller passes an io.Writer for
 // report.md.
 package report

@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
+
+	"github.com/dtbench/dtbench/schemas"
 )
 
 // Meta is what report.md says about the run besides the summary: its
@@ -20,25 +23,42 @@ type Meta struct {
 	// Versus are the benchmark classifiers the benchmark study's wins
 	// tables compare the learners with, in order (V, then I).
 	Versus []string
+	// Run, when set, is how the run ran (task times, cores): the only
+	// lines of report.md that differ between two runs of one config.
+	Run *schemas.RunStats
+	// Plots are the figures report.md embeds (files in report/plots).
+	Plots []Plot
+	// Missing counts the chunks a partial report (--allow-partial) lacks;
+	// the figures' captions say so.
+	Missing int
 }
 
 // Markdown writes report.md for summary rows (as Summarize returns them):
-// a title and the run's Meta, then per (features, mode) and per depth the
-// mean DOE table (± 95% CI half-width), a table of mean agreement and
-// accuracy, the γ^X / γ^V / Γ table when some learner has γ values, and
-// the mean tree leaves. Tables are sizes × learners; numbers have 3
-// decimals and "–" marks a measure with no value. The output depends only
-// on its arguments, so the same run gives the same bytes.
+// a title and the run's Meta; the verdict per (mode, depth) (Verdicts);
+// where a learner hit its time budget; the plots; then, in an appendix,
+// per (features, mode) and per depth the mean DOE table (± 95% CI
+// half-width), a table of mean agreement and accuracy, the γ^X / γ^V / Γ
+// table when some learner has γ values, and the mean tree leaves. Tables
+// are sizes × learners; numbers have 3 decimals and "–" marks a measure
+// with no value. The output depends only on its arguments, so the same
+// run gives the same bytes but for Meta.Run's lines.
 func Markdown(w io.Writer, meta Meta, rows []OracleSummary) error {
 	var b strings.Builder
-	writeHeader(&b, meta, oracleLegend)
+	writeHeader(&b, meta)
 	panels := Panels(rows)
 	if len(panels) == 0 {
-		b.WriteString("No evaluation rows to summarise.\n")
+		b.WriteString("\nNo evaluation rows to summarise.\n")
+	}
+	multi := slices.ContainsFunc(panels, func(p Panel) bool { return p.Features != panels[0].Features })
+	writeVerdicts(&b, Verdicts(rows), multi)
+	writeBudget(&b, rows)
+	writePlots(&b, meta.Plots)
+	if len(panels) > 0 {
+		b.WriteString("\n## Appendix: tables\n\n" + oracleLegend + "\n")
 	}
 	for i, p := range panels {
 		if i == 0 || p.Features != panels[i-1].Features || p.Mode != panels[i-1].Mode {
-			fmt.Fprintf(&b, "\n## %d features, %s mode\n", p.Features, escape(p.Mode))
+			fmt.Fprintf(&b, "\n### %d features, %s mode\n", p.Features, escape(p.Mode))
 		}
 		writePanel(&b, rows, p)
 	}
@@ -48,37 +68,75 @@ func Markdown(w io.Writer, meta Meta, rows []OracleSummary) error {
 	return nil
 }
 
-// writeHeader writes the title, the run's facts and how to read the cells.
 // oracleLegend says how to read the oracle study's tables.
 const oracleLegend = "Each cell is a mean over the repetitions of one grid cell; ± is the " +
 	"half-width of the two-sided 95% confidence interval of the mean (Student's t, " +
 	"N − 1 degrees of freedom); – marks a measure with no value, such as the DOE of " +
 	"a learner that builds no tree."
 
-// writeHeader writes the title, the run's Meta and the legend of the
-// study's tables.
-func writeHeader(b *strings.Builder, meta Meta, legend string) {
+// RunLinePrefixes start the lines of report.md that describe how the run
+// ran (Meta.Run), which differ between two runs of one config; a test
+// comparing reports leaves them out.
+var RunLinePrefixes = []string{"- Run time:", "- Machine:"}
+
+// writeHeader writes the title and the run's Meta.
+func writeHeader(b *strings.Builder, meta Meta) {
 	fmt.Fprintf(b, "# dtbench report: %s\n\n", escape(meta.Name))
-	fmt.Fprintf(b, "- Seed: %d\n", meta.Seed)
+	fmt.Fprintf(b, "- Config: %s, seed %d\n", escape(meta.Name), meta.Seed)
 	if meta.Version != "" {
 		fmt.Fprintf(b, "- Version: %s\n", escape(meta.Version))
 	}
 	if len(meta.Learners) > 0 {
-		names := make([]string, len(meta.Learners))
-		for i, l := range meta.Learners {
-			names[i] = escape(l)
-		}
-		fmt.Fprintf(b, "- Learners: %s\n", strings.Join(names, ", "))
+		fmt.Fprintf(b, "- Learners: %s\n", strings.Join(escapeAll(meta.Learners), ", "))
 	}
 	for _, n := range meta.Notes {
 		fmt.Fprintf(b, "- %s\n", escape(n))
 	}
-	b.WriteString("\n" + legend + "\n")
+	if r := meta.Run; r != nil {
+		fmt.Fprintf(b, "%s %s\n", RunLinePrefixes[0], runTime(r))
+		fmt.Fprintf(b, "%s %d cores (the machine that wrote this report), %d workers\n", RunLinePrefixes[1], r.Cores, r.Workers)
+	}
+}
+
+// runTime describes the run's task times and this command's time.
+func runTime(r *schemas.RunStats) string {
+	var total int64
+	var tasks int64
+	parts := make([]string, len(r.Stages))
+	for i, s := range r.Stages {
+		total += s.Nanos
+		tasks = max(tasks, s.Tasks)
+		parts[i] = s.Stage + " " + seconds(s.Nanos)
+	}
+	var b strings.Builder
+	if len(r.Stages) > 0 {
+		fmt.Fprintf(&b, "%s of task time over %d tasks (%s), summed over the tasks from results/timings", seconds(total), tasks, strings.Join(parts, ", "))
+	} else {
+		b.WriteString("no task times in results/timings")
+	}
+	if r.Skipped > 0 {
+		fmt.Fprintf(&b, " (%d timings parts without a record left out)", r.Skipped)
+	}
+	fmt.Fprintf(&b, "; this command ran %s before the report", seconds(r.CommandNanos))
+	return b.String()
+}
+
+// seconds formats a duration in nanoseconds: "12.3 s", "4 min 05 s".
+func seconds(nanos int64) string {
+	s := float64(nanos) / 1e9
+	if s < 120 {
+		return fmt.Sprintf("%.1f s", s)
+	}
+	m := int64(s) / 60
+	if m < 120 {
+		return fmt.Sprintf("%d min %02d s", m, int64(s)%60)
+	}
+	return fmt.Sprintf("%d h %02d min", m/60, m%60)
 }
 
 // writePanel writes the tables of one (features, mode, depth) panel.
 func writePanel(b *strings.Builder, rows []OracleSummary, p Panel) {
-	fmt.Fprintf(b, "\n### Depth %d\n\n", p.Depth)
+	fmt.Fprintf(b, "\n#### Depth %d\n\n", p.Depth)
 	fmt.Fprintf(b, "Repetitions per cell: %s.\n", repetitions(rows, p))
 
 	if doe := DOETable(rows, p); len(doe.Learners) > 0 {

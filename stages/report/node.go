@@ -10,20 +10,31 @@ import (
 
 // OracleNode is the oracle study's report stage, run once after every
 // task: it summarises every evaluation row of the run (all shards, in
-// task order) into report/summary.parquet and renders report/report.md,
-// whose first line says so when the run is partial (schemas.MissingChunks).
+// task order) into report/summary.parquet, draws the figures of
+// OraclePlots into report/plots/ and renders report/report.md, whose first
+// line says so when the run is partial (schemas.MissingChunks).
 func OracleNode(meta Meta) flow.Node {
 	return flow.Node{
 		Stage:  flow.StageReport,
 		PerRun: true,
 		Reads:  []schemas.Ref{schemas.EvaluationTable},
-		Writes: []schemas.Ref{schemas.SummaryTable, schemas.ReportDoc},
+		Writes: []schemas.Ref{schemas.SummaryTable, schemas.ReportDoc, schemas.ReportPlots},
 		Run: func(_ *flow.Task, b *schemas.Bag) error {
 			rows := schemas.EvaluationTable.Get(b)
 			if len(rows) == 0 {
 				return fmt.Errorf("report %s: no evaluations; run evaluate first", meta.Name)
 			}
 			summary := SummarizeOracle(rows)
+			meta := meta
+			if run := schemas.RunInfo.Get(b); len(run) > 0 {
+				meta.Run = &run[0]
+			}
+			meta.Missing = len(schemas.MissingChunks.Get(b))
+			meta.Plots = OraclePlots(meta, summary)
+			files, err := RenderPlots(meta.Plots)
+			if err != nil {
+				return err
+			}
 			var md bytes.Buffer
 			if missing := schemas.MissingChunks.Get(b); len(missing) > 0 {
 				md.WriteString(partialNote(missing, summary))
@@ -33,6 +44,7 @@ func OracleNode(meta Meta) flow.Node {
 			}
 			schemas.SummaryTable.Set(b, OracleRows(summary))
 			schemas.ReportDoc.Set(b, md.Bytes())
+			schemas.ReportPlots.Set(b, files)
 			return nil
 		},
 	}

@@ -1,0 +1,98 @@
+package schemas
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// File is one file of a Files folder: its name in the folder and its
+// bytes.
+type File struct {
+	Name string // a plain file name, e.g. doe-complete.png
+	Data []byte
+}
+
+// Files is a folder of the run folder whose files a per-run node writes
+// together (the report's plots, report/plots/): each file is written
+// atomically and recorded like a Document, with 0 rows.
+type Files struct {
+	Slot[File]
+}
+
+func (d *Files) Single() bool { return true }
+
+// RunFiles returns the files of the folder, sorted; none when it does not
+// exist.
+func (d *Files) RunFiles(dir string) ([]string, error) {
+	entries, err := os.ReadDir(filepath.Join(dir, filepath.FromSlash(d.name)))
+	if err != nil {
+		return nil, nil
+	}
+	var out []string
+	for _, e := range entries {
+		if e.Type().IsRegular() && !strings.HasPrefix(e.Name(), ".") {
+			out = append(out, filepath.Join(dir, filepath.FromSlash(d.name), e.Name()))
+		}
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// WriteRun writes every File of b into the folder, in the bag's order.
+func (d *Files) WriteRun(dir string, b *Bag) ([]FileInfo, error) {
+	var out []FileInfo
+	for _, f := range d.Get(b) {
+		if f.Name == "" || f.Name != filepath.Base(f.Name) || strings.HasPrefix(f.Name, ".") {
+			return nil, fmt.Errorf("write %s: bad file name %q", d.name, f.Name)
+		}
+		info, err := WriteText(filepath.Join(dir, filepath.FromSlash(d.name), f.Name), f.Data)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, info)
+	}
+	return out, nil
+}
+
+// ReadPart adds the file at path to the bag of task 0.
+func (d *Files) ReadPart(path string, bag func(int64) (*Bag, error)) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("read %s: %w", path, err)
+	}
+	b, err := bag(0)
+	if err != nil {
+		return err
+	}
+	d.Put(b, File{Name: filepath.Base(path), Data: data})
+	return nil
+}
+
+// WritePart writes the bags' file named as path's base name.
+func (d *Files) WritePart(path string, bags []*Bag) (FileInfo, error) {
+	for _, b := range bags {
+		for _, f := range d.Get(b) {
+			if f.Name == filepath.Base(path) {
+				return WriteText(path, f.Data)
+			}
+		}
+	}
+	return FileInfo{}, fmt.Errorf("write %s: no such file in %s", path, d.name)
+}
+
+func (d *Files) SortByTask(*Bag) {}
+
+// Check reports whether path exists and is a regular file.
+func (d *Files) Check(path string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("check %s: %w", path, err)
+	}
+	if !st.Mode().IsRegular() {
+		return fmt.Errorf("check %s: not a regular file", filepath.Base(path))
+	}
+	return nil
+}

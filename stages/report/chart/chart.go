@@ -1,0 +1,348 @@
+package chart
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
+)
+
+// Series is one learner's values in a panel: Y[i] at X[i], with the
+// confidence interval [Lo[i], Hi[i]] when Lo and Hi are set (NaN where it
+// is undefined).
+type Series struct {
+	Label  string
+	X, Y   []float64
+	Lo, Hi []float64
+	// Points draws markers with error bars instead of a line with a band.
+	Points bool
+}
+
+// Panel is one plot of a figure's grid.
+type Panel struct {
+	Title string
+	// Categories, when set, make the x axis nominal: category i at x = i.
+	Categories []string
+	// Dodge is the x distance between neighbouring series of a nominal
+	// panel, so that their markers do not overlap.
+	Dodge  float64
+	Series []Series
+}
+
+// Figure is a grid of panels with one title, one caption (the run's name
+// and seed, say; "\n" breaks it into lines) and one legend on the right.
+type Figure struct {
+	Title, Caption string
+	XLabel, YLabel string
+	// YMin and YMax fix every panel's y range; both 0 leaves it to the data.
+	YMin, YMax float64
+	// YBounds, when set, are the lowest and highest values the measure can
+	// take (0 and 1 for a share): bands and error bars are cut there, and
+	// an automatic y range stays within them.
+	YBounds []float64
+	// Refs are y values marked by a dashed grey line in every panel (DOE
+	// 0.9, γ 0).
+	Refs []float64
+	// Cols is the number of panels per row; 0 puts them all in one row.
+	Cols int
+	// Width is a panel's width in inches; 0 is 4 (a panel is 3 inches
+	// high).
+	Width float64
+	// Legend lists the series labels in style order (see the package doc).
+	Legend []string
+	Panels []Panel
+}
+
+// Sizes of a figure.
+const (
+	panelW   = 4 * vg.Inch
+	panelH   = 3 * vg.Inch
+	titleH   = 0.5 * vg.Inch
+	captionH = 0.6 * vg.Inch
+	legendW  = 1.4 * vg.Inch
+	dpi      = 96
+)
+
+// Formats are the file formats Render writes, by file extension.
+var Formats = []string{"png", "svg"}
+
+// Render draws the figure as format ("png" or "svg").
+func (f *Figure) Render(format string) ([]byte, error) {
+	if len(f.Panels) == 0 {
+		return nil, fmt.Errorf("render %q: no panels", f.Title)
+	}
+	cols := f.Cols
+	if cols <= 0 || cols > len(f.Panels) {
+		cols = len(f.Panels)
+	}
+	rows := (len(f.Panels) + cols - 1) / cols
+	pw := panelW
+	if f.Width > 0 {
+		pw = vg.Length(f.Width) * vg.Inch
+	}
+	w := pw*vg.Length(cols) + legendW
+	h := panelH*vg.Length(rows) + titleH + captionH
+	var c vg.CanvasWriterTo
+	switch format {
+	case "png":
+		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))}
+	case "svg":
+		c = vgsvg.New(w, h)
+	default:
+		return nil, fmt.Errorf("render %q: unknown format %q (want png or svg)", f.Title, format)
+	}
+	dc := draw.New(c)
+	fillWhite(dc)
+
+	grid := make([][]*plot.Plot, rows)
+	for i := range grid {
+		grid[i] = make([]*plot.Plot, cols)
+	}
+	for k := range f.Panels {
+		p, err := f.panel(&f.Panels[k])
+		if err != nil {
+			return nil, fmt.Errorf("render %q: %w", f.Title, err)
+		}
+		grid[k/cols][k%cols] = p
+	}
+	area := dc
+	area.Min.Y += captionH
+	area.Max.Y -= titleH
+	area.Max.X -= legendW
+	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Points(12), PadY: vg.Points(12),
+		PadTop: vg.Points(4), PadBottom: vg.Points(4), PadLeft: vg.Points(6), PadRight: vg.Points(6)}
+	canvases := plot.Align(grid, tiles, area)
+	for i, row := range grid {
+		for j, p := range row {
+			if p != nil {
+				p.Draw(canvases[i][j])
+			}
+		}
+	}
+
+	title := textStyle(13)
+	title.XAlign, title.YAlign = draw.XCenter, draw.YCenter
+	dc.FillText(title, vg.Point{X: (dc.Min.X + dc.Max.X - legendW) / 2, Y: dc.Max.Y - titleH/2}, f.Title)
+	caption := textStyle(9)
+	caption.YAlign = draw.YCenter
+	dc.FillText(caption, vg.Point{X: dc.Min.X + vg.Points(8), Y: dc.Min.Y + captionH/2}, f.Caption)
+	legend := f.legend()
+	box := dc
+	box.Min.X = dc.Max.X - legendW + vg.Points(6)
+	box.Max.Y -= titleH + vg.Points(12)
+	legend.Draw(box)
+
+	var b bytes.Buffer
+	if _, err := c.WriteTo(&b); err != nil {
+		return nil, fmt.Errorf("render %q as %s: %w", f.Title, format, err)
+	}
+	return b.Bytes(), nil
+}
+
+// panel builds one panel's plot.
+func (f *Figure) panel(pn *Panel) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = pn.Title
+	p.Title.TextStyle.Font.Size = vg.Points(11)
+	p.X.Label.Text = f.XLabel
+	p.Y.Label.Text = f.YLabel
+	p.Add(plotter.NewGrid())
+	for _, y := range f.Refs {
+		ref := plotter.NewFunction(func(float64) float64 { return y })
+		ref.Color = color.Gray{Y: 150}
+		ref.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}
+		ref.Width = vg.Points(0.75)
+		p.Add(ref)
+	}
+	for k := range pn.Series {
+		s := &pn.Series[k]
+		st := f.style(s.Label)
+		dx := 0.0
+		if len(pn.Categories) > 0 {
+			dx = pn.Dodge * (float64(k) - float64(len(pn.Series)-1)/2)
+		}
+		if err := addSeries(p, f.clamped(s), st, dx); err != nil {
+			return nil, fmt.Errorf("panel %q, series %q: %w", pn.Title, s.Label, err)
+		}
+	}
+	if len(pn.Categories) > 0 {
+		p.NominalX(pn.Categories...)
+		p.X.Min, p.X.Max = -0.5, float64(len(pn.Categories))-0.5
+	}
+	if f.YMin != 0 || f.YMax != 0 {
+		p.Y.Min, p.Y.Max = f.YMin, f.YMax
+	} else if pad := (p.Y.Max - p.Y.Min) * 0.05; pad > 0 {
+		p.Y.Min, p.Y.Max = p.Y.Min-pad, p.Y.Max+pad // markers clear of the frame
+		if len(f.YBounds) == 2 {
+			p.Y.Min = max(p.Y.Min, f.YBounds[0]-pad)
+			p.Y.Max = min(p.Y.Max, f.YBounds[1]+pad)
+		}
+	}
+	return p, nil
+}
+
+// clamped returns s with its interval cut to YBounds.
+func (f *Figure) clamped(s *Series) *Series {
+	if len(f.YBounds) != 2 || s.Lo == nil || s.Hi == nil {
+		return s
+	}
+	c := *s
+	c.Lo, c.Hi = make([]float64, len(s.Lo)), make([]float64, len(s.Hi))
+	for i := range s.Lo {
+		c.Lo[i] = max(s.Lo[i], f.YBounds[0]) // NaN stays NaN
+		c.Hi[i] = min(s.Hi[i], f.YBounds[1])
+	}
+	return &c
+}
+
+// addSeries adds a series' band (or error bars), line and markers.
+func addSeries(p *plot.Plot, s *Series, st style, dx float64) error {
+	var pts plotter.XYs
+	var bars plotter.XYs
+	var errs plotter.YErrors
+	for i := range s.Y {
+		if math.IsNaN(s.Y[i]) || math.IsInf(s.Y[i], 0) {
+			continue
+		}
+		x := s.X[i] + dx
+		pts = append(pts, plotter.XY{X: x, Y: s.Y[i]})
+		if s.Points && s.Lo != nil && finite(s.Lo[i]) && finite(s.Hi[i]) {
+			bars = append(bars, plotter.XY{X: x, Y: s.Y[i]})
+			errs = append(errs, struct{ Low, High float64 }{s.Y[i] - s.Lo[i], s.Hi[i] - s.Y[i]})
+		}
+	}
+	if len(pts) == 0 {
+		return nil
+	}
+	if s.Points {
+		if len(bars) > 0 {
+			eb, err := plotter.NewYErrorBars(errorBars{bars, errs})
+			if err != nil {
+				return err
+			}
+			eb.Color = st.color
+			eb.Width = vg.Points(1)
+			p.Add(eb)
+		}
+	} else {
+		for _, band := range bands(s) {
+			poly, err := plotter.NewPolygon(band)
+			if err != nil {
+				return err
+			}
+			poly.Color = st.band
+			poly.LineStyle.Width = 0
+			p.Add(poly)
+		}
+		line, err := plotter.NewLine(pts)
+		if err != nil {
+			return err
+		}
+		line.LineStyle = st.line()
+		p.Add(line)
+	}
+	sc, err := plotter.NewScatter(pts)
+	if err != nil {
+		return err
+	}
+	sc.GlyphStyle = st.glyph(s.Points)
+	p.Add(sc)
+	return nil
+}
+
+// bands returns the polygons of a series' confidence band: one per run
+// of consecutive points with a finite interval.
+func bands(s *Series) []plotter.XYs {
+	if s.Lo == nil || s.Hi == nil {
+		return nil
+	}
+	var out []plotter.XYs
+	var lo, hi plotter.XYs
+	flush := func() {
+		if len(lo) >= 2 {
+			ring := append(plotter.XYs{}, hi...)
+			for i := len(lo) - 1; i >= 0; i-- {
+				ring = append(ring, lo[i])
+			}
+			out = append(out, ring)
+		}
+		lo, hi = nil, nil
+	}
+	for i := range s.Y {
+		if !finite(s.Y[i]) || !finite(s.Lo[i]) || !finite(s.Hi[i]) {
+			flush()
+			continue
+		}
+		lo = append(lo, plotter.XY{X: s.X[i], Y: s.Lo[i]})
+		hi = append(hi, plotter.XY{X: s.X[i], Y: s.Hi[i]})
+	}
+	flush()
+	return out
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// errorBars is the XYer and YErrorer of plotter.NewYErrorBars.
+type errorBars struct {
+	plotter.XYs
+	plotter.YErrors
+}
+
+// legend returns the figure's legend: one entry per label of Legend that
+// some series has, with its line and marker.
+func (f *Figure) legend() plot.Legend {
+	l := plot.NewLegend()
+	l.Top, l.Left = true, true
+	l.TextStyle = textStyle(10)
+	l.Padding = vg.Points(3)
+	points := true
+	for _, pn := range f.Panels {
+		for _, s := range pn.Series {
+			points = points && s.Points
+		}
+	}
+	used := map[string]bool{}
+	for _, pn := range f.Panels {
+		for _, s := range pn.Series {
+			used[s.Label] = true
+		}
+	}
+	for _, name := range f.Legend {
+		if !used[name] {
+			continue
+		}
+		st := f.style(name)
+		sc := &plotter.Scatter{GlyphStyle: st.glyph(points)}
+		if points {
+			l.Add(name, sc)
+			continue
+		}
+		l.Add(name, &plotter.Line{LineStyle: st.line()}, sc)
+	}
+	return l
+}
+
+func textStyle(size float64) text.Style {
+	return text.Style{Font: font.From(plot.DefaultFont, vg.Points(size)), Handler: plot.DefaultTextHandler}
+}
+
+// fillWhite paints the canvas white (the SVG canvas starts transparent).
+func fillWhite(c draw.Canvas) {
+	var r vg.Path
+	r.Move(c.Min)
+	r.Line(vg.Point{X: c.Max.X, Y: c.Min.Y})
+	r.Line(c.Max)
+	r.Line(vg.Point{X: c.Min.X, Y: c.Max.Y})
+	r.Close()
+	c.SetColor(color.White)
+	c.Fill(r)
+}

@@ -1,0 +1,19 @@
+// Package chart draws the report's figures with gonum.org/v1/plot: a
+// Figure is a grid of panels sharing one legend, one title and one
+// caption, rendered to PNG or SVG.
+//
+// Conventions:
+//
+//   - A Series is drawn as a line with its confidence band (Lo, Hi) shaded
+//     behind it, or, with Points set, as markers with vertical error bars.
+//     Points whose Y is NaN are left out; a band or error bar is drawn
+//     only where Lo and Hi are both finite.
+//   - A series' colour, dash and marker come from the position of its
+//     Label in Figure.Legend, so a learner looks the same in every panel
+//     and every figure that lists the learners in the same order.
+//   - A Panel with Categories has a nominal x axis: category i sits at
+//     x = i, and the series of the panel are spread around it by Dodge.
+//   - Output depends only on the Figure: the same Figure gives the same
+//     bytes (fixed size and resolution, no timestamps, fonts not
+//     embedded in SVG).
+package chart
