@@ -11,6 +11,7 @@ import (
 
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/stages/report/chart"
 )
 
 // CostSummary is a summary of the cost study.
@@ -27,7 +28,7 @@ func CostNode(meta Meta) flow.Node {
 		Stage:  flow.StageReport,
 		PerRun: true,
 		Reads:  []schemas.Ref{schemas.CostEvaluationTable},
-		Writes: []schemas.Ref{schemas.CostSummaryTable, schemas.ReportDoc},
+		Writes: []schemas.Ref{schemas.CostSummaryTable, schemas.ReportDoc, schemas.ReportPlots},
 		Run: func(_ *flow.Task, b *schemas.Bag) error {
 			evals := schemas.CostEvaluationTable.Get(b)
 			if len(evals) == 0 {
@@ -37,6 +38,16 @@ func CostNode(meta Meta) flow.Node {
 				func(e *schemas.CostEvaluation) (string, schemas.CostCell) { return e.Learner, e.CostCell },
 				func(e *schemas.CostEvaluation) *schemas.Measures { return &e.Measures })
 			sortCost(summary, meta.Learners)
+			meta := meta
+			if run := schemas.RunInfo.Get(b); len(run) > 0 {
+				meta.Run = &run[0]
+			}
+			meta.Missing = len(schemas.MissingChunks.Get(b))
+			meta.Plots = CostPlots(meta, summary)
+			files, err := RenderPlots(meta.Plots)
+			if err != nil {
+				return err
+			}
 			var md bytes.Buffer
 			if missing := schemas.MissingChunks.Get(b); len(missing) > 0 {
 				md.WriteString(partialNote(missing, nil))
@@ -46,6 +57,7 @@ func CostNode(meta Meta) flow.Node {
 			}
 			schemas.CostSummaryTable.Set(b, CostRows(summary))
 			schemas.ReportDoc.Set(b, md.Bytes())
+			schemas.ReportPlots.Set(b, files)
 			return nil
 		},
 	}
@@ -92,6 +104,7 @@ const costLegend = "Each cell is a mean over the random train/test splits of a l
 func CostMarkdown(w io.Writer, meta Meta, summary []CostSummary) error {
 	var b strings.Builder
 	writeHeader(&b, meta)
+	writePlots(&b, meta.Plots)
 	b.WriteString("\n" + costLegend + "\n")
 	var learners, datasets []string
 	stat := map[string]map[schemas.CostCell]*CostSummary{}
@@ -215,4 +228,83 @@ func writeTrend(b *strings.Builder, learners []string, cells []schemas.CostCell,
 	default:
 		fmt.Fprintf(b, "\nLearners that spend more on tests and err less as errors grow dearer: %s.\n", strings.Join(escapeAll(both), ", "))
 	}
+}
+
+// CostPlots returns the cost study's figures: per dataset ("cost-<name>"),
+// each learner's mean average cost, mean test cost and error rate against
+// the misclassification cost k, with 95% confidence intervals over the
+// splits.
+func CostPlots(meta Meta, summary []CostSummary) []Plot {
+	var learners, datasets []string
+	ks := map[string][]float64{}
+	stat := map[string]map[schemas.CostCell]*CostSummary{}
+	for i := range summary {
+		s := &summary[i]
+		if !slices.Contains(learners, s.Learner) {
+			learners = append(learners, s.Learner)
+		}
+		if !slices.Contains(datasets, s.Cell.Dataset) {
+			datasets = append(datasets, s.Cell.Dataset)
+		}
+		if !slices.Contains(ks[s.Cell.Dataset], s.Cell.Misclassification) {
+			ks[s.Cell.Dataset] = append(ks[s.Cell.Dataset], s.Cell.Misclassification)
+		}
+		if stat[s.Learner] == nil {
+			stat[s.Learner] = map[schemas.CostCell]*CostSummary{}
+		}
+		stat[s.Learner][s.Cell] = s
+	}
+	caption := fmt.Sprintf("Run %s, seed %d%s. Each marker: a mean over the random train/test splits; bar: the 95%% confidence interval of the mean.\n"+
+		"Cost of a case: the tests performed plus the cost matrix's entry for the guess (0 when right, k when wrong).", meta.Name, meta.Seed, partialCaption(meta))
+	panels := []struct {
+		m      Measure
+		title  string
+		ylabel string
+		flip   bool // plot 1 − the measure (the error rate)
+	}{
+		{AvgCost, "average cost per case", "", false},
+		{TestCost, "test cost per case", "", false},
+		{Accuracy, "error rate", "", true},
+	}
+	var out []Plot
+	dodge := 0.8 / float64(max(len(learners), 1))
+	for _, d := range datasets {
+		var cats []string
+		for _, k := range ks[d] {
+			if k == 0 {
+				cats = append(cats, "matrix")
+			} else {
+				cats = append(cats, strconv.FormatFloat(k, 'g', -1, 64))
+			}
+		}
+		fig := &chart.Figure{Title: "Average cost against the misclassification cost, " + d, Caption: caption,
+			XLabel: "misclassification cost k (cost units)", YLabel: "mean per case (cost units; error rate 0–1)",
+			Cols: len(panels), Legend: meta.Learners}
+		for _, pn := range panels {
+			p := chart.Panel{Title: pn.title, Categories: cats, Dodge: dodge}
+			for _, l := range learners {
+				s := chart.Series{Label: l, Points: true}
+				for i, k := range ks[d] {
+					st := nullStat()
+					if c := stat[l][schemas.CostCell{Dataset: d, Misclassification: k}]; c != nil {
+						st = *c.Stat(pn.m)
+					}
+					y, lo, hi := st.Mean, st.CILow, st.CIHigh
+					if pn.flip {
+						y, lo, hi = 1-y, 1-hi, 1-lo
+					}
+					s.X, s.Y, s.Lo, s.Hi = append(s.X, float64(i)), append(s.Y, y), append(s.Lo, lo), append(s.Hi, hi)
+				}
+				p.Series = append(p.Series, s)
+			}
+			fig.Panels = append(fig.Panels, p)
+		}
+		if len(fig.Legend) == 0 {
+			fig.Legend = seriesLabels(fig)
+		}
+		if hasPoints(fig) {
+			out = append(out, Plot{Name: "cost-" + fileWord(d), Figure: fig})
+		}
+	}
+	return out
 }

@@ -28,15 +28,21 @@ var oracleFigures = []struct {
 	ylabel       string
 	meaning      string // the caption's second line
 	refs         []float64
-	treeLearners bool // only learners with a value (the tree learners)
+	treeLearners bool      // only learners with a value (the tree learners)
+	bounds       []float64 // the measure's range; nil for none
 }{
 	{DOE, "doe", "Mean DOE against training size", "mean DOE (0–1)",
-		"DOE: the share of the compatible (oracle leaf, learned leaf) pairs whose classes agree; dashed lines at 0.9 and 0.99.", Thresholds, true},
+		"DOE: the share of the compatible (oracle leaf, learned leaf) pairs whose classes agree; dashed lines at 0.9 and 0.99.", Thresholds, true, unitRange},
 	{Agreement, "agreement", "Mean agreement with the oracle against training size", "mean agreement (0–1)",
-		"Agreement: the share of all inputs on which the learned tree and the oracle give the same class.", nil, true},
+		"Agreement: the share of all inputs on which the learned tree and the oracle give the same class.", nil, true, unitRange},
 	{Accuracy, "accuracy", "Mean test accuracy against training size", "mean test accuracy (0–1)",
-		"Test accuracy: the share of the held-out rows, drawn uniformly from the oracle, classified correctly.", nil, false},
+		"Test accuracy: the share of the held-out rows, drawn uniformly from the oracle, classified correctly.", nil, false, unitRange},
+	{AvgCost, "cost", "Mean average cost per test case against training size", "mean cost per case (cost units)",
+		"Cost (config costs): the tests a learner performs on a held-out case plus the cost matrix's entry for its guess.", nil, false, nil},
 }
+
+// unitRange is the range of a share.
+var unitRange = []float64{0, 1}
 
 // OraclePlots returns the oracle study's figures: for DOE, agreement and
 // test accuracy, and for each (features, mode), the measure's mean
@@ -65,7 +71,7 @@ func OraclePlots(meta Meta, rows []OracleSummary) []Plot {
 				XLabel:  "training set size (rows)",
 				YLabel:  spec.ylabel,
 				Refs:    spec.refs,
-				YBounds: []float64{0, 1},
+				YBounds: spec.bounds,
 				Cols:    gridCols(len(group)),
 				Legend:  meta.Learners,
 			}
