@@ -136,7 +136,7 @@ public final class DtbenchWeka {
             vals[m] = y[r];
             data.add(new Instance(1.0, vals));
         }
-        Classifier c = Classifier.makeCopy(template);
+        Classifier c = Classifier.forName(className, options.clone()); // fresh, cheaper than makeCopy's serialization
         seed(c, ((Number) req.get("seed")).longValue());
         long start = System.nanoTime();
         c.buildClassifier(data);
@@ -641,6 +641,15 @@ public final class DtbenchWeka {
 
         private String string() {
             expect('"');
+            int end = i;
+            while (end < s.length() && s.charAt(end) != '"' && s.charAt(end) != '\\') {
+                end++;
+            }
+            if (end < s.length() && s.charAt(end) == '"') {
+                String out = s.substring(i, end); // no escapes: the base64 codes, most names
+                i = end + 1;
+                return out;
+            }
             StringBuilder sb = new StringBuilder();
             while (true) {
                 char c = s.charAt(i++);
