@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -111,5 +112,49 @@ func TestWorkersIdenticalWithAdapters(t *testing.T) {
 				t.Errorf("%s/%s differs between 1 and 4 workers (%v, %v)", table, filepath.Base(p), errA, errB)
 			}
 		}
+	}
+}
+
+// TestWekaWalkedTreesPredictAsWeka: the trees the Weka adapter walks from
+// J48 (multiway, binary, pruned), Id3, SimpleCart (unpruned, pruned) and
+// RandomTree classify every input of the space as the classifier itself
+// does (the adapter's -Ddtbench.check mode compares them and replies with
+// an error on any mismatch), on three-valued features and three classes,
+// where empty branches and value subsets occur.
+func TestWekaWalkedTreesPredictAsWeka(t *testing.T) {
+	checked := func(classifier ...string) []string {
+		cmd := wekaCommand(t, classifier...)
+		return append([]string{cmd[0], "-Ddtbench.check=true"}, cmd[1:]...)
+	}
+	learners := []string{}
+	for name, c := range map[string][]string{
+		"j48u":       {"weka.classifiers.trees.J48", "-U"},
+		"j48":        {"weka.classifiers.trees.J48"},
+		"j48-binary": {"weka.classifiers.trees.J48", "-B", "-U"},
+		"id3":        {"weka.classifiers.trees.Id3"},
+		"cartu":      {"weka.classifiers.trees.SimpleCart", "-U"},
+		"cart":       {"weka.classifiers.trees.SimpleCart"},
+		"rt":         {"weka.classifiers.trees.RandomTree"},
+	} {
+		learners = append(learners, entry("weka-"+name, checked(c...)))
+	}
+	sort.Strings(learners)
+	dir := runGrid(t, 2, "name=walk", "oracle.features=6", "oracle.domain=3", "oracle.classes=3", "oracle.depths=[2,4]",
+		"oracle.sizes=[30,200]", "oracle.modes=[complete]", "oracle.repetitions=3", "oracle.test_size=100",
+		"learners=["+strings.Join(learners, ", ")+"]")
+	r := readResults(t, dir)
+	for name, rows := range r.evals {
+		for task, e := range rows {
+			if *e.Status != schemas.StatusOK || e.DOE == nil {
+				msg := ""
+				if e.Message != nil {
+					msg = *e.Message
+				}
+				t.Errorf("%s task %d: %s %s", name, task, *e.Status, msg)
+			}
+		}
+	}
+	if len(r.evals) != 7 {
+		t.Errorf("%d learners evaluated; want 7", len(r.evals))
 	}
 }

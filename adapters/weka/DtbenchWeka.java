@@ -145,8 +145,12 @@ public final class DtbenchWeka {
         sb.append("{\"fit_seconds\":").append(seconds);
         Trees.Node root = Trees.walk(c, data);
         if (root != null) {
+            List<Trees.Node> nodes = Trees.finish(root, x, y, m, k);
+            if (CHECK) {
+                check(c, root, data, domains, k);
+            }
             sb.append(",\"tree\":");
-            Trees.write(root, data, x, y, m, k, sb);
+            Trees.write(nodes, k, sb);
         } else {
             Predictor p = new Predictor(c, data, k);
             if (req.containsKey("predict")) {
@@ -160,6 +164,41 @@ public final class DtbenchWeka {
             }
         }
         return sb.append('}').toString();
+    }
+
+    /**
+     * With -Ddtbench.check=true, every walked tree is checked against the classifier itself: on
+     * every input of the space (up to 2^16), the tree's class must be the one classifyInstance
+     * gives, wherever Weka gives one (Id3 and SimpleCart give none on a branch built from no rows).
+     * A mismatch fails the fit with an error reply. The adapter's tests run in this mode.
+     */
+    static final boolean CHECK = Boolean.getBoolean("dtbench.check");
+
+    static void check(Classifier c, Trees.Node root, Instances data, int[] domains, int k) throws Exception {
+        long size = 1;
+        for (int z : domains) {
+            size *= z;
+        }
+        if (size > 1 << 16) {
+            return;
+        }
+        Predictor p = new Predictor(c, data, k);
+        int m = domains.length;
+        byte[] row = new byte[m];
+        for (long i = 0; i < size; i++) {
+            double weka = c.classifyInstance(p.instance(row, 0, m));
+            int ours = Trees.predict(root, row, 0);
+            if (!Double.isNaN(weka) && (int) weka != ours) {
+                throw new IllegalStateException("walked tree gives class " + ours + " where " + c.getClass().getSimpleName()
+                        + " gives " + (int) weka + " on input " + Arrays.toString(row));
+            }
+            for (int f = m - 1; f >= 0; f--) {
+                if (++row[f] < domains[f]) {
+                    break;
+                }
+                row[f] = 0;
+            }
+        }
     }
 
     /** Seeds a classifier that has setSeed(int) (Randomizable ones, J48's for its folds). */
@@ -405,17 +444,16 @@ public final class DtbenchWeka {
         }
 
         /**
-         * Writes the tree as dtbench JSON: nodes numbered depth first (every child after its
-         * parent), counts from routing the training rows, an empty leaf given its parent's majority.
+         * Numbers the nodes depth first (every child after its parent), counts the training rows
+         * each one receives, and gives a leaf built from no rows its parent's majority class.
          */
-        static void write(Node root, Instances data, byte[] x, byte[] y, int m, int k, StringBuilder sb) {
+        static List<Node> finish(Node root, byte[] x, byte[] y, int m, int k) {
             List<Node> order = new ArrayList<>();
             number(root, order, new HashSet<>());
             for (Node nd : order) {
                 nd.counts = new int[k];
             }
-            int n = y.length;
-            for (int r = 0; r < n; r++) {
+            for (int r = 0; r < y.length; r++) {
                 Node nd = root;
                 while (true) {
                     nd.counts[y[r]]++;
@@ -425,14 +463,33 @@ public final class DtbenchWeka {
                     nd = nd.children[x[r * m + nd.feature]];
                 }
             }
-            Map<Node, Node> parent = new LinkedHashMap<>();
             for (Node nd : order) {
-                if (nd.children != null) {
-                    for (Node ch : nd.children) {
-                        parent.putIfAbsent(ch, nd);
+                if (nd.children == null) {
+                    continue;
+                }
+                for (Node ch : nd.children) {
+                    if (ch.feature < 0 && ch.cls < 0) {
+                        ch.cls = argmax(nd.counts);
                     }
                 }
             }
+            if (root.feature < 0 && root.cls < 0) {
+                root.cls = 0;
+            }
+            return order;
+        }
+
+        /** The leaf class the tree gives the input codes[off .. off+m). */
+        static int predict(Node root, byte[] codes, int off) {
+            Node nd = root;
+            while (nd.feature >= 0) {
+                nd = nd.children[codes[off + nd.feature]];
+            }
+            return nd.cls;
+        }
+
+        /** Writes finished nodes as dtbench JSON. */
+        static void write(List<Node> order, int k, StringBuilder sb) {
             sb.append("{\"nodes\":[");
             for (int i = 0; i < order.size(); i++) {
                 Node nd = order.get(i);
@@ -446,12 +503,7 @@ public final class DtbenchWeka {
                     }
                     sb.append(']');
                 } else {
-                    int c = nd.cls;
-                    if (c < 0) {
-                        Node p = parent.get(nd); // built from no rows: its parent's majority
-                        c = p == null ? 0 : argmax(p.counts);
-                    }
-                    sb.append("{\"class\":").append(c);
+                    sb.append("{\"class\":").append(nd.cls);
                 }
                 sb.append(",\"counts\":[");
                 for (int j = 0; j < k; j++) {
