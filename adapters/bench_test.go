@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/stages/generate"
 	"github.com/dtbench/dtbench/stages/train/external"
 	"github.com/dtbench/dtbench/stages/train/external/externaltest"
 )
@@ -16,41 +17,38 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// benchData is n rows over m binary features whose class is a depth-5
-// rule of them (so trees have some size), drawn from seed.
-func benchData(b testing.TB, n, m int, seed uint64) *dataset.Dataset {
+// benchData returns training and held-out rows over 10 binary features
+// drawn uniformly from a random depth-8 oracle (the oracle paper's
+// deepest), so the learned trees have the paper's sizes.
+func benchData(b testing.TB, n, test int) (*dataset.Dataset, *dataset.Dataset) {
 	b.Helper()
-	rng := rand.New(rand.NewPCG(seed, 7))
-	s := dataset.Schema{Class: dataset.Attribute{Name: "class", Values: []string{"0", "1"}}}
-	for f := range m {
-		s.Features = append(s.Features, dataset.Attribute{Name: "f" + string(rune('a'+f)), Values: []string{"0", "1"}})
-	}
-	x := make([][]uint8, n)
-	y := make([]uint8, n)
-	for r := range x {
-		x[r] = make([]uint8, m)
-		for f := range x[r] {
-			x[r][f] = uint8(rng.IntN(2))
-		}
-		v := x[r]
-		y[r] = (v[0] & v[1]) | (v[2] ^ v[3]&v[4])
-	}
-	d, err := dataset.FromRows(s, x, y)
+	spec := generate.OracleSpec{Domains: []int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2}, Classes: 2, Depth: 8}
+	oracle, err := generate.Oracle(spec, rand.New(rand.NewPCG(1, 0)))
 	if err != nil {
 		b.Fatal(err)
 	}
-	return d
+	schema := generate.Schema(spec)
+	train, err := generate.Complete(oracle, schema, n, rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	held, err := generate.Complete(oracle, schema, test, rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return train.Data, held.Data
 }
 
-// BenchmarkProtocolOverhead fits 10 binary features × 3000 rows (and
-// 1000 held-out rows to predict) through each adapter, one warm process:
+// BenchmarkProtocolOverhead fits 10 binary features × 3000 rows of a
+// depth-8 oracle (and 1000 held-out rows to predict) through each
+// adapter, one warm process:
 // ns/op is the whole fit as dtbench sees it (request, adapter, reply,
 // parse); adapter-ns/op the fit time the adapter reports (fit_seconds:
 // scikit-learn's fit, Weka's buildClassifier); overhead-ns/op the rest,
 // the protocol's cost: encoding, pipes, the adapter's decoding and tree
 // translation, the reply's parse and checks.
 func BenchmarkProtocolOverhead(b *testing.B) {
-	train, test := benchData(b, 3000, 10, 1), benchData(b, 1000, 10, 2)
+	train, test := benchData(b, 3000, 1000)
 	for _, tc := range []struct {
 		name string
 		cmd  func(testing.TB) []string

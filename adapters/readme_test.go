@@ -37,6 +37,10 @@ func TestREADMEExample(t *testing.T) {
 			if *e.Status != schemas.StatusOK || e.DOE == nil {
 				t.Errorf("%s task %d: status %s, DOE %v", name, task, *e.Status, e.DOE)
 			}
+			// The adapters send no counts; dtbench counts the training rows.
+			if c := r.trees[name][task].NodeCounts(0); len(c) != 2 || c[0]+c[1] != 100 {
+				t.Errorf("%s task %d: root counts %v; want the 100 training rows", name, task, c)
+			}
 		}
 	}
 }

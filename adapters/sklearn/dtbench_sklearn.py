@@ -184,38 +184,53 @@ class Adapter:
             out["proba"] = full.tolist()
         return out
 
+    def children(self, t, domains):
+        """Each node's children by value (empty at a leaf), node by node."""
+        left, right = t.children_left.tolist(), t.children_right.tolist()
+        column, threshold = t.feature.tolist(), t.threshold.tolist()
+        if self.args.encoding == "onehot":
+            columns = [(f, v) for f, z in enumerate(domains) for v in range(z)]
+        out = []
+        for n in range(t.node_count):
+            l, r = left[n], right[n]
+            if l == -1:
+                out.append([])
+            elif self.args.encoding == "onehot":
+                f, v1 = columns[column[n]]
+                out.append([r if v == v1 else l for v in range(domains[f])])  # (f = v1) is 1 > threshold
+            else:
+                f, thr = column[n], threshold[n]
+                out.append([l if v <= thr else r for v in range(domains[f])])
+        return out
+
     def translate(self, clf, domains, k):
-        """The fitted DecisionTreeClassifier as a dtbench JSON tree.
+        """The fitted DecisionTreeClassifier as a dtbench JSON tree, in its
+        parallel-array form (schemas/README.md): feature (-1 at a leaf),
+        class, children by value. Counts are left out: the rows carry no
+        weights, so they are the training rows reaching each node, which
+        dtbench counts itself more cheaply than they travel.
 
         sklearn numbers nodes depth first with every child after its parent,
         as dtbench's format wants. A split on column j at threshold t sends
         the values v of its feature with column value <= t to the left child.
+        The arrays are made in numpy; only a tree over features of more than
+        two values (or one-hot columns) has its children built node by node.
         """
         t = clf.tree_
-        classes = [int(c) for c in clf.classes_]
-        if self.args.encoding == "onehot":
-            columns = [(f, v) for f, z in enumerate(domains) for v in range(z)]
-        nodes = []
-        for n in range(t.node_count):
-            value = t.value[n][0]
-            counts = [0.0] * k
-            total = float(value.sum())
-            for j, c in enumerate(classes):
-                # Counts in scikit-learn < 1.4, fractions since: scale to the node's weight.
-                counts[c] = float(value[j]) / total * float(t.weighted_n_node_samples[n]) if total > 0 else 0.0
-            left, right = int(t.children_left[n]), int(t.children_right[n])
-            if left == -1:
-                nodes.append({"class": classes[int(np.argmax(value))], "counts": counts})
-                continue
-            j, thr = int(t.feature[n]), float(t.threshold[n])
-            if self.args.encoding == "ordinal":
-                f = j
-                children = [left if v <= thr else right for v in range(domains[f])]
-            else:
-                f, v1 = columns[j]
-                children = [right if v == v1 else left for v in range(domains[f])]  # (f = v1) is 1 > thr
-            nodes.append({"feature": f, "children": children, "counts": counts})
-        return {"nodes": nodes}
+        classes = np.asarray(clf.classes_, dtype=np.int64)
+        values = t.value[:, 0, :]  # counts before scikit-learn 1.4, fractions since: argmax is the same
+        left, right = t.children_left, t.children_right
+        leaf = left == -1
+        feature = np.where(leaf, -1, t.feature)
+        if self.args.encoding == "ordinal" and all(z == 2 for z in domains):
+            # Binary codes: every threshold lies in [0, 1), so value 0 goes left, 1 right.
+            children = np.stack([left, right], axis=1).tolist()
+            for n in np.flatnonzero(leaf).tolist():
+                children[n] = []
+        else:
+            children = self.children(t, domains)
+        feature = feature.tolist()
+        return {"feature": feature, "class": classes[values.argmax(axis=1)].tolist(), "children": children}
 
 
 def main(argv):

@@ -37,8 +37,8 @@ import weka.core.Utils;
  *
  * <p>The trees of J48, Id3, SimpleCart and RandomTree are walked from their model objects and
  * returned as dtbench JSON trees, so they get DOE; their private fields are read by reflection
- * (Weka 3.6 has no public accessors). Each node's counts are the training rows the tree sends
- * there. A branch that Weka built from no rows — J48's empty son, Id3's leaf with a missing
+ * (Weka 3.6 has no public accessors), in the parallel-array form without counts (dtbench counts
+ * the training rows reaching each node itself). A branch that Weka built from no rows — J48's empty son, Id3's leaf with a missing
  * class, RandomTree's node without a distribution, SimpleCart's leaf with a missing class — takes
  * the majority class of its parent's rows, which is what each of them predicts there (J48,
  * RandomTree) or the convention dtbench's learners follow where Weka predicts no class (Id3,
@@ -150,7 +150,7 @@ public final class DtbenchWeka {
                 check(c, root, data, domains, k);
             }
             sb.append(",\"tree\":");
-            Trees.write(nodes, k, sb);
+            Trees.write(nodes, sb);
         } else {
             Predictor p = new Predictor(c, data, k);
             if (req.containsKey("predict")) {
@@ -488,30 +488,26 @@ public final class DtbenchWeka {
             return nd.cls;
         }
 
-        /** Writes finished nodes as dtbench JSON. */
-        static void write(List<Node> order, int k, StringBuilder sb) {
-            sb.append("{\"nodes\":[");
+        /** Writes finished nodes as dtbench JSON, in the parallel-array form. */
+        static void write(List<Node> order, StringBuilder sb) {
+            StringBuilder feature = new StringBuilder(), cls = new StringBuilder(), children = new StringBuilder();
             for (int i = 0; i < order.size(); i++) {
                 Node nd = order.get(i);
-                if (i > 0) {
-                    sb.append(',');
-                }
+                String sep = i > 0 ? "," : "";
+                feature.append(sep).append(nd.feature);
+                cls.append(sep).append(Math.max(nd.cls, 0));
+                children.append(sep).append('[');
                 if (nd.feature >= 0) {
-                    sb.append("{\"feature\":").append(nd.feature).append(",\"children\":[");
                     for (int v = 0; v < nd.children.length; v++) {
-                        sb.append(v > 0 ? "," : "").append(nd.children[v].id);
+                        children.append(v > 0 ? "," : "").append(nd.children[v].id);
                     }
-                    sb.append(']');
-                } else {
-                    sb.append("{\"class\":").append(nd.cls);
                 }
-                sb.append(",\"counts\":[");
-                for (int j = 0; j < k; j++) {
-                    sb.append(j > 0 ? "," : "").append(nd.counts[j]);
-                }
-                sb.append("]}");
+                children.append(']');
             }
-            sb.append("]}");
+            // No counts: they are the training rows reaching each node (the instances carry
+            // weight 1), which dtbench counts itself.
+            sb.append("{\"feature\":[").append(feature).append("],\"class\":[").append(cls)
+                    .append("],\"children\":[").append(children).append("]}");
         }
 
         static void number(Node nd, List<Node> order, Set<Node> seen) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -12,6 +13,7 @@ import (
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/tree"
 )
 
 // Model is what Fit returns: a *TreeModel, a *Predictions or a
@@ -116,6 +118,9 @@ func (l *Learner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, q
 	if f != nil {
 		return nil, l.failed(f)
 	}
+	if tm, ok := m.(*TreeModel); ok && tm.t.Counts == nil {
+		countRows(tm.t, d, rows)
+	}
 	l.mu.Lock()
 	l.failures = 0
 	l.mu.Unlock()
@@ -159,4 +164,28 @@ func (l *Learner) failed(f *Failure) error {
 		return fmt.Errorf("external learner %s failed %d fits in a row (max_failures %d); the last: %s", l.name, n, l.spec.MaxFailures, f.Error())
 	}
 	return f
+}
+
+// countRows sets t's counts to the training rows (of d in rows) that
+// reach each node, for a tree that came without counts: what J48's and
+// scikit-learn's counts are when rows have no weights.
+func countRows(t *tree.Tree, d *dataset.Dataset, rows dataset.Bitset) {
+	k := t.Classes
+	t.Counts = make([]int32, t.Len()*k)
+	x := make([]uint8, d.NumFeatures())
+	for i, w := range rows {
+		for ; w != 0; w &= w - 1 {
+			r := i<<6 + bits.TrailingZeros64(w)
+			x = d.Row(r, x[:0])
+			c := int32(d.Label(r))
+			n := 0
+			for {
+				t.Counts[n*k+int(c)]++
+				if t.Feature[n] == tree.Leaf {
+					break
+				}
+				n = t.Next(n, x[t.Feature[n]])
+			}
+		}
+	}
 }

@@ -22,9 +22,26 @@ import (
 // same child (a subset or threshold split). A leaf has class (a class
 // code) and no feature. counts, the training rows of each class that reach
 // the node, are optional, but if one node has them every node must; they
-// may be fractional (weights) and are rounded.
+// may be fractional (weights) and are rounded. Without them dtbench counts
+// the training rows that reach each node itself (Learner.Fit), which is
+// what they are for a learner whose rows carry no weights.
+//
+// The same tree may come as parallel arrays instead, one entry per node,
+// as tree.Tree stores it — cheaper to write from numpy or Java arrays and
+// to parse, and what the shipped adapters send:
+//
+//	{"feature": [3, -1, -1], "class": [0, 0, 1], "children": [[1, 2], [], []],
+//	 "counts": [[43, 57], [40, 2], [3, 55]]}
+//
+// feature is −1 at a leaf; class is read at leaves only; children is
+// empty at a leaf; counts is optional.
 type TreeJSON struct {
-	Nodes []NodeJSON `json:"nodes"`
+	Nodes []NodeJSON `json:"nodes,omitempty"`
+
+	Feature  []int       `json:"feature,omitempty"`
+	Class    []int       `json:"class,omitempty"`
+	Children [][]int     `json:"children,omitempty"`
+	Counts   [][]float64 `json:"counts,omitempty"`
 }
 
 // NodeJSON is one node of a TreeJSON.
@@ -38,6 +55,11 @@ type NodeJSON struct {
 // Tree converts the JSON tree into a tree over features with the given
 // domains and classes, checking every node and then tree.Validate.
 func (tj *TreeJSON) Tree(domains []int, classes int) (*tree.Tree, error) {
+	if tj.Nodes == nil && tj.Feature != nil {
+		if err := tj.fromColumns(); err != nil {
+			return nil, err
+		}
+	}
 	n := len(tj.Nodes)
 	if n == 0 {
 		return nil, errors.New("tree has no nodes")
@@ -95,6 +117,33 @@ func (tj *TreeJSON) Tree(domains []int, classes int) (*tree.Tree, error) {
 		return nil, err
 	}
 	return t, nil
+}
+
+// fromColumns turns the parallel-array form into nodes.
+func (tj *TreeJSON) fromColumns() error {
+	n := len(tj.Feature)
+	if len(tj.Class) != n || len(tj.Children) != n || (tj.Counts != nil && len(tj.Counts) != n) {
+		return fmt.Errorf("tree arrays differ in length: %d features, %d classes, %d children, %d counts",
+			n, len(tj.Class), len(tj.Children), len(tj.Counts))
+	}
+	tj.Nodes = make([]NodeJSON, n)
+	for i := range n {
+		nd := &tj.Nodes[i]
+		if tj.Feature[i] >= 0 {
+			nd.Feature, nd.Children = &tj.Feature[i], tj.Children[i]
+		} else if tj.Feature[i] == -1 {
+			nd.Class = &tj.Class[i]
+			if len(tj.Children[i]) > 0 {
+				return fmt.Errorf("node %d: a leaf (feature -1) with children", i)
+			}
+		} else {
+			return fmt.Errorf("node %d: feature %d", i, tj.Feature[i])
+		}
+		if tj.Counts != nil {
+			nd.Counts = tj.Counts[i]
+		}
+	}
+	return nil
 }
 
 // EncodeTree returns t as a TreeJSON, the form adapters reply with (the
