@@ -60,6 +60,27 @@ type Study struct {
 	Plan      Plan
 	Nodes     []Node
 	Footprint Footprint
+	// Close, when set, releases what the nodes hold (the external
+	// learners' processes); whoever builds a study calls it when done.
+	Close func()
+	// Adapters, when set, names the external learners' adapters as their
+	// handshakes did (after the nodes' Checks), for the manifest.
+	Adapters func() []Adapter
+}
+
+// Adapter is an external learner's adapter: the learner's name in config
+// and the tables, and the adapter's own name and version.
+type Adapter struct {
+	Learner string `json:"learner"`
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// Release calls the study's Close, if any.
+func (s *Study) Release() {
+	if s.Close != nil {
+		s.Close()
+	}
 }
 
 // Select returns the nodes of the given stages, in pipeline order.

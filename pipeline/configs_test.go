@@ -64,7 +64,7 @@ func TestBenchmarkPaperConfigIsThePapersDesign(t *testing.T) {
 	if len(thyroid.Options.Drop) != 7 || len(thyroid.Options.ClassMap) != 2 {
 		t.Errorf("thyroid drops %v and recodes with %v; want the 7 measurements and 2 rules", thyroid.Options.Drop, thyroid.Options.ClassMap)
 	}
-	study, err := benchmarkStudy(cfg, "test")
+	study, err := benchmarkStudy(cfg, studyEnv{Version: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,6 +33,10 @@ type LoadOptions struct {
 	File string
 	Sets []string
 	Env  []string // KEY=VALUE pairs; nil means os.Environ()
+	// Learners are the learners config may name: nil means
+	// train.Builtin; a program with learners of its own passes
+	// train.Builtin().With(…), and the same registry in Options.
+	Learners *train.Registry
 }
 
 // rawConfig is the config as written. It is the one list of keys (its
@@ -55,10 +59,10 @@ type rawConfig struct {
 // benchmarkLearners are the benchmark study's default learners, as the
 // paper's: J48 (c45), naive Bayes, SMO and random forest, and the
 // benchmark classifiers I, V and X; those registered.
-func benchmarkLearners() []any {
+func benchmarkLearners(reg *train.Registry) []any {
 	var out []any
 	for _, n := range []string{"c45", "naivebayes", "smo", "randomforest", "intuitive", "majority", "random"} {
-		if slices.Contains(train.Names(), n) {
+		if slices.Contains(reg.Names(), n) {
 			out = append(out, n)
 		}
 	}
@@ -240,7 +244,7 @@ func Load(opts LoadOptions) (*Config, error) {
 	if source("learners") == "built-in defaults" {
 		switch raw.Study {
 		case "benchmark":
-			raw.Learners = benchmarkLearners()
+			raw.Learners = benchmarkLearners(opts.Learners)
 		case "cost":
 			raw.Learners = costLearners()
 		}
@@ -258,8 +262,9 @@ func Load(opts LoadOptions) (*Config, error) {
 		// options against the data, the plan against the limits), so that
 		// those errors name a source too.
 		var study *flow.Study
-		if study, err = studies[cfg.Study](cfg, ""); err == nil {
+		if study, err = studies[cfg.Study](cfg, studyEnv{Learners: opts.Learners}); err == nil {
 			err = checkFootprint(study.Footprint, cfg.Limits, cfg.Chunk, workersOf(0, cfg))
+			study.Release() // it started no process: the run's Check does
 		}
 	}
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
 )
@@ -24,7 +25,10 @@ type Manifest struct {
 	Config         *Config        `json:"config"`
 	Seed           uint64         `json:"seed"`
 	Shard          string         `json:"shard"`
-	Files          []FileEntry    `json:"files"`
+	// Adapters are the external learners' adapters, as their handshakes
+	// named them: the learner, and the adapter's own name and version.
+	Adapters []flow.Adapter `json:"adapters,omitempty"`
+	Files    []FileEntry    `json:"files"`
 }
 
 // FileEntry is one file of the run (a table part, or a text file such as

@@ -22,7 +22,7 @@ func TestProgressCountsTasks(t *testing.T) {
 	out := t.TempDir()
 	p := &countingProgress{}
 	run(t, cfg, Options{Out: out, Progress: p, Workers: 3})
-	study, err := oracleStudy(cfg, "test")
+	study, err := oracleStudy(cfg, studyEnv{Version: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}

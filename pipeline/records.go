@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
 )
@@ -46,6 +47,7 @@ type journalHeader struct {
 	SchemaVersions map[string]int `json:"schema_versions"`
 	Config         *Config        `json:"config"`
 	Shard          string         `json:"shard"`
+	Adapters       []flow.Adapter `json:"adapters,omitempty"`
 }
 
 // readRecords reads every manifest and journal of dir (none when dir does

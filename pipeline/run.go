@@ -14,6 +14,7 @@ import (
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/stages/train"
 )
 
 // Shard is a process's share of the chunks; see flow.Shard.
@@ -29,7 +30,10 @@ type Options struct {
 	// whose chunks are missing; the report then says so on its first line.
 	AllowPartial bool
 	Version      string       // dtbench version for the manifest
-	Log          *slog.Logger // what the run did; nil = discard
+	Log          *slog.Logger // what the run did, and external adapters' stderr; nil = discard
+	// Learners are the learners the config may name: nil means
+	// train.Builtin (see LoadOptions.Learners).
+	Learners *train.Registry
 	// Progress, when not nil, hears of the per-task work as it goes: Start
 	// with the tasks this command computes (resumed chunks left out), Add
 	// as each task finishes (from any worker), Finish at the end.
@@ -116,10 +120,11 @@ func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (s
 	if !ok {
 		return "", input.Keyf("study", "%q is not supported", cfg.Study)
 	}
-	study, err := build(cfg, opts.Version)
+	study, err := build(cfg, studyEnv{Version: opts.Version, Learners: opts.Learners, Log: log})
 	if err != nil {
 		return "", err
 	}
+	defer study.Release()
 	return executeStudy(ctx, cfg, opts, stages, study, log)
 }
 
@@ -182,12 +187,17 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	if _, err := r.runInputs(true); err != nil {
 		return r.dir, err
 	}
-	for _, n := range r.study.Nodes {
-		if n.Check != nil && slices.Contains(stages, n.Stage) {
+	for i, n := range r.study.Nodes {
+		// A reloaded producer runs too (train refits what is not a tree).
+		if n.Check != nil && (slices.Contains(stages, n.Stage) || r.reload[i]) {
 			if err := n.Check(); err != nil {
 				return r.dir, err
 			}
 		}
+	}
+	var adapters []flow.Adapter
+	if study.Adapters != nil {
+		adapters = study.Adapters()
 	}
 	if err := createDir(r.dir); err != nil {
 		return r.dir, err
@@ -198,7 +208,7 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 			return r.dir, fmt.Errorf("remove damaged part: %w", err)
 		}
 	}
-	j, err := openJournal(r.dir, journalHeader{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Shard: opts.Shard.String()}, opts.Shard)
+	j, err := openJournal(r.dir, journalHeader{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Shard: opts.Shard.String(), Adapters: adapters}, opts.Shard)
 	if err != nil {
 		return r.dir, err
 	}
@@ -227,7 +237,10 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 			}
 		}
 	}
-	own := Manifest{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Seed: cfg.Seed, Shard: opts.Shard.String()}
+	if study.Adapters != nil {
+		adapters = study.Adapters() // a process started since may have said more
+	}
+	own := Manifest{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Seed: cfg.Seed, Shard: opts.Shard.String(), Adapters: adapters}
 	name := manifestName(opts.Shard)
 	if len(r.perRun) > 0 {
 		// The report reads every shard's parts: its manifest is the

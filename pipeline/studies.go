@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"log/slog"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,10 +17,30 @@ import (
 // studies are the studies dtbench runs, by config name (key study). A study
 // is its plan and the nodes its stages export; the executor (run.go) knows
 // nothing else of it. To add one, add its builder here.
-var studies = map[string]func(cfg *Config, version string) (*flow.Study, error){
+var studies = map[string]func(cfg *Config, env studyEnv) (*flow.Study, error){
 	"oracle":    oracleStudy,
 	"benchmark": benchmarkStudy,
 	"cost":      costStudy,
+}
+
+// studyEnv is what a study is built with besides the config.
+type studyEnv struct {
+	Version  string          // dtbench's, for the report
+	Learners *train.Registry // the learners config may name; nil = train.Builtin
+	Log      *slog.Logger    // external adapters' stderr; nil = discard
+}
+
+// learnerSet builds the config's learners, and makes the study release
+// them (their processes) when it is done.
+func (e studyEnv) learnerSet(cfg *Config) (*train.Set, error) {
+	return train.NewSet(cfg.Learners, train.SetOptions{Registry: e.Learners, Log: e.Log})
+}
+
+// withLearners makes study own set: Close ends its processes, Adapters
+// names them.
+func withLearners(study *flow.Study, set *train.Set) *flow.Study {
+	study.Close, study.Adapters = set.Close, set.Adapters
+	return study
 }
 
 // StudyNames returns the known study names, sorted.
@@ -35,8 +56,9 @@ func StudyNames() []string {
 // oracleStudy is the ICTAC 2020 oracle study: random oracles, datasets
 // drawn from them, every learner trained on each, scored against its
 // oracle and on held-out rows, then summarised.
-func oracleStudy(cfg *Config, version string) (*flow.Study, error) {
-	learners, err := train.NewSet(cfg.Learners)
+func oracleStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
+	version := env.Version
+	learners, err := env.learnerSet(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +71,7 @@ func oracleStudy(cfg *Config, version string) (*flow.Study, error) {
 		return nil, err
 	}
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(), Notes: []string{"Grid: " + o.Describe()}}
-	return &flow.Study{
+	return withLearners(&flow.Study{
 		Name:      "oracle",
 		Plan:      o.Plan(cfg.Seed),
 		Footprint: o.Footprint(),
@@ -60,15 +82,16 @@ func oracleStudy(cfg *Config, version string) (*flow.Study, error) {
 			evaluate.OracleNode(o.Cells()),
 			report.OracleNode(meta),
 		},
-	}, nil
+	}, learners), nil
 }
 
 // benchmarkStudy is the Entropy 2021 benchmark study: real datasets,
 // imported once; per task a scenario's subsample, an attribute subset and
 // its folds; every learner cross-validated on them; scored against the
 // benchmark classifiers X, V and I; summarised with wins and t-tests.
-func benchmarkStudy(cfg *Config, version string) (*flow.Study, error) {
-	learners, err := train.NewSet(cfg.Learners)
+func benchmarkStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
+	version := env.Version
+	learners, err := env.learnerSet(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +107,7 @@ func benchmarkStudy(cfg *Config, version string) (*flow.Study, error) {
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(), Versus: learners.Benchmarks(),
 		Notes: []string{fmt.Sprintf("%d-fold cross-validation (%s), %d repetitions, top %d attributes by gain ratio (%s)",
 			bc.Folds.K, bc.Folds.Scheme, bc.Repetitions, bc.Select, bc.Rank)}}
-	return &flow.Study{
+	return withLearners(&flow.Study{
 		Name:      "benchmark",
 		Plan:      b.Plan(cfg.Seed),
 		Footprint: b.Footprint(),
@@ -95,7 +118,7 @@ func benchmarkStudy(cfg *Config, version string) (*flow.Study, error) {
 			evaluate.BenchmarkNode(b.Cells(), bc.Alpha),
 			report.BenchmarkNode(meta, strings.Join(full, ",")),
 		},
-	}, nil
+	}, learners), nil
 }
 
 // costStudy is Turney's cost study (JAIR 1995): real datasets with their
@@ -103,8 +126,9 @@ func benchmarkStudy(cfg *Config, version string) (*flow.Study, error) {
 // misclassification cost; every learner (the cost-sensitive ones given
 // the task's cost model) trained on the split and charged, per test case,
 // for its tests and its errors.
-func costStudy(cfg *Config, version string) (*flow.Study, error) {
-	learners, err := train.NewSet(cfg.Learners)
+func costStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
+	version := env.Version
+	learners, err := env.learnerSet(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +147,7 @@ func costStudy(cfg *Config, version string) (*flow.Study, error) {
 	}
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(),
 		Notes: []string{fmt.Sprintf("%d random splits per dataset, %.3g of the rows training; %s", cc.Repetitions, cc.Train, ks)}}
-	return &flow.Study{
+	return withLearners(&flow.Study{
 		Name:      "cost",
 		Plan:      c.Plan(cfg.Seed),
 		Footprint: c.Footprint(),
@@ -134,5 +158,5 @@ func costStudy(cfg *Config, version string) (*flow.Study, error) {
 			evaluate.CostNode(c.Cells()),
 			report.CostNode(meta),
 		},
-	}, nil
+	}, learners), nil
 }

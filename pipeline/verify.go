@@ -162,10 +162,11 @@ func chunksDone(dir string, cfg *Config) (done, total int) {
 	if !ok {
 		return 0, 0
 	}
-	study, err := build(cfg, "")
+	study, err := build(cfg, studyEnv{})
 	if err != nil {
 		return 0, 0
 	}
+	defer study.Release()
 	var tables []schemas.Stored
 	for _, n := range study.Nodes {
 		for _, w := range n.Writes {

@@ -37,6 +37,7 @@ type BenchmarkEvaluation struct {
 	Rep        int32  `parquet:"rep"`
 	Folds      int32  `parquet:"folds"` // k
 	Measures
+	Outcome
 }
 
 // ConfusionRow is one cell of a confusion matrix: how many test rows of a

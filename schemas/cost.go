@@ -18,6 +18,7 @@ type CostEvaluation struct {
 	CostCell
 	Rep int32 `parquet:"rep"` // the split
 	Measures
+	Outcome
 }
 
 // CostSummary is one row of report/summary in the cost study: one measure

@@ -30,6 +30,16 @@ type Measures struct {
 	AvgErrorCost *float64 `parquet:"avg_error_cost,optional"` // mean cost-matrix entry (predicted, actual)
 }
 
+// Outcome is how a row's fit went: the last columns of every study's
+// results/evaluations. Status is one of the Status constants ("ok" for a
+// fit that gave a model); null only in files of evaluations schema
+// version 3 and older, which had no status (every fit then gave a model).
+// Message says what went wrong; null when the status is ok.
+type Outcome struct {
+	Status  *string `parquet:"status,optional"`
+	Message *string `parquet:"message,optional"`
+}
+
 // MeasureColumns lists the measures in column order, with fast access to
 // each one's value.
 var MeasureColumns = NumericColumns[Measures]()
@@ -44,6 +54,7 @@ type OracleEvaluation struct {
 	OracleCell
 	Rep int32 `parquet:"rep"`
 	Measures
+	Outcome
 }
 
 // Timing is one row of results/timings: wall-clock time of one step. It is

@@ -27,4 +27,34 @@ type Fit struct {
 	// configured learner or does not run on the task): it gets no
 	// evaluation row and no model row.
 	Extra bool
+	// Status is "" (StatusOK) for a fit that gave a model, or how it
+	// failed (an external learner's timeout, crash, bad reply or error),
+	// with Message saying more; a failed fit has no Model and no Tree.
+	Status  string
+	Message string
+}
+
+// The values of the status column of results/evaluations: how the fit of
+// the row's learner went. Only external learners fail without stopping
+// the run; every other row is ok.
+const (
+	StatusOK       = "ok"        // the fit gave a model; the measures are its
+	StatusTimeout  = "timeout"   // no reply within the learner's timeout
+	StatusCrashed  = "crashed"   // the adapter process died, or could not be restarted
+	StatusBadReply = "bad_reply" // the reply did not parse, or contradicted the request
+	StatusError    = "error"     // the adapter replied with an error of its own
+)
+
+// Failed reports whether the fit gave no model.
+func (f *Fit) Failed() bool { return f.Status != "" && f.Status != StatusOK }
+
+// Outcome returns the status and message columns of the fit's evaluation
+// row: "ok" and null, or the failure and its message.
+func (f *Fit) Outcome() Outcome {
+	if !f.Failed() {
+		s := StatusOK
+		return Outcome{Status: &s}
+	}
+	s, m := f.Status, f.Message
+	return Outcome{Status: &s, Message: &m}
 }

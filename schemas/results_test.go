@@ -28,9 +28,9 @@ func testEvaluations() []OracleEvaluation {
 
 // TestResultColumns pins the columns of the flat result tables, as
 // README.md documents them: names, physical types and nullability in
-// order (evaluations version 3: version 1, which the Arrow writer wrote,
-// lacked mae, correct and total, version 2 the costs; both read with them
-// null).
+// order (evaluations version 4: version 1, which the Arrow writer wrote,
+// lacked mae, correct and total, version 2 the costs, version 3 status and
+// message; all read with them null).
 func TestResultColumns(t *testing.T) {
 	cases := []struct {
 		name   string
@@ -45,6 +45,7 @@ func TestResultColumns(t *testing.T) {
 			"acc_x DOUBLE optional", "acc_v DOUBLE optional", "acc_i DOUBLE optional",
 			"gamma_x DOUBLE optional", "gamma_v DOUBLE optional", "gamma_i DOUBLE optional", "optimal BOOLEAN optional",
 			"avg_cost DOUBLE optional", "avg_test_cost DOUBLE optional", "avg_error_cost DOUBLE optional",
+			"status BYTE_ARRAY optional", "message BYTE_ARRAY optional",
 		}},
 		{Timings, timingTable.schema, []string{
 			"dataset_id INT64 required", "learner BYTE_ARRAY required", "step BYTE_ARRAY required", "nanos INT64 required",

@@ -20,8 +20,9 @@ const (
 	// ReadModels reads both.
 	ModelsVersion = 2
 	// EvaluationsVersion 2 added mae, correct and total; 3 added avg_cost,
-	// avg_test_cost and avg_error_cost.
-	EvaluationsVersion = 3
+	// avg_test_cost and avg_error_cost; 4 added status and message (how
+	// the fit went: an external learner's failures are rows too).
+	EvaluationsVersion = 4
 	TimingsVersion     = 1
 	// The benchmark study's tables.
 	ConfusionVersion  = 1
@@ -43,7 +44,7 @@ var tableVersions = map[string]tableVersion{
 	Oracles:     {OraclesVersion, []int{1}},
 	Datasets:    {DatasetsVersion, []int{1}},
 	Models:      {ModelsVersion, []int{1, 2}},
-	Evaluations: {EvaluationsVersion, []int{1, 2, 3}},
+	Evaluations: {EvaluationsVersion, []int{1, 2, 3, 4}},
 	Timings:     {TimingsVersion, []int{1}},
 	Confusion:   {ConfusionVersion, []int{1}},
 	Attributes:  {AttributesVersion, []int{1}},

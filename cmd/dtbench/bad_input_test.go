@@ -51,6 +51,10 @@ var badInput = []struct {
 	{"a part per task of a huge plan", []string{"run", "--set", "oracle.repetitions=1000000", "--set", "chunk=1"}, nil, "", []string{"chunk"}},
 	{"bad memory limit", []string{"run", "--set", "limits.memory=lots"}, nil, "", []string{"limits.memory", "lots"}},
 	{"depth 64", []string{"run", "--set", "oracle.depths=[64]"}, nil, "", []string{"oracle.depths", "64"}},
+	// External learners: the command must start and pass the handshake.
+	{"external: missing command", []string{"run", "--set", "learners=[id3, {external: {name: mine, command: [./no-such-adapter.py, --flag]}}]"}, nil, "",
+		[]string{"learners.mine.command", "no-such-adapter.py"}},
+	{"external: no command", []string{"run", "--set", "learners=[{external: {name: mine}}]"}, nil, "", []string{"learners.mine.command", "required"}},
 	// The benchmark study: the data files and what depends on them.
 	{"benchmark: ragged CSV row", benchRun("{path: testdata/ragged.csv, class: c, header: true}"), nil, "", []string{"ragged.csv:3"}},
 	{"benchmark: ARFF syntax error", benchRun("{path: testdata/bad.arff, class: c}"), nil, "", []string{"bad.arff:2"}},

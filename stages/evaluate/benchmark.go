@@ -80,6 +80,7 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Sp
 		score     Score
 		confusion [][]int // per fold, actual × predicted
 		costs     CostSum
+		failed    *schemas.Fit // the first fold whose fit failed, if any
 	}
 	var order []*learnerScore
 	byName := map[string]*learnerScore{}
@@ -90,6 +91,12 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Sp
 			ls = &learnerScore{name: f.Learner, extra: f.Extra, intuitive: f.Intuitive, confusion: make([][]int, folds)}
 			byName[f.Learner] = ls
 			order = append(order, ls)
+		}
+		if f.Failed() || ls.failed != nil {
+			if ls.failed == nil {
+				ls.failed = f
+			}
+			continue
 		}
 		conf := make([]int, k*k)
 		if cm == nil {
@@ -116,6 +123,14 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Sp
 		if ls.extra {
 			continue
 		}
+		if f := ls.failed; f != nil {
+			// No cross-validated model: every measure null, the first
+			// failed fold's status.
+			status, msg := f.Status, fmt.Sprintf("fold %d: %s", f.Fold, f.Message)
+			evals = append(evals, schemas.BenchmarkEvaluation{DatasetID: id, Learner: ls.name, BenchmarkCell: cell, Attributes: attrs,
+				Rep: int32(rep), Folds: int32(folds), Outcome: schemas.Outcome{Status: &status, Message: &msg}})
+			continue
+		}
 		s := ls.score
 		acc, mae := s.Accuracy(), s.MAE()
 		correct, n := int64(s.Correct), int64(s.Total)
@@ -125,6 +140,7 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Sp
 			DatasetID: id, Learner: ls.name, BenchmarkCell: cell, Attributes: attrs, Rep: int32(rep), Folds: int32(folds),
 			Measures: schemas.Measures{Accuracy: &acc, MAE: &mae, Correct: &correct, Total: &n,
 				AccX: &x, AccV: &v, AccI: &i, GammaX: &gx, GammaV: &gv, GammaI: &gi},
+			Outcome: (&schemas.Fit{}).Outcome(),
 		})
 		ls.costs.Measures(&evals[len(evals)-1].Measures)
 		for fold, conf := range ls.confusion {

@@ -50,7 +50,11 @@ func CostTask(c schemas.CostCell, id int64, rep int, data *schemas.DatasetRecord
 		if f.Extra {
 			continue
 		}
-		e := schemas.CostEvaluation{DatasetID: id, Learner: f.Learner, ModelID: -1, CostCell: c, Rep: int32(rep)}
+		e := schemas.CostEvaluation{DatasetID: id, Learner: f.Learner, ModelID: -1, CostCell: c, Rep: int32(rep), Outcome: f.Outcome()}
+		if f.Failed() {
+			out = append(out, e) // no model: every measure null
+			continue
+		}
 		if lt := f.Tree; lt != nil {
 			e.ModelID = f.ModelID
 			depth, leaves, nodes := int32(lt.Depth()), int32(lt.Leaves()), int32(lt.Len())

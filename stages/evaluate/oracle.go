@@ -50,7 +50,18 @@ func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRec
 		}
 		e := schemas.OracleEvaluation{
 			DatasetID: id, OracleID: oracle.ID, Learner: f.Learner, ModelID: f.ModelID,
-			OracleCell: c, Rep: int32(rep), Measures: schemas.Measures{Optimal: f.Optimal},
+			OracleCell: c, Rep: int32(rep), Measures: schemas.Measures{Optimal: f.Optimal}, Outcome: f.Outcome(),
+		}
+		if f.Failed() {
+			out = append(out, e) // no model: every measure null
+			continue
+		}
+		if sp, ok := f.Model.(SpacePredictor); ok && f.Tree == nil && sp.Space() != nil {
+			agr, err := SpaceAgreement(oracle.Tree, sp.Space())
+			if err != nil {
+				return nil, fmt.Errorf("evaluate %s: %w", f.Learner, err)
+			}
+			e.Agreement = &agr
 		}
 		if lt := f.Tree; lt != nil {
 			eq, err := Compare(oracle.Tree, lt)
@@ -85,6 +96,9 @@ func scoreHeldOut(data *schemas.DatasetRecord, fits []schemas.Fit, cm *costs.Mod
 		test = NewRows(data.Test, data.Test.All())
 		k := data.Test.Classes()
 		for i := range fits {
+			if fits[i].Failed() {
+				continue // no model, no scores; its row has null measures
+			}
 			if cm == nil {
 				h.scores[i] = test.Score(fits[i].Model, k, nil)
 			} else {

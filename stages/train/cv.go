@@ -76,11 +76,11 @@ func (s *Set) cvTask(t *flow.Task, b *schemas.Bag, reload bool) error {
 				if f, nanos, err = fitFold(WithCosts(l, schemas.CostsOf(b)), sp, rows, t, name, fold); err != nil {
 					return err
 				}
-				if reload && f.Tree != nil {
+				if reload && f.Tree != nil && !s.isExternal(i) {
 					return fmt.Errorf("models table has no %s tree for task %d fold %d; run train first", name, t.ID, fold)
 				}
 				if !reload {
-					schemas.TimingLog.Put(b, schemas.Timing{DatasetID: t.ID, Learner: name, Step: "fit", Nanos: nanos})
+					logFit(b, t, &f, nanos)
 				}
 			}
 			f.Fold, f.ModelID = fold, s.foldModelID(t, fold, k, i)
@@ -113,7 +113,8 @@ func (s *Set) cvTask(t *flow.Task, b *schemas.Bag, reload bool) error {
 // the scheme has one and l can follow it, as rows otherwise.
 func fitFold(l Learner, sp *schemas.Split, rows dataset.Bitset, t *flow.Task, name string, fold int) (schemas.Fit, int64, error) {
 	rng := t.LearnerRand(name + "/fold" + strconv.Itoa(fold))
-	fit := func() (Model, error) { return l.Fit(sp.Data, rows, rng) }
+	q := Query{Data: sp.Data, Rows: sp.TestRows(fold)}
+	fit := func() (Model, error) { return fitQuery(l, sp.Data, rows, rng, q) }
 	if ol, ok := l.(OrderedLearner); ok && sp.TrainOrder(fold) != nil {
 		fit = func() (Model, error) { return ol.FitOrdered(sp.Data, sp.TrainOrder(fold), rng) }
 	}

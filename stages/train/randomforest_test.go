@@ -469,7 +469,7 @@ func TestRandomForestEdges(t *testing.T) {
 			t.Errorf("bagSize(%d, %d) = %d; want %d", n[0], n[1], got, want)
 		}
 	}
-	s, err := NewSet([]Spec{{Name: "randomforest", Options: map[string]any{"k": 5}}})
+	s, err := NewSet([]Spec{{Name: "randomforest", Options: map[string]any{"k": 5}}}, SetOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,12 +1,15 @@
 package train
 
 import (
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/stages/train/external"
 	"github.com/dtbench/dtbench/stages/train/naive"
 	"github.com/dtbench/dtbench/stages/train/smo"
 )
@@ -24,23 +27,90 @@ type Spec struct {
 	// Datasets, in the benchmark study, limits the learner to the tasks
 	// of the datasets named (none = every dataset).
 	Datasets []string `json:"datasets,omitempty"`
+	// External, when set, makes the learner an external one (config
+	// {external: {name, command, timeout, max_failures}}): a process
+	// speaking the adapter protocol, not a registered learner; Options is
+	// then empty.
+	External *external.Spec `json:"external,omitempty"`
 }
 
-// entry is one registered learner: its config name, a one-line
+// Entry is one registered learner: its config name, a one-line
 // description, and how to build it from config options (decoded over the
-// defaults, then validated).
-type entry struct {
+// defaults, then validated). Make one with NewEntry.
+type Entry struct {
 	name  string
 	about string
 	build func(opts map[string]any) (Learner, error)
 }
+
+// Registry is a table of learners by config name: the one New builds
+// from. Builtin is dtbench's own; a program that adds learners of its own
+// makes its registry with Builtin().With(…) and passes it to the pipeline
+// (pipeline.LoadOptions.Learners, pipeline.Options.Learners), so no
+// init() side effect is needed and two programs never share additions.
+// A Registry is immutable.
+type Registry struct {
+	entries []Entry
+}
+
+// Builtin returns the registry of dtbench's own learners.
+func Builtin() *Registry { return builtin }
+
+var builtin = &Registry{entries: registry}
+
+// With returns a registry holding r's learners and the given ones. A name
+// already taken (by r's learners or twice among the new ones) is an error.
+func (r *Registry) With(entries ...Entry) (*Registry, error) {
+	out := &Registry{entries: slices.Clone(r.registry().entries)}
+	for _, e := range entries {
+		if e.name == "" || e.build == nil {
+			return nil, errors.New("train: a registry entry needs a name and a constructor (use NewEntry)")
+		}
+		if out.entry(e.name) != nil {
+			return nil, fmt.Errorf("train: learner %q is registered already", e.name)
+		}
+		out.entries = append(out.entries, e)
+	}
+	return out, nil
+}
+
+// registry returns r, or Builtin for a nil r.
+func (r *Registry) registry() *Registry {
+	if r == nil {
+		return builtin
+	}
+	return r
+}
+
+func (r *Registry) entry(name string) *Entry {
+	for i := range r.entries {
+		if r.entries[i].name == name {
+			return &r.entries[i]
+		}
+	}
+	return nil
+}
+
+// NewEntry makes a registry entry for a learner with option struct O and
+// the given defaults: config options are decoded over a copy of defaults
+// (strictly: an unknown option or a value of the wrong type is an
+// *input.Error keyed learners.<name>.<option>), checked with O's Validate,
+// and handed to build. See options.go for the conventions O follows; a
+// learner without options can use struct{ NoOptions }.
+func NewEntry[O interface{ Validate() error }](name, about string, defaults O, build func(O) Learner) Entry {
+	return register(name, about, defaults, build)
+}
+
+// NoOptions is the option struct of a learner that has none: any option
+// given in config is unknown.
+type NoOptions = noOptions
 
 // registry is every learner dtbench knows, by config name. To add one,
 // add a line: register(name, about, defaults, constructor). A learner from
 // a subpackage whose Fit returns its own model type is wrapped with
 // adapt, as the naive learners below are; a learner without options
 // takes noOptions.
-var registry = []entry{
+var registry = []Entry{
 	register("id3", "Quinlan's ID3: information gain, one branch per value, no pruning",
 		ID3Options{}, func(o ID3Options) Learner { return ID3{Options: o} }),
 	register("c45", "Quinlan's C4.5 as Weka's J48: gain ratio among splits of at least average gain, one branch per value, pessimistic pruning",
@@ -82,8 +152,8 @@ func (noOptions) Validate() error { return nil }
 
 // register makes a registry entry for a learner with option struct O (see
 // options.go for the conventions O follows) and the given defaults.
-func register[O interface{ Validate() error }](name, about string, defaults O, build func(O) Learner) entry {
-	return entry{
+func register[O interface{ Validate() error }](name, about string, defaults O, build func(O) Learner) Entry {
+	return Entry{
 		name:  name,
 		about: about,
 		build: func(opts map[string]any) (Learner, error) {
@@ -99,35 +169,45 @@ func register[O interface{ Validate() error }](name, about string, defaults O, b
 	}
 }
 
-// New builds the learner spec names with its options. An unknown name, an
-// unknown option or a bad option value is an *input.Error keyed by
-// "learners" or "learners.<name>.<option>".
-func New(spec Spec) (Learner, error) {
-	for _, e := range registry {
-		if e.name == spec.Name {
-			return e.build(spec.Options)
-		}
+// New builds the learner spec names, from the built-in registry, with its
+// options; see Registry.New.
+func New(spec Spec) (Learner, error) { return builtin.New(spec) }
+
+// New builds the registered learner spec names with its options. An
+// unknown name, an unknown option or a bad option value is an
+// *input.Error keyed by "learners" or "learners.<name>.<option>". An
+// external spec is not registered: NewSet builds those.
+func (r *Registry) New(spec Spec) (Learner, error) {
+	r = r.registry()
+	if e := r.entry(spec.Name); e != nil {
+		return e.build(spec.Options)
 	}
-	return nil, input.Keyf("learners", "unknown learner %q (known: %s)", spec.Name, strings.Join(Names(), ", "))
+	return nil, input.Keyf("learners", "unknown learner %q (known: %s; or {external: {name, command}})", spec.Name, strings.Join(r.Names(), ", "))
 }
 
+// Names returns the built-in learner names, sorted.
+func Names() []string { return builtin.Names() }
+
 // Names returns the registered learner names, sorted.
-func Names() []string {
-	names := make([]string, len(registry))
-	for i, e := range registry {
+func (r *Registry) Names() []string {
+	r = r.registry()
+	names := make([]string, len(r.entries))
+	for i, e := range r.entries {
 		names[i] = e.name
 	}
 	slices.Sort(names)
 	return names
 }
 
+// About returns the one-line description of built-in learner name, or ""
+// when no learner has that name.
+func About(name string) string { return builtin.About(name) }
+
 // About returns the one-line description of learner name, or "" when no
 // learner has that name.
-func About(name string) string {
-	for _, e := range registry {
-		if e.name == name {
-			return e.about
-		}
+func (r *Registry) About(name string) string {
+	if e := r.registry().entry(name); e != nil {
+		return e.about
 	}
 	return ""
 }

@@ -2,6 +2,7 @@ package train
 
 import (
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/stages/train/external"
 )
 
 // intuitiveName is the registered learner that is the benchmark
@@ -41,29 +43,85 @@ type Set struct {
 	specs     []Spec
 	learners  []Learner
 	intuitive Learner // I, for the tasks where no configured learner gives it
+	external  []*external.Learner
 }
 
-// NewSet builds the learners of specs. It fails with an *input.Error on an
-// empty list, a learner listed twice, a negative repetitions option or any
-// error New reports.
-func NewSet(specs []Spec) (*Set, error) {
+// SetOptions are what a Set is built with besides the specs.
+type SetOptions struct {
+	// Registry holds the learners specs may name; nil means Builtin.
+	Registry *Registry
+	// Log gets the external learners' standard error; nil discards it.
+	Log *slog.Logger
+}
+
+// NewSet builds the learners of specs: registered ones from
+// opts.Registry, external ones as processes to be started (by Check or
+// the first fit). It fails with an *input.Error on an empty list, a
+// learner listed twice, a negative repetitions option, an external
+// learner named like a registered one, or any error New reports.
+func NewSet(specs []Spec, opts SetOptions) (*Set, error) {
 	if err := CheckSpecs(specs); err != nil {
 		return nil, err
 	}
+	reg := opts.Registry.registry()
 	s := &Set{specs: specs}
 	for _, spec := range specs {
-		l, err := New(spec)
+		if spec.External != nil {
+			if reg.entry(spec.Name) != nil {
+				return nil, input.Keyf("learners.external.name", "%q is a built-in learner's name; give the external learner another", spec.Name)
+			}
+			x := external.New(spec.Name, *spec.External, opts.Log)
+			s.external = append(s.external, x)
+			s.learners = append(s.learners, externalLearner{x})
+			continue
+		}
+		l, err := reg.New(spec)
 		if err != nil {
 			return nil, err
 		}
 		s.learners = append(s.learners, l)
 	}
 	var err error
-	if s.intuitive, err = New(Spec{Name: intuitiveName}); err != nil {
+	if s.intuitive, err = reg.New(Spec{Name: intuitiveName}); err != nil {
 		return nil, fmt.Errorf("train: build the benchmark I: %w", err)
 	}
 	return s, nil
 }
+
+// Check starts the first process of every external learner and runs its
+// handshake, before any work: a command that does not start or fails the
+// handshake is an *input.Error keyed learners.<name>.command.
+func (s *Set) Check() error {
+	for _, x := range s.external {
+		if _, err := x.Check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Adapters returns what each external learner's adapter said of itself,
+// in config order; a learner whose process has not started yet is left
+// out.
+func (s *Set) Adapters() []Adapter {
+	var out []Adapter
+	for _, x := range s.external {
+		if info, ok := x.Info(); ok {
+			out = append(out, Adapter{Learner: x.Name(), Name: info.Name, Version: info.Version})
+		}
+	}
+	return out
+}
+
+// Close ends the external learners' processes.
+func (s *Set) Close() {
+	for _, x := range s.external {
+		x.Close()
+	}
+}
+
+// isExternal reports whether learner i is external.
+func (s *Set) isExternal(i int) bool { return s.specs[i].External != nil }
 
 // Names returns the learner names in config order.
 func (s *Set) Names() []string {
@@ -125,6 +183,7 @@ func (s *Set) fitNodeOf(slot schemas.Ref, get func(*schemas.Bag) []schemas.Datas
 		Run:         func(t *flow.Task, b *schemas.Bag) error { return s.fitTask(t, b, get) },
 		Reload:      func(t *flow.Task, b *schemas.Bag) error { return s.reloadTask(t, b, get) },
 		ReloadReads: []schemas.Ref{schemas.ModelTable},
+		Check:       s.Check,
 	}
 }
 
@@ -152,14 +211,14 @@ func (s *Set) fitTask(t *flow.Task, b *schemas.Bag, get func(*schemas.Bag) []sch
 			continue
 		}
 		name := s.specs[i].Name
-		f, nanos, err := fit(WithCosts(l, task), d, t, name)
+		f, nanos, err := fit(WithCosts(l, task), d, t, name, heldOut(data))
 		if err != nil {
 			return err
 		}
 		f.ModelID = s.modelID(t, i)
 		f.Intuitive = name == intuitiveName
 		haveI = haveI || f.Intuitive
-		schemas.TimingLog.Put(b, schemas.Timing{DatasetID: t.ID, Learner: name, Step: "fit", Nanos: nanos})
+		logFit(b, t, &f, nanos)
 		if f.Tree != nil {
 			models = append(models, schemas.ModelRecord{ModelID: f.ModelID, Learner: name, Fold: schemas.NoFold,
 				DatasetID: t.ID, OracleID: data.OracleID, Tree: f.Tree, Optimal: f.Optimal})
@@ -167,12 +226,12 @@ func (s *Set) fitTask(t *flow.Task, b *schemas.Bag, get func(*schemas.Bag) []sch
 		fits = append(fits, f)
 	}
 	if !haveI && hasTestRows(data) {
-		f, nanos, err := fit(s.intuitive, d, t, intuitiveName)
+		f, nanos, err := fit(s.intuitive, d, t, intuitiveName, Query{})
 		if err != nil {
 			return err
 		}
 		f.ModelID, f.Intuitive, f.Extra = -1, true, true
-		schemas.TimingLog.Put(b, schemas.Timing{DatasetID: t.ID, Learner: intuitiveName, Step: "fit", Nanos: nanos})
+		logFit(b, t, &f, nanos)
 		fits = append(fits, f)
 	}
 	schemas.ModelTable.Set(b, models)
@@ -182,27 +241,51 @@ func (s *Set) fitTask(t *flow.Task, b *schemas.Bag, get func(*schemas.Bag) []sch
 
 func hasTestRows(data *schemas.DatasetRecord) bool { return data.Test != nil && data.Test.Len() > 0 }
 
+// heldOut is the query of a task's held-out rows (none without them).
+func heldOut(data *schemas.DatasetRecord) Query {
+	if !hasTestRows(data) {
+		return Query{}
+	}
+	return Query{Data: data.Test}
+}
+
+// logFit logs fit f's wall time, and the fit time its adapter reported
+// (step adapter_fit) for an external learner's model.
+func logFit(b *schemas.Bag, t *flow.Task, f *schemas.Fit, nanos int64) {
+	schemas.TimingLog.Put(b, schemas.Timing{DatasetID: t.ID, Learner: f.Learner, Step: "fit", Nanos: nanos})
+	if f.Model == nil {
+		return
+	}
+	if n := adapterNanos(f.Model); n > 0 {
+		schemas.TimingLog.Put(b, schemas.Timing{DatasetID: t.ID, Learner: f.Learner, Step: "adapter_fit", Nanos: n})
+	}
+}
+
 // fit fits learner l (named name) on every training row of d with the
-// task's generator for it.
-func fit(l Learner, d *dataset.Dataset, t *flow.Task, name string) (schemas.Fit, int64, error) {
-	return fitWith(l, d, d.All(), t.LearnerRand(name), name)
+// task's generator for it, telling it of the held-out rows q.
+func fit(l Learner, d *dataset.Dataset, t *flow.Task, name string, q Query) (schemas.Fit, int64, error) {
+	return fitWith(l, d, d.All(), t.LearnerRand(name), name, q)
 }
 
 // fitWith fits learner l (named name) on the rows of d with rng, and
 // returns the fit (its tree and optimality claim, if any) and its time.
-func fitWith(l Learner, d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, name string) (schemas.Fit, int64, error) {
-	return fitTimed(func() (Model, error) { return l.Fit(d, rows, rng) }, name)
+func fitWith(l Learner, d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, name string, q Query) (schemas.Fit, int64, error) {
+	return fitTimed(func() (Model, error) { return fitQuery(l, d, rows, rng, q) }, name)
 }
 
 // fitTimed runs one fit and makes a Fit of its model, with the fit's
-// wall time in nanoseconds.
+// wall time in nanoseconds. An external learner's failure is a Fit with
+// its status and no model, not an error.
 func fitTimed(fit func() (Model, error), name string) (schemas.Fit, int64, error) {
 	start := time.Now()
 	m, err := fit()
+	nanos := time.Since(start).Nanoseconds()
 	if err != nil {
+		if f, ok := failedFit(err, name); ok {
+			return f, nanos, nil
+		}
 		return schemas.Fit{}, 0, fmt.Errorf("fit %s: %w", name, err)
 	}
-	nanos := time.Since(start).Nanoseconds()
 	f := schemas.Fit{Learner: name, Model: m, Fold: schemas.NoFold}
 	if tm, ok := m.(TreeModel); ok {
 		f.Tree = tm.Tree()
@@ -237,10 +320,13 @@ func (s *Set) reloadTask(t *flow.Task, b *schemas.Bag, get func(*schemas.Bag) []
 		if rec, ok := stored[name]; ok {
 			f = schemas.Fit{Learner: name, Model: NewTreeModel(rec.Tree), Tree: rec.Tree, Optimal: rec.Optimal, Fold: schemas.NoFold}
 		} else {
-			if f, _, err = fit(WithCosts(l, schemas.CostsOf(b)), data.Train, t, name); err != nil {
+			if f, _, err = fit(WithCosts(l, schemas.CostsOf(b)), data.Train, t, name, heldOut(data)); err != nil {
 				return fmt.Errorf("refit: %w", err)
 			}
-			if f.Tree != nil {
+			// An external learner's tree is missing from models/ when its
+			// fit failed in train; the fit made again stands (faults do
+			// not repeat to order).
+			if f.Tree != nil && !s.isExternal(i) {
 				return fmt.Errorf("models table has no %s tree for dataset %d; run train first", name, t.ID)
 			}
 		}
@@ -250,7 +336,7 @@ func (s *Set) reloadTask(t *flow.Task, b *schemas.Bag, get func(*schemas.Bag) []
 		fits = append(fits, f)
 	}
 	if !haveI && hasTestRows(data) {
-		f, _, err := fit(s.intuitive, data.Train, t, intuitiveName)
+		f, _, err := fit(s.intuitive, data.Train, t, intuitiveName, Query{})
 		if err != nil {
 			return err
 		}

@@ -4,13 +4,16 @@ import (
 	"math"
 
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/stages/train/external"
 )
 
 // ParseSpecs reads the config key learners: a list whose entries are a
-// learner name ("id3") or a one-key map from a name to its options
-// ({c45: {pruning: none}}). The option repetitions, which every learner
-// takes, goes to Spec.Repetitions, and datasets (a list of benchmark
-// dataset names) to Spec.Datasets; the others are the learner's own and are
+// learner name ("id3"), a one-key map from a name to its options
+// ({c45: {pruning: none}}), or an external learner
+// ({external: {name: …, command: […], timeout: 30s}}, see
+// external.ParseSpec). The option repetitions, which every learner takes,
+// goes to Spec.Repetitions, and datasets (a list of benchmark dataset
+// names) to Spec.Datasets; the others are the learner's own and are
 // checked when the learner is built (New).
 func ParseSpecs(raw []any) ([]Spec, error) {
 	var out []Spec
@@ -21,6 +24,14 @@ func ParseSpecs(raw []any) ([]Spec, error) {
 		case map[string]any:
 			if len(x) != 1 {
 				return nil, input.Keyf("learners", "entry %d: want {name: {option: value}}, got %d keys", i, len(x))
+			}
+			if ext, ok := x["external"]; ok {
+				spec, err := parseExternal(ext)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, spec)
+				continue
 			}
 			for name, opts := range x {
 				spec := Spec{Name: name}
@@ -57,6 +68,41 @@ func ParseSpecs(raw []any) ([]Spec, error) {
 		}
 	}
 	return out, nil
+}
+
+// parseExternal reads an external learner's map: the keys every learner
+// takes (repetitions, datasets) and the external ones.
+func parseExternal(v any) (Spec, error) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return Spec{}, input.Keyf("learners.external", "want {name: ..., command: [...]}, got %v", v)
+	}
+	rest := map[string]any{}
+	var spec Spec
+	for k, val := range m {
+		switch k {
+		case "repetitions":
+			n, ok := wholeNumber(val)
+			if !ok {
+				return Spec{}, input.Keyf("learners.external.repetitions", "want an integer, got %v", val)
+			}
+			spec.Repetitions = n
+		case "datasets":
+			names, ok := stringList(val)
+			if !ok {
+				return Spec{}, input.Keyf("learners.external.datasets", "want a list of dataset names, got %v", val)
+			}
+			spec.Datasets = names
+		default:
+			rest[k] = val
+		}
+	}
+	name, ext, err := external.ParseSpec(rest)
+	if err != nil {
+		return Spec{}, err
+	}
+	spec.Name, spec.External = name, &ext
+	return spec, nil
 }
 
 // wholeNumber returns v as an int when it is a whole number of any of the

@@ -1,0 +1,89 @@
+package external
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/tree"
+)
+
+// randomData is n rows over m binary features with random labels.
+func randomData(b *testing.B, n, m int) *dataset.Dataset {
+	rng := rand.New(rand.NewPCG(1, 2))
+	s := dataset.Schema{Class: dataset.Attribute{Name: "c", Values: []string{"0", "1"}}}
+	for range m {
+		s.Features = append(s.Features, dataset.Attribute{Name: "f", Values: []string{"0", "1"}})
+	}
+	x := make([][]uint8, n)
+	y := make([]uint8, n)
+	for r := range x {
+		x[r] = make([]uint8, m)
+		for f := range x[r] {
+			x[r][f] = uint8(rng.IntN(2))
+		}
+		y[r] = uint8(rng.IntN(2))
+	}
+	d, err := dataset.FromRows(s, x, y)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return d
+}
+
+// BenchmarkEncodeFit times dtbench's side of a request: 10 binary
+// features × 3000 training rows and 1000 held-out rows.
+func BenchmarkEncodeFit(b *testing.B) {
+	train, test := randomData(b, 3000, 10), randomData(b, 1000, 10)
+	for b.Loop() {
+		if _, err := encodeFit(train, train.All(), 1, Query{Data: test}, true); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(3000*b.N)/b.Elapsed().Seconds(), "rows/s")
+}
+
+// BenchmarkParseReply times the parse and checks of a reply: a complete
+// tree of depth 8 over 10 binary features (511 nodes, with counts), and
+// predictions for 1000 rows and a 1024-input space.
+func BenchmarkParseReply(b *testing.B) {
+	domains := make([]int, 10)
+	for i := range domains {
+		domains[i] = 2
+	}
+	bl := tree.NewBuilder(domains, 2)
+	var grow func(n, depth int)
+	grow = func(n, depth int) {
+		bl.SetCounts(n, []int{depth, 1})
+		if depth == 8 {
+			bl.SetLeaf(n, depth%2)
+			return
+		}
+		for _, c := range bl.SplitMultiway(n, depth) {
+			grow(c, depth+1)
+		}
+	}
+	grow(bl.Root(), 0)
+	tj := EncodeTree(bl.Tree())
+	treeLine, _ := json.Marshal(map[string]any{"tree": tj, "fit_seconds": 0.001})
+	test := randomData(b, 1000, 10)
+	classes, space := make([]int, 1000), make([]int, 1024)
+	predLine, _ := json.Marshal(map[string]any{"predictions": map[string]any{"classes": classes}, "space": space})
+	for _, tc := range []struct {
+		name string
+		line []byte
+		fc   fitContext
+	}{
+		{"tree511", treeLine, fitContext{domains: domains, classes: 2}},
+		{"predictions1000+space1024", predLine, fitContext{domains: domains, classes: 2, query: Query{Data: test}, space: 1024}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := parseReply(tc.line, &tc.fc); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

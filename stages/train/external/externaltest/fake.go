@@ -1,0 +1,238 @@
+// Package externaltest is a fake external learner for tests: the running
+// test binary itself, started again with Arg as its first argument, speaks
+// dtbench's adapter protocol in one of a few modes, some of them faulty.
+// A test package that uses it calls RunIfAdapter first in its TestMain.
+package externaltest
+
+import (
+	"bufio"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"os"
+	"time"
+)
+
+// Arg, as a process's first argument, makes RunIfAdapter act as the
+// adapter.
+const Arg = "dtbench-fake-adapter"
+
+// The modes of the fake adapter.
+const (
+	Tree     = "tree"     // a stump on feature seed mod m, with counts: deterministic under the seed
+	Predict  = "predict"  // predictions only (held-out rows and space), with probabilities
+	Slow     = "slow"     // as Tree after sleeping the duration given as the next argument
+	Crash    = "crash"    // exits with status 3 on every fit, after a line on stderr
+	Garbage  = "garbage"  // replies to a fit with a line that is not JSON
+	Error    = "error"    // replies to a fit with {"error": …}
+	NoHello  = "nohello"  // replies to the handshake with a line that is not JSON
+	FlakyArg = "flaky"    // crashes on a fit when the file named by the next argument is absent (creating it), else as Tree
+	SlowOnce = "slowonce" // sleeps the next argument's duration on a fit when the file named after it is absent (creating it), else as Tree
+)
+
+// Command returns the command line that runs the current test binary as
+// the fake adapter in mode, with mode's arguments.
+func Command(mode string, args ...string) []string {
+	return append([]string{os.Args[0], Arg, mode}, args...)
+}
+
+// RunIfAdapter acts as the fake adapter and exits when the process was
+// started by Command; otherwise it returns at once.
+func RunIfAdapter() {
+	if len(os.Args) < 3 || os.Args[1] != Arg {
+		return
+	}
+	os.Exit(serve(os.Args[2], os.Args[3:]))
+}
+
+type request struct {
+	Op     string `json:"op"`
+	Seed   int64  `json:"seed"`
+	Schema struct {
+		Features []struct {
+			Values []string `json:"values"`
+		} `json:"features"`
+		Class struct {
+			Values []string `json:"values"`
+		} `json:"class"`
+	} `json:"schema"`
+	Train struct {
+		Rows int    `json:"rows"`
+		X    string `json:"x"`
+		Y    string `json:"y"`
+	} `json:"train"`
+	Predict *struct {
+		Rows int    `json:"rows"`
+		X    string `json:"x"`
+	} `json:"predict"`
+	Space bool `json:"space"`
+}
+
+func serve(mode string, args []string) int {
+	fmt.Fprintf(os.Stderr, "fake adapter %s: pid %d\n", mode, os.Getpid())
+	in := bufio.NewReaderSize(os.Stdin, 1<<20)
+	out := bufio.NewWriter(os.Stdout)
+	for {
+		line, err := in.ReadBytes('\n')
+		if err != nil {
+			return 0 // standard input closed: exit
+		}
+		var req request
+		if err := json.Unmarshal(line, &req); err != nil {
+			fmt.Fprintln(os.Stderr, "fake adapter: bad request:", err)
+			return 4
+		}
+		var reply any
+		if req.Op == "hello" {
+			if mode == NoHello {
+				fmt.Fprintln(out, "hello yourself")
+				out.Flush()
+				continue
+			}
+			reply = map[string]string{"name": "fake-" + mode, "version": "0.1"}
+		} else {
+			if reply, err = fit(mode, args, &req); err != nil {
+				fmt.Fprintln(os.Stderr, "fake adapter:", err)
+				return 3
+			}
+			if reply == nil {
+				fmt.Fprintln(out, "{this is not json")
+				out.Flush()
+				continue
+			}
+		}
+		b, _ := json.Marshal(reply)
+		out.Write(append(b, '\n'))
+		out.Flush()
+	}
+}
+
+// once reports whether the marker file is absent, creating it.
+func once(path string) bool {
+	if _, err := os.Stat(path); err == nil {
+		return false
+	}
+	_ = os.WriteFile(path, nil, 0o644)
+	return true
+}
+
+func fit(mode string, args []string, req *request) (any, error) {
+	switch mode {
+	case Slow:
+		d, _ := time.ParseDuration(args[0])
+		time.Sleep(d)
+	case SlowOnce:
+		if once(args[1]) {
+			d, _ := time.ParseDuration(args[0])
+			time.Sleep(d)
+		}
+	case Crash:
+		return nil, fmt.Errorf("crashing as asked")
+	case FlakyArg:
+		if once(args[0]) {
+			return nil, fmt.Errorf("crashing once as asked")
+		}
+	case Garbage:
+		return nil, nil
+	case Error:
+		return map[string]string{"error": "no can do"}, nil
+	}
+	start := time.Now()
+	m, k := len(req.Schema.Features), len(req.Schema.Class.Values)
+	x, _ := base64.StdEncoding.DecodeString(req.Train.X)
+	y, _ := base64.StdEncoding.DecodeString(req.Train.Y)
+	if mode == Predict {
+		return predictions(req, m, k), nil
+	}
+	// A stump on feature f: each value's majority class, the overall
+	// majority for a value no row has.
+	f := int(req.Seed % int64(max(m, 1)))
+	z := len(req.Schema.Features[f].Values)
+	counts := make([][]float64, z)
+	total := make([]float64, k)
+	for v := range counts {
+		counts[v] = make([]float64, k)
+	}
+	for r := range req.Train.Rows {
+		counts[x[r*m+f]][y[r]]++
+		total[y[r]]++
+	}
+	nodes := []map[string]any{{"feature": f, "counts": total}}
+	children := make([]int, z)
+	for v := range z {
+		c := argmax(counts[v])
+		if sum(counts[v]) == 0 {
+			c = argmax(total)
+		}
+		children[v] = len(nodes)
+		nodes = append(nodes, map[string]any{"class": c, "counts": counts[v]})
+	}
+	nodes[0]["children"] = children
+	return map[string]any{"tree": map[string]any{"nodes": nodes}, "fit_seconds": time.Since(start).Seconds()}, nil
+}
+
+// predictions answers every held-out row and the space with class
+// (x[f] + seed) mod k, f = seed mod m, and probability 0.75 on it.
+func predictions(req *request, m, k int) any {
+	f := int(req.Seed % int64(max(m, 1)))
+	class := func(row []byte) int { return (int(row[f]) + int(req.Seed%int64(k))) % k }
+	proba := func(c int) []float64 {
+		p := make([]float64, k)
+		for i := range p {
+			p[i] = 0.25 / float64(k-1)
+		}
+		p[c] = 0.75
+		return p
+	}
+	reply := map[string]any{"fit_seconds": 0.0}
+	if req.Predict != nil {
+		x, _ := base64.StdEncoding.DecodeString(req.Predict.X)
+		classes := make([]int, req.Predict.Rows)
+		probas := make([][]float64, req.Predict.Rows)
+		for r := range classes {
+			classes[r] = class(x[r*m : (r+1)*m])
+			probas[r] = proba(classes[r])
+		}
+		reply["predictions"] = map[string]any{"classes": classes, "proba": probas}
+	}
+	if req.Space {
+		domains := make([]int, m)
+		n := 1
+		for i, a := range req.Schema.Features {
+			domains[i] = len(a.Values)
+			n *= domains[i]
+		}
+		space := make([]int, n)
+		row := make([]byte, m)
+		for i := range space {
+			space[i] = class(row)
+			for g := m - 1; g >= 0; g-- { // the next input, feature 0 slowest
+				row[g]++
+				if int(row[g]) < domains[g] {
+					break
+				}
+				row[g] = 0
+			}
+		}
+		reply["space"] = space
+	}
+	return reply
+}
+
+func argmax(xs []float64) int {
+	best := 0
+	for i, x := range xs {
+		if x > xs[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+func sum(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}

@@ -1,0 +1,191 @@
+package external
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/tree"
+)
+
+// Model is what Fit returns: a *TreeModel, a *Predictions or a
+// *Probabilities.
+type Model interface {
+	Predict(x []uint8) int
+}
+
+// Failure is a fit that failed in a way the run records and goes on from
+// (schemas.Fit.Status): a timeout, a process that died, a bad reply or
+// the adapter's own error.
+type Failure struct {
+	Status  string // schemas.StatusTimeout, StatusCrashed, StatusBadReply or StatusError
+	Message string
+}
+
+func (f *Failure) Error() string { return f.Status + ": " + f.Message }
+
+// Info is what an adapter says of itself in the handshake.
+type Info struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// Learner is one configured external learner: its command, its pool of
+// processes and its count of consecutive failures. Its methods are safe
+// for concurrent use; Close it when the run ends.
+type Learner struct {
+	name string
+	spec Spec
+	pool *pool
+
+	mu       sync.Mutex
+	failures int // consecutive failed fits
+}
+
+// New returns the learner named name (its config name) for spec. It
+// starts nothing: Check or the first Fit starts the first process. log
+// gets the adapters' standard error; nil discards it.
+func New(name string, spec Spec, log *slog.Logger) *Learner {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if spec.Timeout <= 0 {
+		spec.Timeout = Duration(DefaultTimeout)
+	}
+	if spec.MaxFailures <= 0 {
+		spec.MaxFailures = DefaultMaxFailures
+	}
+	return &Learner{name: name, spec: spec,
+		pool: &pool{learner: name, command: spec.Command, log: log, hello: max(HelloTimeout, time.Duration(spec.Timeout))}}
+}
+
+// Name returns the learner's config name.
+func (l *Learner) Name() string { return l.name }
+
+// Check starts a process and runs the handshake, keeping the process for
+// the first fit. A command that cannot start or fails the handshake is an
+// *input.Error keyed learners.<name>.command: bad input, found before any
+// work.
+func (l *Learner) Check() (Info, error) {
+	p, err := l.pool.get()
+	if err != nil {
+		return Info{}, &input.Error{Key: "learners." + l.name + ".command", Err: err}
+	}
+	l.pool.put(p)
+	return Info{Name: p.hello.Name, Version: p.hello.Version}, nil
+}
+
+// Info returns what the first process said of itself, and false before
+// any process has started.
+func (l *Learner) Info() (Info, bool) {
+	l.pool.mu.Lock()
+	defer l.pool.mu.Unlock()
+	if l.pool.first == nil {
+		return Info{}, false
+	}
+	return Info{Name: l.pool.first.Name, Version: l.pool.first.Version}, true
+}
+
+// Close ends the learner's processes.
+func (l *Learner) Close() { l.pool.close() }
+
+// Fit sends one fit request — the schema, the rows of d in rows, a seed
+// drawn from rng, the rows of q and, when the space has at most MaxSpace
+// inputs, a request to predict all of it — and returns the reply's model.
+// A failed fit is a *Failure, after which the process is replaced (but
+// for the adapter's own error, which leaves it usable); the
+// spec.MaxFailures-th consecutive one is an ordinary error that names the
+// learner and the last failure, to stop the run.
+func (l *Learner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, q Query) (Model, error) {
+	seed := int64(rng.Int32())
+	space, small := dataset.SpaceSize(d.Domains(), MaxSpace)
+	if !small {
+		space = 0
+	}
+	line, err := encodeFit(d, rows, seed, q, space > 0)
+	if err != nil {
+		return nil, fmt.Errorf("external learner %s: %w", l.name, err)
+	}
+	m, f := l.fit(line, &fitContext{domains: d.Domains(), classes: d.Classes(), query: q, space: space})
+	if f != nil {
+		return nil, l.failed(f)
+	}
+	if tm, ok := m.(*TreeModel); ok && tm.t.Counts == nil {
+		countRows(tm.t, d, rows)
+	}
+	l.mu.Lock()
+	l.failures = 0
+	l.mu.Unlock()
+	return m, nil
+}
+
+// fit runs one request on a process of the pool.
+func (l *Learner) fit(line []byte, fc *fitContext) (Model, *Failure) {
+	p, err := l.pool.get()
+	if err != nil {
+		return nil, &Failure{Status: schemas.StatusCrashed, Message: "restart: " + err.Error()}
+	}
+	reply, err := p.call(line, time.Duration(l.spec.Timeout))
+	switch {
+	case errors.Is(err, errTimeout):
+		return nil, &Failure{Status: schemas.StatusTimeout, Message: err.Error()}
+	case err != nil:
+		return nil, &Failure{Status: schemas.StatusCrashed, Message: err.Error()}
+	}
+	m, err := parseReply(reply, fc)
+	switch {
+	case errors.Is(err, errAdapter):
+		l.pool.put(p) // it answered: it is still in step
+		return nil, &Failure{Status: schemas.StatusError, Message: strings.TrimPrefix(err.Error(), errAdapter.Error()+": ")}
+	case err != nil:
+		p.kill() // out of step, or worse: the next fit gets a new process
+		return nil, &Failure{Status: schemas.StatusBadReply, Message: err.Error()}
+	}
+	l.pool.put(p)
+	return m, nil
+}
+
+// failed counts a failure and returns it, or the error that stops the run
+// when it is the spec.MaxFailures-th in a row.
+func (l *Learner) failed(f *Failure) error {
+	l.mu.Lock()
+	l.failures++
+	n := l.failures
+	l.mu.Unlock()
+	if n >= l.spec.MaxFailures {
+		return fmt.Errorf("external learner %s failed %d fits in a row (max_failures %d); the last: %s", l.name, n, l.spec.MaxFailures, f.Error())
+	}
+	return f
+}
+
+// countRows sets t's counts to the training rows (of d in rows) that
+// reach each node, for a tree that came without counts: what J48's and
+// scikit-learn's counts are when rows have no weights.
+func countRows(t *tree.Tree, d *dataset.Dataset, rows dataset.Bitset) {
+	k := t.Classes
+	t.Counts = make([]int32, t.Len()*k)
+	x := make([]uint8, d.NumFeatures())
+	for i, w := range rows {
+		for ; w != 0; w &= w - 1 {
+			r := i<<6 + bits.TrailingZeros64(w)
+			x = d.Row(r, x[:0])
+			c := int32(d.Label(r))
+			n := 0
+			for {
+				t.Counts[n*k+int(c)]++
+				if t.Feature[n] == tree.Leaf {
+					break
+				}
+				n = t.Next(n, x[t.Feature[n]])
+			}
+		}
+	}
+}

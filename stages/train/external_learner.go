@@ -1,0 +1,71 @@
+package train
+
+import (
+	"errors"
+	"math/rand/v2"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/stages/train/external"
+)
+
+// Query names the held-out rows a fit's model will be asked to classify
+// (external.Query).
+type Query = external.Query
+
+// QueryLearner is a Learner whose model can answer only for the inputs it
+// was told of when it fitted: an external learner that replies with
+// predictions and no tree. The train stage gives it the task's held-out
+// rows (a fold's test rows in a cross-validation); plain Fit tells it of
+// none, and its model then answers only from a predicted input space.
+type QueryLearner interface {
+	Learner
+	FitQuery(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, q Query) (Model, error)
+}
+
+// Adapter is what an external learner's adapter said of itself in the
+// handshake, for the manifest.
+type Adapter = flow.Adapter
+
+// externalLearner is an external.Learner behind the Learner interface.
+type externalLearner struct{ l *external.Learner }
+
+func (e externalLearner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Model, error) {
+	return e.FitQuery(d, rows, rng, Query{})
+}
+
+func (e externalLearner) FitQuery(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, q Query) (Model, error) {
+	m, err := e.l.Fit(d, rows, rng, q)
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// fitQuery fits l on rows of d, telling a QueryLearner of the held-out
+// rows q.
+func fitQuery(l Learner, d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, q Query) (Model, error) {
+	if ql, ok := l.(QueryLearner); ok {
+		return ql.FitQuery(d, rows, rng, q)
+	}
+	return l.Fit(d, rows, rng)
+}
+
+// failedFit returns the Fit that records err when err is an external
+// learner's failure, one the run goes on from.
+func failedFit(err error, name string) (schemas.Fit, bool) {
+	var f *external.Failure
+	if !errors.As(err, &f) {
+		return schemas.Fit{}, false
+	}
+	return schemas.Fit{Learner: name, Fold: schemas.NoFold, Status: f.Status, Message: f.Message}, true
+}
+
+// adapterNanos is the fit time an external model's adapter reported.
+func adapterNanos(m any) int64 {
+	if a, ok := m.(interface{ AdapterNanos() int64 }); ok {
+		return a.AdapterNanos()
+	}
+	return 0
+}
