@@ -2,6 +2,10 @@ package exact
 
 import "math/bits"
 
+// noSplit32 is noSplit as an int32, the least split impurity of a pair
+// cell before any third feature.
+const noSplit32 = int32(noSplit)
+
 // costs returns the solver's least costs at depth ≤ 0…depth (depth 2 or
 // 3) for the points pts over the free features, the first result of
 // solve after fill, without the roots. Binary features and two classes of
@@ -84,7 +88,7 @@ func (d *solver) costsBinary2(pts []int32, free []int, leaf int64, depth int) [4
 			j[0], j[1], j[2], j[3] = i[0], i[2], i[1], i[3]
 			if depth >= 3 {
 				mm := m3[(a*q+b)*4 : (a*q+b)*4+4]
-				mm[0], mm[1], mm[2], mm[3] = noSplit, noSplit, noSplit, noSplit
+				mm[0], mm[1], mm[2], mm[3] = noSplit32, noSplit32, noSplit32, noSplit32
 			}
 		}
 	}
@@ -92,48 +96,50 @@ func (d *solver) costsBinary2(pts []int32, free []int, leaf int64, depth int) [4
 		for a := range q {
 			for b := a + 1; b < q; b++ {
 				and(ab, feat(a), feat(b))
-				pab := pairs[(a*q+b)*8 : (a*q+b)*8+8]
-				mab := m3[(a*q+b)*4 : (a*q+b)*4+4]
+				pab := (*[8]int32)(pairs[(a*q+b)*8:])
+				// The least impurities of (a, b)'s cells split by c, kept
+				// in registers over c.
+				m00, m01, m10, m11 := noSplit32, noSplit32, noSplit32, noSplit32
 				for c := b + 1; c < q; c++ {
-					pac := pairs[(a*q+c)*8 : (a*q+c)*8+8]
-					pbc := pairs[(b*q+c)*8 : (b*q+c)*8+8]
-					fc := feat(c)[:len(ab)]
-					t0, t := int32(0), int32(0)
-					for w, x := range ab {
-						y := x & fc[w]
-						t += int32(bits.OnesCount64(y))
-						t0 += int32(bits.OnesCount64(y & k0[w]))
-					}
-					var im [8]int32 // impurity of cell (v, w, u) at 4v+2w+u
-					for s := range 2 {
-						c111 := t0
-						if s == 1 {
-							c111 = t - t0
-						}
-						c011 := pbc[6+s] - c111
-						c101 := pac[6+s] - c111
-						c110 := pab[6+s] - c111
-						c001 := pbc[2+s] - c101
-						c010 := pab[2+s] - c011
-						c100 := pab[4+s] - c101
-						c000 := pab[s] - c001
-						if s == 0 {
-							im = [8]int32{c000, c001, c010, c011, c100, c101, c110, c111}
-						} else {
-							im[0], im[1], im[2], im[3] = min(im[0], c000), min(im[1], c001), min(im[2], c010), min(im[3], c011)
-							im[4], im[5], im[6], im[7] = min(im[4], c100), min(im[5], c101), min(im[6], c110), min(im[7], c111)
+					pac := (*[8]int32)(pairs[(a*q+c)*8:])
+					pbc := (*[8]int32)(pairs[(b*q+c)*8:])
+					var t, t0 int32
+					if nw == 1 {
+						y := ab[0] & d.bits[c]
+						t, t0 = int32(bits.OnesCount64(y)), int32(bits.OnesCount64(y&k0[0]))
+					} else {
+						fc := feat(c)[:len(ab)]
+						k := k0[:len(ab)]
+						for w, x := range ab {
+							y := x & fc[w]
+							t += int32(bits.OnesCount64(y))
+							t0 += int32(bits.OnesCount64(y & k[w]))
 						}
 					}
-					mac := m3[(a*q+c)*4 : (a*q+c)*4+4]
-					mbc := m3[(b*q+c)*4 : (b*q+c)*4+4]
-					for v := range 2 {
-						for w := range 2 {
-							mab[2*v+w] = min(mab[2*v+w], int64(im[4*v+2*w]+im[4*v+2*w+1])) // (a, b) split by c
-							mac[2*v+w] = min(mac[2*v+w], int64(im[4*v+w]+im[4*v+2+w]))     // (a, c) split by b
-							mbc[2*v+w] = min(mbc[2*v+w], int64(im[2*v+w]+im[4+2*v+w]))     // (b, c) split by a
-						}
-					}
+					// The eight cells (v, w, u) of each class by inclusion
+					// and exclusion; iVWU is the smaller of the two.
+					x111, y111 := t0, t-t0
+					x011, y011 := pbc[6]-x111, pbc[7]-y111
+					x101, y101 := pac[6]-x111, pac[7]-y111
+					x110, y110 := pab[6]-x111, pab[7]-y111
+					x001, y001 := pbc[2]-x101, pbc[3]-y101
+					x010, y010 := pab[2]-x011, pab[3]-y011
+					x100, y100 := pab[4]-x101, pab[5]-y101
+					x000, y000 := pab[0]-x001, pab[1]-y001
+					i000, i001, i010, i011 := min(x000, y000), min(x001, y001), min(x010, y010), min(x011, y011)
+					i100, i101, i110, i111 := min(x100, y100), min(x101, y101), min(x110, y110), min(x111, y111)
+					m00, m01 = min(m00, i000+i001), min(m01, i010+i011) // (a, b) split by c
+					m10, m11 = min(m10, i100+i101), min(m11, i110+i111)
+					mac := (*[4]int32)(m3[(a*q+c)*4:]) // (a, c) split by b
+					mac[0], mac[1] = min(mac[0], i000+i010), min(mac[1], i001+i011)
+					mac[2], mac[3] = min(mac[2], i100+i110), min(mac[3], i101+i111)
+					mbc := (*[4]int32)(m3[(b*q+c)*4:]) // (b, c) split by a
+					mbc[0], mbc[1] = min(mbc[0], i000+i100), min(mbc[1], i001+i101)
+					mbc[2], mbc[3] = min(mbc[2], i010+i110), min(mbc[3], i011+i111)
 				}
+				mab := (*[4]int32)(m3[(a*q+b)*4:])
+				mab[0], mab[1] = min(mab[0], m00), min(mab[1], m01)
+				mab[2], mab[3] = min(mab[2], m10), min(mab[3], m11)
 			}
 		}
 	}
@@ -170,7 +176,7 @@ func (d *solver) costsBinary2(pts []int32, free []int, leaf int64, depth int) [4
 						lo, hi, cell = b, a, 2*w+v
 					}
 					c := int64(imp2[(a*q+b)*4+2*v+w])*unit + 1
-					if m := m3[(lo*q+hi)*4+cell]*unit + 2; m < c {
+					if m := int64(m3[(lo*q+hi)*4+cell])*unit + 2; m < c {
 						c = m
 					}
 					s += c

@@ -93,6 +93,9 @@ type searcher struct {
 	arena  []int32
 	kidOff []int
 	blank  []int32 // one children table of unknownKid
+	// conflicts keeps the conflict scores of the entries the feasibility
+	// search ordered by them (see orderFeasible), per free feature.
+	conflicts map[int32][]int64
 
 	deadline time.Time
 	timed    bool

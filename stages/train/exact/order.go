@@ -31,7 +31,17 @@ func (s *searcher) orderFeasible(id int32, pts []int32, free []int, l *level, k 
 	conflicts := l.look[:len(free)]
 	clear(conflicts)
 	if k >= conflictDepth {
-		s.conflictScores(pts, free, conflicts)
+		// Few entries are this far from the bottom, and the feasibility
+		// search of phase 2 comes back to them: keep their scores.
+		if c, ok := s.conflicts[id]; ok {
+			copy(conflicts, c)
+		} else {
+			s.conflictScores(pts, free, conflicts)
+			if s.conflicts == nil {
+				s.conflicts = map[int32][]int64{}
+			}
+			s.conflicts[id] = slices.Clone(conflicts)
+		}
 	}
 	for a, f := range free {
 		score[a] = 0

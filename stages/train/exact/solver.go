@@ -73,7 +73,7 @@ type solver struct {
 	b2one  []int32
 	b2pair []int32
 	b2imp  []int32
-	b2min  []int64
+	b2min  []int32
 }
 
 func (d *solver) init(pr *problem, u []int32) {
