@@ -16,12 +16,17 @@ type ExactOptions struct {
 	// When it runs out the best tree found is kept and its evaluation row
 	// says optimal = false; such a result is no longer reproducible.
 	TimeBudget string `mapstructure:"time_budget"`
+	// Objective is "depth-then-leaves" (the minimum-depth tree with the
+	// fewest leaves) or "depth" (any minimum-depth tree, found sooner).
+	Objective string `mapstructure:"objective"`
 }
 
 // DefaultExactOptions has no depth bound and a one-minute budget per fit:
 // noise-free oracle data finish in milliseconds, while heavily noisy
 // data can make the exact search intractable.
-func DefaultExactOptions() ExactOptions { return ExactOptions{TimeBudget: "1m"} }
+func DefaultExactOptions() ExactOptions {
+	return ExactOptions{TimeBudget: "1m", Objective: exact.DepthThenLeaves.String()}
+}
 
 // Validate checks the depth bound and parses the budget.
 func (o ExactOptions) Validate() error {
@@ -37,7 +42,11 @@ func (o ExactOptions) options() (exact.Options, error) {
 	if err != nil || budget < 0 {
 		return exact.Options{}, input.Keyf("time_budget", "want a non-negative duration such as 90s or 2m, got %q", o.TimeBudget)
 	}
-	return exact.Options{MaxDepth: o.MaxDepth, TimeBudget: budget}, nil
+	obj, err := exact.ParseObjective(o.Objective)
+	if err != nil {
+		return exact.Options{}, input.Keyf("objective", "%v", err)
+	}
+	return exact.Options{MaxDepth: o.MaxDepth, TimeBudget: budget, Objective: obj}, nil
 }
 
 func newExact(o ExactOptions) Learner {

@@ -193,7 +193,14 @@ func TestExactThroughTheRegistry(t *testing.T) {
 	if depth := tm.Tree().Depth(); depth > 3 {
 		t.Errorf("exact depth %d exceeds the oracle's 3", depth)
 	}
-	for _, bad := range []map[string]any{{"time_budget": "soon"}, {"time_budget": "-1s"}, {"max_depth": -2}} {
+	l, err = New(Spec{Name: "exact", Options: map[string]any{"objective": "depth"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err := l.Fit(d, d.All(), rng); err != nil || m.(TreeModel).Tree().Depth() != tm.Tree().Depth() {
+		t.Errorf("objective depth: fit = %v; want a tree of depth %d", err, tm.Tree().Depth())
+	}
+	for _, bad := range []map[string]any{{"time_budget": "soon"}, {"time_budget": "-1s"}, {"max_depth": -2}, {"objective": "leaves"}} {
 		if _, err := New(Spec{Name: "exact", Options: bad}); !input.Is(err) {
 			t.Errorf("options %v: err = %v, want an input error", bad, err)
 		}

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -31,15 +32,37 @@ type tier struct {
 // tiers are the sizes issue 3 names: the oracle paper's largest cell and
 // the large one where Weka's Id3 takes seconds (fewer datasets there, as
 // Weka's SimpleCart spends several seconds per fit).
-var tiers = []tier{
+var tiers = append([]tier{
 	{Name: "m10n3000", Features: 10, Rows: 3000, Depth: 8, TestRows: 1000, Seeds: 5},
 	{Name: "m20n100000", Features: 20, Rows: 100_000, Depth: 8, TestRows: 1000, Seeds: 3},
+}, exactTiers()...)
+
+// exactTiers are the cells of issue 12's comparison of exact learners
+// (bench/peers/exact): 10 binary features, oracle depths 5–8, 200, 1000
+// and 3000 rows, 5 datasets each; 20 features, depths 6 and 8, 1000 and
+// 3000 rows, 3 each. Named x<features>d<depth>n<rows>.
+func exactTiers() []tier {
+	var ts []tier
+	add := func(m, depth, n, seeds int) {
+		ts = append(ts, tier{Name: fmt.Sprintf("x%dd%dn%d", m, depth, n), Features: m, Rows: n, Depth: depth, TestRows: 100, Seeds: seeds})
+	}
+	for depth := 5; depth <= 8; depth++ {
+		for _, n := range []int{200, 1000, 3000} {
+			add(10, depth, n, 5)
+		}
+	}
+	for _, depth := range []int{6, 8} {
+		for _, n := range []int{1000, 3000} {
+			add(20, depth, n, 3)
+		}
+	}
+	return ts
 }
 
 func main() {
 	out := flag.String("out", "bench/out/peers", "directory to write the datasets and datasets.tsv into")
 	seeds := flag.Int("seeds", 0, "datasets (oracles) per tier (0: the tier's default, 5 small and 3 large)")
-	only := flag.String("tiers", "", "comma-separated tier names to export (default: all)")
+	only := flag.String("tiers", "", "comma-separated tier names to export (default: m10n3000,m20n100000)")
 	flag.Parse()
 	if err := run(*out, *seeds, *only); err != nil {
 		fmt.Fprintln(os.Stderr, "export:", err)
@@ -60,8 +83,9 @@ func run(out string, seeds int, only string) error {
 		return fmt.Errorf("create %s: %w", out, err)
 	}
 	var manifest strings.Builder
-	manifest.WriteString("tier\tseed\tfeatures\trows\ttest_rows\tdepth\ttrain_arff\ttest_arff\ttrain_csv\ttest_csv\n")
-	for ti, t := range selected {
+	manifest.WriteString("tier\tseed\tfeatures\trows\ttest_rows\tdepth\ttrain_arff\ttest_arff\ttrain_csv\ttest_csv\ttrain_dl\n")
+	for _, t := range selected {
+		ti := slices.IndexFunc(tiers, func(u tier) bool { return u.Name == t.Name })
 		n := t.Seeds
 		if seeds > 0 {
 			n = seeds
@@ -84,7 +108,7 @@ func run(out string, seeds int, only string) error {
 // selectTiers returns the tiers named in the comma-separated list, or all.
 func selectTiers(only string) ([]tier, error) {
 	if only == "" {
-		return tiers, nil
+		return tiers[:2], nil
 	}
 	var sel []tier
 	for name := range strings.SplitSeq(only, ",") {
@@ -103,10 +127,12 @@ func selectTiers(only string) ([]tier, error) {
 }
 
 // exportOne draws one oracle of tier t, a training sample and a held-out
-// sample from it, and writes both as ARFF and CSV. It returns the four
-// paths in manifest order. The oracle, training and test draws use three
-// independent streams seeded by (tier index, seed), so a tier's datasets do
-// not change when another tier is added or the seed count changes.
+// sample from it, and writes both as ARFF and CSV, and the training
+// sample also as DL8.5's text format (train_dl). It returns the five paths
+// in manifest order. The oracle, training and test draws use three
+// independent streams seeded by (tier index in tiers, seed), so a tier's
+// datasets do not change when another tier is selected or added at the
+// end, or the seed count changes.
 func exportOne(out string, t tier, ti, seed uint64) ([]string, error) {
 	spec := generate.OracleSpec{Domains: make([]int, t.Features), Classes: 2, Depth: t.Depth}
 	for f := range spec.Domains {
@@ -133,7 +159,7 @@ func exportOne(out string, t tier, ti, seed uint64) ([]string, error) {
 	base := filepath.Join(dir, "s"+strconv.FormatUint(seed, 10))
 	rel := fmt.Sprintf("oracle-%s-s%d", t.Name, seed)
 	// Manifest order: train ARFF, test ARFF, train CSV, test CSV.
-	files := make([]string, 4)
+	files := make([]string, 5)
 	for i, part := range []struct {
 		suffix string
 		d      *dataset.Dataset
@@ -147,7 +173,32 @@ func exportOne(out string, t tier, ti, seed uint64) ([]string, error) {
 			return nil, err
 		}
 	}
+	files[4] = base + ".train.txt"
+	if err := writeFile(files[4], func(w io.Writer) error { return writeDL(w, train.Data) }); err != nil {
+		return nil, err
+	}
 	return files, nil
+}
+
+// writeDL writes d in the text format of DL8.5, MurTree and STreeD: one
+// line per row, the class code then every feature's code, separated by
+// spaces.
+func writeDL(w io.Writer, d *dataset.Dataset) error {
+	bw := bufio.NewWriter(w)
+	line := make([]byte, 0, 4*(d.NumFeatures()+1))
+	for r := range d.Len() {
+		line = strconv.AppendInt(line[:0], int64(d.Label(r)), 10)
+		for f := range d.NumFeatures() {
+			line = append(line, ' ')
+			line = strconv.AppendInt(line, int64(d.Value(f, r)), 10)
+		}
+		line = append(line, '\n')
+		bw.Write(line)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("write dl: %w", err)
+	}
+	return nil
 }
 
 // writeCSV writes d as CSV: a header of the feature names then "class",

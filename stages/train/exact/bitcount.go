@@ -8,40 +8,9 @@ import "math/bits"
 func (d *solver) countBits(pts []int32, depth int) {
 	pr, free := d.pr, d.free
 	q, k, sl := len(free), pr.k, d.slots
-	nw := (len(pts) + 63) / 64
-	d.bits = grow(d.bits, (q+k+1)*nw)
-	if pr.bitrow == nil {
-		clear(d.bits)
-	}
+	nw := d.buildBits(pts)
 	feat := func(a int) []uint64 { return d.bits[a*nw : (a+1)*nw] }
 	class := func(c int) []uint64 { return d.bits[(q+c)*nw : (q+c+1)*nw] }
-	if pr.bitrow != nil {
-		// Transpose 64 points × 64 bits at a time: row f of the block is
-		// then feature f's bits, row 63−c class c's.
-		var blk [64]uint64
-		for w := range nw {
-			clear(blk[:])
-			for i, p := range pts[w*64 : min(len(pts), w*64+64)] {
-				blk[i] = pr.bitrow[p]
-			}
-			transpose64(&blk)
-			for a, f := range free {
-				d.bits[a*nw+w] = blk[f]
-			}
-			for c := range k {
-				d.bits[(q+c)*nw+w] = blk[63-c]
-			}
-		}
-	} else {
-		for i, p := range pts {
-			w, bit := i>>6, uint64(1)<<(i&63)
-			row := pr.x[int(p)*pr.m : int(p+1)*pr.m]
-			for a, f := range free {
-				d.bits[a*nw+w] |= uint64(row[f]) << (i & 63)
-			}
-			d.bits[(q+int(d.one[p]))*nw+w] |= bit
-		}
-	}
 	// sums writes the class counts of x into dst: popcounts against every
 	// class but the last, which gets the rest.
 	sums := func(dst []int32, x []uint64) {
@@ -70,6 +39,48 @@ func (d *solver) countBits(pts []int32, depth int) {
 			}
 		}
 	}
+}
+
+// buildBits fills d.bits for pts over the free features of the current
+// layout: per free feature a, at a·nw, the points with value 1; per class
+// c, at (q+c)·nw, the points of that class; one more row of scratch. It
+// returns nw, the words per row.
+func (d *solver) buildBits(pts []int32) int {
+	pr, free := d.pr, d.free
+	q, k := len(free), pr.k
+	nw := (len(pts) + 63) / 64
+	d.bits = grow(d.bits, (q+k+1)*nw)
+	if pr.bitrow == nil {
+		clear(d.bits)
+	}
+	if pr.bitrow != nil {
+		// Transpose 64 points × 64 bits at a time: row f of the block is
+		// then feature f's bits, row 63−c class c's.
+		var blk [64]uint64
+		for w := range nw {
+			clear(blk[:])
+			for i, p := range pts[w*64 : min(len(pts), w*64+64)] {
+				blk[i] = pr.bitrow[p]
+			}
+			transpose64(&blk)
+			for a, f := range free {
+				d.bits[a*nw+w] = blk[f]
+			}
+			for c := range k {
+				d.bits[(q+c)*nw+w] = blk[63-c]
+			}
+		}
+	} else {
+		for i, p := range pts {
+			w, bit := i>>6, uint64(1)<<(i&63)
+			row := pr.x[int(p)*pr.m : int(p+1)*pr.m]
+			for a, f := range free {
+				d.bits[a*nw+w] |= uint64(row[f]) << (i & 63)
+			}
+			d.bits[(q+int(d.one[p]))*nw+w] |= bit
+		}
+	}
+	return nw
 }
 
 // tripleSums writes the class counts of ab ∧ x into dst.

@@ -52,6 +52,7 @@ type level struct {
 	kids  []kid   // one per value of the current feature
 	order []int   // features or children in search order
 	score []int64 // per free feature: ordering score or lower bound
+	look  []int64 // per free feature: the feasibility search's conflict score
 }
 
 // kid is a child of the node being expanded: its entry (or noEntry when it
@@ -92,6 +93,9 @@ type searcher struct {
 	arena  []int32
 	kidOff []int
 	blank  []int32 // one children table of unknownKid
+	// conflicts keeps the conflict scores of the entries the feasibility
+	// search ordered by them (see orderFeasible), per free feature.
+	conflicts map[int32][]int64
 
 	deadline time.Time
 	timed    bool
@@ -143,6 +147,7 @@ func (s *searcher) level(p int) *level {
 		l.kids = make([]kid, pr.zmax)
 		l.order = make([]int, 0, max(pr.m, pr.zmax))
 		l.score = make([]int64, pr.m)
+		l.look = make([]int64, pr.m)
 	}
 	return l
 }

@@ -15,6 +15,10 @@
 //     rows outside their input's majority class, and the learner minimises
 //     depth among the trees of error E*, then leaves. Model.TrainingErrors
 //     says what the tree misclassifies.
+//   - Options.Objective Depth drops the leaf count from the objective: the
+//     learner returns the first minimum-depth tree at error E* it proves
+//     (phase 1's witness below), still a function of the training rows
+//     but not the canonical one, and skips phase 2.
 //   - Options.MaxDepth bounds the depth. When no tree of error E* fits in
 //     it, the learner returns the tree of depth at most MaxDepth with the
 //     fewest training errors, then the fewest leaves (MurTree's objective).

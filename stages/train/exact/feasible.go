@@ -26,46 +26,14 @@ func (s *searcher) feasible(id int32, pts []int32, p, k int) bool {
 	if s.tick() {
 		return false
 	}
-	order := s.orderFeasible(id, pts, free, l)
+	order := s.orderFeasible(id, pts, free, l, k)
 	bestLB := int16(unknownDepth) // least, over features, of their children's depth bound
 	for _, f := range order {
-		kids := s.kidIDs(id, pts, f, l)
-		// A child already known not to fit rules f out without recursion.
-		need, fail := int16(0), false
-		for _, c := range kids {
-			if c.id == noEntry {
-				continue
-			}
-			ce := s.entry(c.id)
-			need = max(need, ce.dlb)
-			if k-1 < int(ce.dlb) {
-				fail = true
-			}
+		ok, need := s.feasibleSplit(id, pts, p, k, f, l)
+		if s.aborted {
+			return false
 		}
-		if !fail {
-			kids = s.split(id, pts, f, l)
-			fail = !s.feasibleKids(kids, l, p, k-1)
-			if s.aborted {
-				return false
-			}
-			need = 0
-			for _, c := range kids {
-				if c.id != noEntry {
-					need = max(need, s.entry(c.id).dlb)
-				}
-			}
-		}
-		if !fail {
-			depth := int16(0)
-			for _, c := range kids {
-				if c.id != noEntry {
-					depth = max(depth, s.entry(c.id).dub)
-				}
-			}
-			e := s.entry(id)
-			if depth+1 < e.dub {
-				e.dub, e.wf = depth+1, int32(f)
-			}
+		if ok {
 			return true
 		}
 		bestLB = min(bestLB, need)
@@ -73,6 +41,54 @@ func (s *searcher) feasible(id int32, pts []int32, p, k int) bool {
 	e = s.entry(id)
 	e.dlb = max(e.dlb, int16(k+1), bestLB+1)
 	return false
+}
+
+// feasibleSplit reports whether splitting entry id (points pts, at
+// distance p) by feature f gives children that all fit depth k−1, and
+// records the witness when they do; need is then the largest depth lower
+// bound among the children.
+func (s *searcher) feasibleSplit(id int32, pts []int32, p, k, f int, l *level) (ok bool, need int16) {
+	kids := s.kidIDs(id, pts, f, l)
+	// A child already known not to fit rules f out without recursion.
+	fail := false
+	for _, c := range kids {
+		if c.id == noEntry {
+			continue
+		}
+		ce := s.entry(c.id)
+		need = max(need, ce.dlb)
+		if k-1 < int(ce.dlb) {
+			fail = true
+		}
+	}
+	if fail {
+		return false, need
+	}
+	kids = s.split(id, pts, f, l)
+	fail = !s.feasibleKids(kids, l, p, k-1)
+	if s.aborted {
+		return false, 0
+	}
+	need = 0
+	for _, c := range kids {
+		if c.id != noEntry {
+			need = max(need, s.entry(c.id).dlb)
+		}
+	}
+	if fail {
+		return false, need
+	}
+	depth := int16(0)
+	for _, c := range kids {
+		if c.id != noEntry {
+			depth = max(depth, s.entry(c.id).dub)
+		}
+	}
+	e := s.entry(id)
+	if depth+1 < e.dub {
+		e.dub, e.wf = depth+1, int32(f)
+	}
+	return true, need
 }
 
 // feasibleKids reports whether every child fits depth k, trying first the
@@ -100,37 +116,4 @@ func (s *searcher) feasibleKids(kids []kid, l *level, p, k int) bool {
 		}
 	}
 	return true
-}
-
-// orderFeasible returns the free features in the order the feasibility
-// search tries them: fewest points in impure children first, so features
-// that settle most of the points early come first; ties by index.
-func (s *searcher) orderFeasible(id int32, pts []int32, free []int, l *level) []int {
-	score := l.score[:len(free)]
-	for a, f := range free {
-		score[a] = 0
-		for _, c := range s.kidIDs(id, pts, f, l) {
-			if c.id != noEntry {
-				score[a] += int64(c.n)
-			}
-		}
-	}
-	order := l.order[:0]
-	for a := range free {
-		order = append(order, a)
-	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		switch {
-		case score[a] < score[b]:
-			return -1
-		case score[a] > score[b]:
-			return 1
-		}
-		return 0
-	})
-	for i, a := range order {
-		order[i] = free[a]
-	}
-	l.order = order
-	return order
 }

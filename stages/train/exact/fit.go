@@ -11,8 +11,9 @@ import (
 )
 
 // Fit learns the minimum-depth tree of the rows of d selected by rows: the
-// shallowest tree at the least achievable training error, then the one
-// with the fewest leaves (see the package documentation). rng is unused:
+// shallowest tree at the least achievable training error, then (objective
+// DepthThenLeaves) the one with the fewest leaves (see the package
+// documentation). rng is unused:
 // the result depends on the data alone.
 func (l Learner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (*Model, error) {
 	if err := l.Opts.Validate(); err != nil {
@@ -34,7 +35,7 @@ func (l Learner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (*
 	if l.Opts.MaxDepth > 0 {
 		limit = min(l.Opts.MaxDepth, pr.m)
 	}
-	t, errs, optimal, err := solve(pr, limit, deadline, timed)
+	t, errs, optimal, err := solve(pr, limit, l.Opts.Objective, deadline, timed)
 	if err != nil {
 		return nil, fmt.Errorf("exact: fit: %w", err)
 	}
@@ -47,15 +48,16 @@ func (l Learner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (*
 // search has tried within a work limit proportional to the lattice's size
 // when that limit is large enough to find a shallow tree (which the search
 // finds faster). Both find the same canonical tree, so which one does
-// changes only the time.
-func solve(pr *problem, limit int, deadline time.Time, timed bool) (*tree.Tree, int, bool, error) {
+// changes only the time. With objective Depth, phase 2 is skipped and the
+// tree is phase 1's witness (or the lattice's first pass's).
+func solve(pr *problem, limit int, obj Objective, deadline time.Time, timed bool) (*tree.Tree, int, bool, error) {
 	pts := make([]int32, pr.n)
 	for i := range pts {
 		pts[i] = int32(i)
 	}
 	lt := newLattice(pr)
 	viaLattice := func() (*tree.Tree, int, bool, error) {
-		if t, errs, optimal, ok := solveLattice(lt, limit, deadline, timed); ok {
+		if t, errs, optimal, ok := solveLattice(lt, limit, obj, deadline, timed); ok {
 			return t, errs, optimal, nil
 		}
 		return solveErrors(pr, pts, limit, deadline, timed)
@@ -89,6 +91,10 @@ func solve(pr *problem, limit int, deadline time.Time, timed bool) (*tree.Tree, 
 			t, errs := s.build(root, pts, limit, byGreedy)
 			return t, errs, false, nil
 		}
+	}
+	if depth >= 0 && obj == Depth {
+		t, errs := s.build(root, pts, depth, byDepth)
+		return t, errs, true, nil
 	}
 	if depth >= 0 {
 		// Phase 2: the fewest leaves at that depth, among pure trees.

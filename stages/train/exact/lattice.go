@@ -349,7 +349,8 @@ func (lt *lattice) choose(cell int, how witness) int {
 // solveLattice solves pr on its lattice within depth limit: the tree, its
 // training errors and whether it is proven optimal, or ok false when no
 // tree of least error fits the limit (the caller then minimises errors).
-func solveLattice(lt *lattice, limit int, deadline time.Time, timed bool) (t *tree.Tree, errs int, optimal, ok bool) {
+// With objective Depth the first pass's witness is the answer.
+func solveLattice(lt *lattice, limit int, obj Objective, deadline time.Time, timed bool) (t *tree.Tree, errs int, optimal, ok bool) {
 	pr := lt.pr
 	pts := make([]int32, pr.n)
 	for i := range pts {
@@ -363,6 +364,10 @@ func solveLattice(lt *lattice, limit int, deadline time.Time, timed bool) (t *tr
 	}
 	if lt.least > limit {
 		return nil, 0, false, false
+	}
+	if obj == Depth {
+		t, errs := lt.build(pts, byDepth)
+		return t, errs, true, true
 	}
 	if !lt.fillLeaves(deadline, timed) {
 		t, errs := lt.build(pts, byDepth)

@@ -61,7 +61,7 @@ func TestLatticeFallbacks(t *testing.T) {
 			want := fit(t, Options{}, d, d.All())
 			pr := newProblem(d, d.All())
 			for _, limit := range []int{pr.m, 3} {
-				tr, errs, optimal, ok := solveLattice(newLattice(pr), limit, time.Now().Add(-time.Second), true)
+				tr, errs, optimal, ok := solveLattice(newLattice(pr), limit, DepthThenLeaves, time.Now().Add(-time.Second), true)
 				if !ok || optimal {
 					t.Fatalf("limit %d: ok %v, optimal %v after the budget; want true, false", limit, ok, optimal)
 				}

@@ -128,9 +128,8 @@ func (s *searcher) solveSmall(id int32, pts []int32, free []int, depth int) {
 		return
 	}
 	s.tick() // the solve completes; callers see the abort afterwards
-	s.small.fill(pts, free, depth)
 	e := s.entry(id)
-	best, _ := s.small.solve(e.leaf, depth)
+	best := s.small.costs(pts, free, e.leaf, depth)
 	e.solved, e.best = int8(depth), best
 	for k := 1; k <= depth; k++ {
 		if best[k] < unit {

@@ -68,6 +68,12 @@ type solver struct {
 	a1 []int16
 	c2 []int64
 	a2 []int16
+
+	// Scratch of costsBinary2.
+	b2one  []int32
+	b2pair []int32
+	b2imp  []int32
+	b2min  []int32
 }
 
 func (d *solver) init(pr *problem, u []int32) {

@@ -1,0 +1,57 @@
+package exact
+
+import (
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+// TestCostsBinary2MatchesTables checks the binary two-class solver
+// against the general tables on random consistent data: random point
+// sets, free features and leaf costs, at depth 2 and 3.
+func TestCostsBinary2MatchesTables(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 4))
+	for i := range 300 {
+		m := 2 + rng.IntN(14)
+		domains := make([]int, m)
+		for f := range domains {
+			domains[f] = 2
+		}
+		d := randomData(t, rng, domains, 2, 1+rng.IntN(300), true)
+		pr := newProblem(d, d.All())
+		s := newSearcher(pr, i%3 == 0, pr.m, time.Time{}, false)
+		if s.small.one == nil {
+			continue // repeated rows under exact weights: not single points
+		}
+		var pts []int32
+		for p := range pr.n {
+			if rng.IntN(3) > 0 {
+				pts = append(pts, int32(p))
+			}
+		}
+		if len(pts) == 0 {
+			continue
+		}
+		var free []int
+		for f := range m {
+			if rng.IntN(4) > 0 {
+				free = append(free, f)
+			}
+		}
+		if len(free) == 0 {
+			continue
+		}
+		leaf := s.leafCost(pts)
+		if rng.IntN(2) == 0 {
+			leaf = unit + 1
+		}
+		for depth := 2; depth <= min(3, len(free)); depth++ {
+			got := s.small.costsBinary2(pts, free, leaf, depth)
+			s.small.fill(pts, free, depth)
+			want, _ := s.small.solve(leaf, depth)
+			if got != want {
+				t.Fatalf("case %d (m %d, %d points, free %v, depth %d): costsBinary2 = %v; tables %v", i, m, len(pts), free, depth, got, want)
+			}
+		}
+	}
+}

@@ -1,0 +1,137 @@
+package exact
+
+import (
+	"math/bits"
+	"slices"
+)
+
+const (
+	// conflictDepth is the least depth bound at which the feasibility
+	// search orders features by conflictScores: there a wrong first
+	// choice costs a deep refutation, which the score's quadratic pass
+	// over the points is cheap beside.
+	conflictDepth = 6
+	// maxConflict is the largest number of differing features of a pair
+	// that conflictScores counts; a pair differing in c features weighs
+	// 4^(maxConflict−c).
+	maxConflict = 5
+	// maxConflictPoints bounds the points conflictScores pairs up: beyond
+	// it, an evenly spaced subset of them.
+	maxConflictPoints = 4096
+)
+
+// orderFeasible returns the free features in the order the feasibility
+// search tries them with depth bound k. Far from the bottom (k ≥
+// conflictDepth) the features that settle the most close conflicts come
+// first (conflictScores); then, and nearer the bottom only, the fewest
+// points in impure children, so features that settle most of the points
+// early come first; ties by index.
+func (s *searcher) orderFeasible(id int32, pts []int32, free []int, l *level, k int) []int {
+	score := l.score[:len(free)]
+	conflicts := l.look[:len(free)]
+	clear(conflicts)
+	if k >= conflictDepth {
+		// Few entries are this far from the bottom, and the feasibility
+		// search of phase 2 comes back to them: keep their scores.
+		if c, ok := s.conflicts[id]; ok {
+			copy(conflicts, c)
+		} else {
+			s.conflictScores(pts, free, conflicts)
+			if s.conflicts == nil {
+				s.conflicts = map[int32][]int64{}
+			}
+			s.conflicts[id] = slices.Clone(conflicts)
+		}
+	}
+	for a, f := range free {
+		score[a] = 0
+		for _, c := range s.kidIDs(id, pts, f, l) {
+			if c.id != noEntry {
+				score[a] += int64(c.n)
+			}
+		}
+	}
+	order := l.order[:0]
+	for a := range free {
+		order = append(order, a)
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		switch {
+		case conflicts[a] > conflicts[b]:
+			return -1
+		case conflicts[a] < conflicts[b]:
+			return 1
+		case score[a] < score[b]:
+			return -1
+		case score[a] > score[b]:
+			return 1
+		}
+		return 0
+	})
+	for i, a := range order {
+		order[i] = free[a]
+	}
+	l.order = order
+	return order
+}
+
+// conflictScores sets dst[a], for each free feature a, to the weight of
+// the conflicting pairs of points — each of one majority class, and the
+// two different — that differ in a and in at most maxConflict features in
+// all, a pair differing in c features weighing 4^(maxConflict−c). Every
+// pure tree tests, on the path to such a point, one of the features the
+// pair differs in, so a feature that settles many close conflicts belongs
+// near the root; on oracle data it is most often the oracle's root. It
+// leaves dst zero unless every free feature is binary and the points have
+// bit rows.
+func (s *searcher) conflictScores(pts []int32, free []int, dst []int64) {
+	rows := s.pr.bitrow
+	if rows == nil {
+		return
+	}
+	var mask uint64
+	var pos [64]int
+	for a, f := range free {
+		if s.pr.dom[f] != 2 {
+			return
+		}
+		mask |= 1 << f
+		pos[f] = a
+	}
+	sample := pts
+	if len(pts) > maxConflictPoints {
+		sample = make([]int32, maxConflictPoints)
+		for i := range sample {
+			sample[i] = pts[i*len(pts)/maxConflictPoints]
+		}
+	}
+	const classBits = uint64(0xFF) << 56 // bitrow's class bits: 63−c for class c < 8
+	var acc [64]int64
+	for i, p := range sample {
+		rp := rows[p]
+		cp := rp & classBits
+		if cp == 0 {
+			continue // several majority classes, or a class ≥ 8
+		}
+		for _, q := range sample[i+1:] {
+			rq := rows[q]
+			if cq := rq & classBits; cq == 0 || cq == cp {
+				continue
+			}
+			d := (rp ^ rq) & mask
+			c := bits.OnesCount64(d)
+			if c > maxConflict || c == 0 {
+				continue
+			}
+			w := int64(1) << (2 * (maxConflict - c))
+			for ; d != 0; d &= d - 1 {
+				acc[bits.TrailingZeros64(d)] += w
+			}
+		}
+	}
+	for f := range 64 {
+		if mask>>f&1 != 0 {
+			dst[pos[f]] = acc[f]
+		}
+	}
+}
