@@ -14,13 +14,14 @@ import (
 
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/schemas/arrowcheck"
 )
 
 // Verify checks an archived run folder against its records: every file
 // every manifest lists exists with the recorded rows and sha256, a table
 // file's footer names the schema version its manifest records for that
 // table and one this dtbench reads, and it opens with Apache Arrow's
-// reader (schemas.ArrowCheck); and the folder holds no file that no
+// reader (arrowcheck.Check); and the folder holds no file that no
 // manifest lists (stray tables at any depth,
 // temporary files a killed writer left, foreign files). A folder with a
 // journal — a command still running, or interrupted — is reported as
@@ -96,7 +97,7 @@ func verifyEntry(dir string, f FileEntry, versions map[string]int) []string {
 	if p := verifyBytes(path, f); p != "" {
 		return append(out, p)
 	}
-	if err := schemas.ArrowCheck(path, f.Rows); err != nil {
+	if err := arrowcheck.Check(path, f.Rows); err != nil {
 		out = append(out, fmt.Sprintf("%s: %v", f.Path, err))
 	}
 	return out

@@ -27,7 +27,7 @@
 //     same declaration drives the writer, the reader and the column listing
 //     other code uses (Columns, NumericColumns; the measures: Measures and
 //     MeasureColumns). Apache Arrow's reader is the second implementation
-//     that checks the files (ArrowCheck, and the tests). README.md beside
+//     that checks the files (package arrowcheck, and the tests). README.md beside
 //     this file lists every column and encoding.
 //   - Output is byte-reproducible: created_by is "dtbench schema <the
 //     table's version>", pages are zstd-compressed at one fixed level, row

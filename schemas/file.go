@@ -189,6 +189,17 @@ func describeColumns(s *parquet.Schema) []string {
 	return out
 }
 
+// CheckFileMeta checks a table file's dtbench key-value metadata, read
+// through lookup by another Parquet reader (package arrowcheck): that it
+// names a table and a version this dtbench reads.
+func CheckFileMeta(path string, lookup func(string) (string, bool)) error {
+	_, _, err := checkMeta(path, lookup, "")
+	return err
+}
+
+// RecoverCorrupt is recoverCorrupt for readers in other packages.
+func RecoverCorrupt(filePath string, err *error) { recoverCorrupt(filePath, err) }
+
 // recoverCorrupt turns a panic of a Parquet library while decoding a file
 // (arrow's zstd codec panics on corrupt pages, for one) into an
 // *input.Error naming the file. Install it with defer in readers only.

@@ -365,26 +365,3 @@ func TestConcurrentWrites(t *testing.T) {
 		}
 	}
 }
-
-// TestArrowCheck: every table dtbench writes opens with Arrow's reader; a
-// wrong row count or a file that is not Parquet is an *input.Error.
-func TestArrowCheck(t *testing.T) {
-	for _, tc := range tables(t) {
-		path := filepath.Join(t.TempDir(), "x.parquet")
-		info, err := tc.write(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := ArrowCheck(path, info.Rows); err != nil {
-			t.Errorf("%s: %v", tc.name, err)
-		}
-		if err := ArrowCheck(path, info.Rows+1); !input.Is(err) {
-			t.Errorf("%s with a wrong row count: %v", tc.name, err)
-		}
-	}
-	bad := filepath.Join(t.TempDir(), "bad.parquet")
-	os.WriteFile(bad, []byte("PAR1 not parquet PAR1"), 0o644)
-	if err := ArrowCheck(bad, 0); !input.Is(err) {
-		t.Errorf("not Parquet: %v", err)
-	}
-}
