@@ -206,9 +206,10 @@ class Adapter:
     def translate(self, clf, domains, k):
         """The fitted DecisionTreeClassifier as a dtbench JSON tree, in its
         parallel-array form (schemas/README.md): feature (-1 at a leaf),
-        class, children by value. Counts are left out: the rows carry no
-        weights, so they are the training rows reaching each node, which
-        dtbench counts itself more cheaply than they travel.
+        class, children by value (children_flat for binary features).
+        Counts are left out: the rows carry no weights, so they are the
+        training rows reaching each node, which dtbench counts itself more
+        cheaply than they travel.
 
         sklearn numbers nodes depth first with every child after its parent,
         as dtbench's format wants. A split on column j at threshold t sends
@@ -222,15 +223,16 @@ class Adapter:
         left, right = t.children_left, t.children_right
         leaf = left == -1
         feature = np.where(leaf, -1, t.feature)
+        out = {"feature": feature.tolist(), "class": classes[values.argmax(axis=1)].tolist()}
         if self.args.encoding == "ordinal" and all(z == 2 for z in domains):
-            # Binary codes: every threshold lies in [0, 1), so value 0 goes left, 1 right.
-            children = np.stack([left, right], axis=1).tolist()
-            for n in np.flatnonzero(leaf).tolist():
-                children[n] = []
+            # Binary codes: every threshold lies in [0, 1), so value 0 goes
+            # left, 1 right. children_flat, every internal node's children
+            # in node order, is one flat list: about half the time of a
+            # list of lists in tolist and json.dumps.
+            out["children_flat"] = np.stack([left, right], axis=1)[~leaf].ravel().tolist()
         else:
-            children = self.children(t, domains)
-        feature = feature.tolist()
-        return {"feature": feature, "class": classes[values.argmax(axis=1)].tolist(), "children": children}
+            out["children"] = self.children(t, domains)
+        return out
 
 
 def main(argv):

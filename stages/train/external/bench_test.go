@@ -67,6 +67,21 @@ func BenchmarkParseReply(b *testing.B) {
 	grow(bl.Root(), 0)
 	tj := EncodeTree(bl.Tree())
 	treeLine, _ := json.Marshal(map[string]any{"tree": tj, "fit_seconds": 0.001})
+	// The same tree in the parallel-array form the shipped adapters send,
+	// without counts (dtbench counts the rows itself), which the one-pass
+	// reader takes.
+	var arrays TreeJSON
+	for _, nd := range tj.Nodes {
+		f, c := -1, 0
+		if nd.Feature != nil {
+			f = *nd.Feature
+		} else {
+			c = *nd.Class
+		}
+		arrays.Feature, arrays.Class = append(arrays.Feature, f), append(arrays.Class, c)
+		arrays.Children = append(arrays.Children, append([]int{}, nd.Children...))
+	}
+	arraysLine, _ := json.Marshal(map[string]any{"tree": arrays, "fit_seconds": 0.001})
 	test := randomData(b, 1000, 10)
 	classes, space := make([]int, 1000), make([]int, 1024)
 	predLine, _ := json.Marshal(map[string]any{"predictions": map[string]any{"classes": classes}, "space": space})
@@ -76,6 +91,7 @@ func BenchmarkParseReply(b *testing.B) {
 		fc   fitContext
 	}{
 		{"tree511", treeLine, fitContext{domains: domains, classes: 2}},
+		{"tree511-arrays", arraysLine, fitContext{domains: domains, classes: 2}},
 		{"predictions1000+space1024", predLine, fitContext{domains: domains, classes: 2, query: Query{Data: test}, space: 1024}},
 	} {
 		b.Run(tc.name, func(b *testing.B) {

@@ -44,6 +44,8 @@ func fastReply(b []byte) (replyJSON, bool) {
 					r.Tree.Class, ok = s.ints()
 				case "children":
 					r.Tree.Children, ok = s.intLists()
+				case "children_flat":
+					r.Tree.ChildrenFlat, ok = s.ints()
 				case "counts":
 					var counts [][]int
 					if counts, ok = s.intLists(); ok {

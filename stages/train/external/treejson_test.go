@@ -30,6 +30,7 @@ func TestTreeJSONForms(t *testing.T) {
 	for _, tc := range []struct{ name, text string }{
 		{"nodes", string(nodes)},
 		{"arrays", `{"feature": [1, -1, -1], "class": [0, 0, 1], "children": [[1, 2], [], []], "counts": [[5, 5], [4, 1], [1, 4]]}`},
+		{"flat arrays", `{"feature": [1, -1, -1], "class": [0, 0, 1], "children_flat": [1, 2], "counts": [[5, 5], [4, 1], [1, 4]]}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var tj TreeJSON
@@ -65,6 +66,9 @@ func TestTreeJSONErrors(t *testing.T) {
 		{"arrays of unequal length", `{"feature": [-1], "class": [0, 1], "children": [[]]}`, "tree arrays differ in length"},
 		{"arrays: leaf with children", `{"feature": [-1], "class": [0], "children": [[1]]}`, "node 0: a leaf (feature -1) with children"},
 		{"arrays: bad feature", `{"feature": [-2], "class": [0], "children": [[]]}`, "node 0: feature -2"},
+		{"flat: too few", `{"feature": [0, -1], "class": [0, 0], "children_flat": [1]}`, "children_flat has 1 entries; node 0 needs entries 0..1"},
+		{"flat: too many", `{"feature": [0, -1, -1], "class": [0, 0, 1], "children_flat": [1, 2, 2]}`, "children_flat has 3 entries; the internal nodes take 2"},
+		{"flat: feature out of range", `{"feature": [5, -1], "class": [0, 0], "children_flat": [1, 1]}`, "node 0: feature 5 outside 0..2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var tj TreeJSON
@@ -86,6 +90,7 @@ var fastCases = []string{
 	`{"error":"no can do"}`,
 	`{"space":[],"predictions":{"classes":[]}}`,
 	` { "tree" : { "feature" : [ -1 ] , "class" : [ 1 ] , "children" : [ [ ] ] } } `,
+	`{"fit_seconds":0.002,"tree":{"feature":[1,-1,-1],"class":[0,0,1],"children_flat":[1,2]}}`,
 	`{"fit_seconds":0.5,"tree":{"nodes":[{"class":0}]}}`,                       // nodes form: slow path
 	`{"predictions":{"classes":[0],"proba":[[0.5,0.5]]}}`,                      // probabilities: slow path
 	`{"tree":{"feature":[-1],"class":[0],"children":[[]],"counts":[[0.5,1]]}}`, // fractional counts: slow path
@@ -103,8 +108,8 @@ func TestFastReplyAgrees(t *testing.T) {
 			accepted++
 		}
 	}
-	if accepted != 5 {
-		t.Errorf("the fast path accepted %d of the cases; want the first 5", accepted)
+	if accepted != 6 {
+		t.Errorf("the fast path accepted %d of the cases; want the first 6", accepted)
 	}
 }
 
