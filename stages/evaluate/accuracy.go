@@ -125,6 +125,14 @@ type Distributor interface {
 	Distribution(x []uint8, dst []float64)
 }
 
+// PredictDistributor is a Distributor that gives its prediction and its
+// class probabilities from one pass over the input (a tree's one walk),
+// as Predict and Distribution would give them.
+type PredictDistributor interface {
+	Distributor
+	PredictDistribution(x []uint8, dst []float64) int
+}
+
 // Score is a model's result on a set of rows: how many it classified
 // correctly, of how many, and its mean absolute error.
 type Score struct {
@@ -174,17 +182,21 @@ func (e *Rows) ScoreCharged(m Predictor, t *tree.Tree, tests func(leaf int) floa
 // nil.
 func (e *Rows) score(m Predictor, t *tree.Tree, tests func(leaf int) float64, k int, confusion []int) (Score, float64) {
 	d, _ := m.(Distributor)
+	pd, _ := m.(PredictDistributor)
 	probs := make([]float64, k)
 	s := Score{Total: len(e.labels)}
 	charged := 0.0
 	for i, y := range e.labels {
 		x := e.x[i*e.m : (i+1)*e.m : (i+1)*e.m]
 		var p int
-		if t != nil {
+		switch {
+		case t != nil:
 			leaf := t.Apply(x)
 			p = int(t.Class[leaf])
 			charged += tests(leaf)
-		} else {
+		case pd != nil:
+			p = pd.PredictDistribution(x, probs) // probs are ready below
+		default:
 			p = m.Predict(x)
 		}
 		if p == int(y) {
@@ -200,7 +212,9 @@ func (e *Rows) score(m Predictor, t *tree.Tree, tests func(leaf int) float64, k 
 			s.AbsErr += 2 / float64(k) // |1 − 0| on the prediction, |0 − 1| on the actual class
 			continue
 		}
-		d.Distribution(x, probs)
+		if t != nil || pd == nil {
+			d.Distribution(x, probs)
+		}
 		err := 0.0
 		for c, pc := range probs {
 			if c == int(y) {

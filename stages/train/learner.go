@@ -45,3 +45,8 @@ func (m treeModel) Tree() *tree.Tree      { return m.t }
 // Distribution gives the tree's class probabilities for x, as J48 does
 // (tree.Tree.Distribution).
 func (m treeModel) Distribution(x []uint8, dst []float64) { m.t.Distribution(x, dst) }
+
+// PredictDistribution is Predict and Distribution from one walk.
+func (m treeModel) PredictDistribution(x []uint8, dst []float64) int {
+	return m.t.PredictDistribution(x, dst)
+}

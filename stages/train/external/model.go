@@ -24,6 +24,11 @@ func (m *TreeModel) Tree() *tree.Tree { return m.t }
 // (tree.Tree.Distribution; probability 1 on the prediction without counts).
 func (m *TreeModel) Distribution(x []uint8, dst []float64) { m.t.Distribution(x, dst) }
 
+// PredictDistribution is Predict and Distribution from one walk.
+func (m *TreeModel) PredictDistribution(x []uint8, dst []float64) int {
+	return m.t.PredictDistribution(x, dst)
+}
+
 // AdapterNanos is the fit time the adapter reported (fit_seconds), 0 when
 // it reported none.
 func (m *TreeModel) AdapterNanos() int64 { return m.nanos }
