@@ -474,12 +474,20 @@ public final class DtbenchWeka {
         }
 
         /**
-         * Numbers the nodes depth first (every child after its parent), counts the training rows
-         * each one receives, and gives a leaf built from no rows its parent's majority class.
+         * Numbers the nodes depth first (every child after its parent) and gives a leaf built
+         * from no rows its parent's majority class, counting the training rows each node receives
+         * only when the tree has such a leaf.
          */
         static List<Node> finish(Node root, byte[] x, byte[] y, int m, int k) {
             List<Node> order = new ArrayList<>();
             number(root, order, new HashSet<>());
+            boolean empty = false; // a leaf without a class: one no training row reached
+            for (Node nd : order) {
+                empty |= nd.feature < 0 && nd.cls < 0;
+            }
+            if (!empty) {
+                return order; // nothing needs the counts (dtbench counts the rows itself)
+            }
             for (Node nd : order) {
                 nd.counts = new int[k];
             }
