@@ -1,0 +1,53 @@
+package schemas
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/parquet-go/parquet-go"
+)
+
+// BenchmarkEvaluationWriters writes the same evaluation rows with the page
+// writer dtbench uses (WriteEvaluations) and with parquet-go's
+// GenericWriter at the same compression, the measure behind keeping one
+// writing stack: the page writer.
+func BenchmarkEvaluationWriters(b *testing.B) {
+	for _, n := range []int{10_000, 100_000} {
+		base := testEvaluations()
+		rows := make([]OracleEvaluation, n)
+		for i := range rows {
+			rows[i] = base[i%len(base)]
+			rows[i].DatasetID = int64(i)
+		}
+		dir := b.TempDir()
+		b.Run(fmt.Sprintf("page-writer/rows=%d", n), func(b *testing.B) {
+			path := filepath.Join(dir, "a.parquet")
+			for b.Loop() {
+				if _, err := WriteEvaluations(path, rows); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+		})
+		b.Run(fmt.Sprintf("parquet-go-GenericWriter/rows=%d", n), func(b *testing.B) {
+			path := filepath.Join(dir, "b.parquet")
+			for b.Loop() {
+				f, err := os.Create(path)
+				if err != nil {
+					b.Fatal(err)
+				}
+				w := parquet.NewGenericWriter[OracleEvaluation](f, parquet.Compression(parquetZstd))
+				if _, err := w.Write(rows); err != nil {
+					b.Fatal(err)
+				}
+				if err := w.Close(); err != nil {
+					b.Fatal(err)
+				}
+				f.Close()
+			}
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+		})
+	}
+}
