@@ -95,8 +95,8 @@ func Weka(labels []uint8, k int, seed int64) Folds {
 
 // WekaRandomize shuffles order in place as Weka's Instances.randomize
 // does with rnd: for j from the last index down to 1, swap j with
-// rnd.IntN(j+1).
-func WekaRandomize(order []int, rnd *JavaRandom) {
+// rnd.IntN(j+1). Weka's SMO shuffles each class pair's examples so too.
+func WekaRandomize[T any](order []T, rnd *JavaRandom) {
 	for j := len(order) - 1; j > 0; j-- {
 		i := int(rnd.IntN(int32(j + 1)))
 		order[j], order[i] = order[i], order[j]

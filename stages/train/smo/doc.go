@@ -15,7 +15,7 @@
 //     rows, in row order, and returns a *Model whose Predict(x []uint8) int
 //     satisfies train.Model. Fit is deterministic and ignores rng: Weka's
 //     only randomness, the shuffle of each pair's rows, uses its own
-//     java.util.Random seeded with 1 (-W 1), reproduced here.
+//     java.util.Random seeded with 1 (-W 1): cv.JavaRandom and cv.WekaRandomize.
 //   - Coding (Weka's NominalToBinary, then Normalize, which leaves 0/1
 //     values as they are): a feature of Z > 2 values is Z coordinates, one
 //     per value, one-hot; a feature of two values is one coordinate holding

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/dtbench/dtbench/cv"
 	"github.com/dtbench/dtbench/dataset"
 )
 
@@ -75,14 +76,14 @@ func (l Learner) fit(d *dataset.Dataset, rows dataset.Bitset, idx []int) (*Model
 	}
 
 	m := newModel(d, rows, enc, o.Probabilities)
-	rnd := newJavaRandom(wekaSeed)
+	rnd := cv.NewJavaRandom(wekaSeed)
 	s := solver{c: o.Complexity, tol: o.Tolerance, eps: o.Epsilon}
 	order := make([]int32, 0, len(idx))
 	p := 0
 	for ci := range k {
 		for cj := ci + 1; cj < k; cj++ {
 			order = append(append(order[:0], byClass[ci]...), byClass[cj]...)
-			rnd.shuffle(order) // Weka shuffles every pair, even an empty one
+			cv.WekaRandomize(order, rnd) // Weka shuffles every pair, even an empty one
 			mc, err := trainPair(&s, enc, x, labels, idx, order, ci, o)
 			if err != nil {
 				return nil, fmt.Errorf("smo: fit classes %d and %d: %w", ci, cj, err)

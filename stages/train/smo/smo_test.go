@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dtbench/dtbench/cv"
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
 )
@@ -362,7 +363,8 @@ func TestPredictDoesNotAllocate(t *testing.T) {
 	}
 }
 
-// TestJavaRandom checks the port of java.util.Random against Java 17:
+// TestJavaRandom checks cv.JavaRandom, the java.util.Random SMO shuffles
+// with, against Java 17:
 //
 //	r := new java.util.Random(1);
 //	for (int b : new int[]{10, 10, 10, 10, 10, 16, 16, 1000, 1000, 1000, 7, 1 << 30, 1500000000})
@@ -370,10 +372,10 @@ func TestPredictDoesNotAllocate(t *testing.T) {
 //
 // prints 5, 8, 7, 3, 4, 0, 5, 606, 978, 748, 5, 163999236, 342691263.
 func TestJavaRandom(t *testing.T) {
-	r := newJavaRandom(1)
+	r := cv.NewJavaRandom(1)
 	var got []int32
 	for _, bound := range []int32{10, 10, 10, 10, 10, 16, 16, 1000, 1000, 1000, 7, 1 << 30, 1500000000} {
-		got = append(got, r.nextInt(bound))
+		got = append(got, r.IntN(bound))
 	}
 	want := []int32{5, 8, 7, 3, 4, 0, 5, 606, 978, 748, 5, 163999236, 342691263}
 	if !slices.Equal(got, want) {
