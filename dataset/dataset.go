@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 )
@@ -185,11 +186,13 @@ func (d *Dataset) Majority(rows Bitset) int {
 	return ArgMax(d.ClassCounts(rows))
 }
 
-// ArgMax returns the index of the largest count, ties to the lowest index.
-func ArgMax(counts []int) int {
+// ArgMax returns the index of the largest value (a count, a probability,
+// a score), ties to the lowest index, as Weka's Utils.maxIndex breaks
+// them; 0 for an empty slice.
+func ArgMax[T cmp.Ordered](values []T) int {
 	best := 0
-	for i, c := range counts {
-		if c > counts[best] {
+	for i, v := range values {
+		if v > values[best] {
 			best = i
 		}
 	}

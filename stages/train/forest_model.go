@@ -51,13 +51,7 @@ func (m *ForestModel) Predict(x []uint8) int {
 	var buf [dataset.MaxValues]float64
 	p := buf[:m.classes]
 	m.Distribution(x, p)
-	best := 0
-	for c, v := range p {
-		if v > p[best] {
-			best = c
-		}
-	}
-	return best
+	return dataset.ArgMax(p)
 }
 
 // TestsRead reports the features some tree of the forest tests: what

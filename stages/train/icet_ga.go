@@ -207,7 +207,7 @@ func (s *search) run(grow, held dataset.Bitset, rng *rand.Rand) (genome, float64
 		// Elitism: the last generation's best survives.
 		eb := argMin(fit)
 		if !slices.ContainsFunc(next, func(g genome) bool { return slices.Equal(g, pop[eb]) }) {
-			w := argMax(nextFit)
+			w := dataset.ArgMax(nextFit)
 			next[w], nextFit[w] = pop[eb], fit[eb]
 		}
 		pop, next = next, pop
@@ -317,17 +317,6 @@ func argMin(x []float64) int {
 	best := 0
 	for i, v := range x {
 		if v < x[best] {
-			best = i
-		}
-	}
-	return best
-}
-
-// argMax returns the index of the largest value, the first among equals.
-func argMax(x []float64) int {
-	best := 0
-	for i, v := range x {
-		if v > x[best] {
 			best = i
 		}
 	}

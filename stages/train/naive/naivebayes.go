@@ -102,13 +102,7 @@ func (m *NaiveBayesModel) Predict(x []uint8) int {
 	var buf [dataset.MaxValues]float64
 	s := buf[:m.classes]
 	m.scores(x, s)
-	best := 0
-	for c, v := range s {
-		if v > s[best] {
-			best = c
-		}
-	}
-	return best
+	return dataset.ArgMax(s)
 }
 
 // predict2 is Predict for two classes with both scores in registers: the

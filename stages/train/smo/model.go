@@ -151,24 +151,12 @@ func (m *Model) Predict(x []uint8) int {
 		var buf [dataset.MaxValues]float64
 		dist := buf[:m.classes]
 		m.Distribution(x, dist)
-		best := 0
-		for c, p := range dist {
-			if p > dist[best] {
-				best = c
-			}
-		}
-		return best
+		return dataset.ArgMax(dist)
 	}
 	var buf [dataset.MaxValues]int
 	v := buf[:m.classes]
 	m.votes(x, v)
-	best := 0
-	for c, n := range v {
-		if n > v[best] {
-			best = c
-		}
-	}
-	return best
+	return dataset.ArgMax(v)
 }
 
 // Distribution writes the class probabilities of x into dst, which must

@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"os"
 	"time"
+
+	"github.com/dtbench/dtbench/dataset"
 )
 
 // Arg, as a process's first argument, makes RunIfAdapter act as the
@@ -160,9 +162,9 @@ func fit(mode string, args []string, req *request) (any, error) {
 	nodes := []map[string]any{{"feature": f, "counts": total}}
 	children := make([]int, z)
 	for v := range z {
-		c := argmax(counts[v])
+		c := dataset.ArgMax(counts[v])
 		if sum(counts[v]) == 0 {
-			c = argmax(total)
+			c = dataset.ArgMax(total)
 		}
 		children[v] = len(nodes)
 		nodes = append(nodes, map[string]any{"class": c, "counts": counts[v]})
@@ -217,16 +219,6 @@ func predictions(req *request, m, k int) any {
 		reply["space"] = space
 	}
 	return reply
-}
-
-func argmax(xs []float64) int {
-	best := 0
-	for i, x := range xs {
-		if x > xs[best] {
-			best = i
-		}
-	}
-	return best
 }
 
 func sum(xs []float64) float64 {
