@@ -106,25 +106,7 @@ func CostMarkdown(w io.Writer, meta Meta, summary []CostSummary) error {
 	writeHeader(&b, meta)
 	writePlots(&b, meta.Plots)
 	b.WriteString("\n" + costLegend + "\n")
-	var learners, datasets []string
-	stat := map[string]map[schemas.CostCell]*CostSummary{}
-	ks := map[string][]float64{}
-	for i := range summary {
-		s := &summary[i]
-		if !slices.Contains(learners, s.Learner) {
-			learners = append(learners, s.Learner)
-		}
-		if !slices.Contains(datasets, s.Cell.Dataset) {
-			datasets = append(datasets, s.Cell.Dataset)
-		}
-		if !slices.Contains(ks[s.Cell.Dataset], s.Cell.Misclassification) {
-			ks[s.Cell.Dataset] = append(ks[s.Cell.Dataset], s.Cell.Misclassification)
-		}
-		if stat[s.Learner] == nil {
-			stat[s.Learner] = map[schemas.CostCell]*CostSummary{}
-		}
-		stat[s.Learner][s.Cell] = s
-	}
+	learners, datasets, ks, stat := indexCostSummary(summary)
 	at := func(l string, c schemas.CostCell, m Measure) Stat {
 		if s := stat[l][c]; s != nil {
 			return *s.Stat(m)
@@ -235,25 +217,7 @@ func writeTrend(b *strings.Builder, learners []string, cells []schemas.CostCell,
 // the misclassification cost k, with 95% confidence intervals over the
 // splits.
 func CostPlots(meta Meta, summary []CostSummary) []Plot {
-	var learners, datasets []string
-	ks := map[string][]float64{}
-	stat := map[string]map[schemas.CostCell]*CostSummary{}
-	for i := range summary {
-		s := &summary[i]
-		if !slices.Contains(learners, s.Learner) {
-			learners = append(learners, s.Learner)
-		}
-		if !slices.Contains(datasets, s.Cell.Dataset) {
-			datasets = append(datasets, s.Cell.Dataset)
-		}
-		if !slices.Contains(ks[s.Cell.Dataset], s.Cell.Misclassification) {
-			ks[s.Cell.Dataset] = append(ks[s.Cell.Dataset], s.Cell.Misclassification)
-		}
-		if stat[s.Learner] == nil {
-			stat[s.Learner] = map[schemas.CostCell]*CostSummary{}
-		}
-		stat[s.Learner][s.Cell] = s
-	}
+	learners, datasets, ks, stat := indexCostSummary(summary)
 	caption := fmt.Sprintf("Run %s, seed %d%s. Each marker: a mean over the random train/test splits; bar: the 95%% confidence interval of the mean.\n"+
 		"Cost of a case: the tests performed plus the cost matrix's entry for the guess (0 when right, k when wrong).", meta.Name, meta.Seed, partialCaption(meta))
 	panels := []struct {
@@ -307,4 +271,30 @@ func CostPlots(meta Meta, summary []CostSummary) []Plot {
 		}
 	}
 	return out
+}
+
+// indexCostSummary lists the summary's learners and datasets in order of
+// first appearance, each dataset's misclassification costs k likewise, and
+// each learner's summary row by cell: what the report and the plots both
+// read the summary through.
+func indexCostSummary(summary []CostSummary) (learners, datasets []string, ks map[string][]float64, stat map[string]map[schemas.CostCell]*CostSummary) {
+	ks = map[string][]float64{}
+	stat = map[string]map[schemas.CostCell]*CostSummary{}
+	for i := range summary {
+		s := &summary[i]
+		if !slices.Contains(learners, s.Learner) {
+			learners = append(learners, s.Learner)
+		}
+		if !slices.Contains(datasets, s.Cell.Dataset) {
+			datasets = append(datasets, s.Cell.Dataset)
+		}
+		if !slices.Contains(ks[s.Cell.Dataset], s.Cell.Misclassification) {
+			ks[s.Cell.Dataset] = append(ks[s.Cell.Dataset], s.Cell.Misclassification)
+		}
+		if stat[s.Learner] == nil {
+			stat[s.Learner] = map[schemas.CostCell]*CostSummary{}
+		}
+		stat[s.Learner][s.Cell] = s
+	}
+	return learners, datasets, ks, stat
 }
