@@ -107,14 +107,9 @@ func sortBenchmark(s []BenchmarkSummary) {
 
 // BenchmarkRows returns the rows of report/summary, one per measure.
 func BenchmarkRows(summary []BenchmarkSummary) []schemas.BenchmarkSummary {
-	out := make([]schemas.BenchmarkSummary, 0, len(summary)*len(schemas.MeasureColumns))
-	for _, s := range summary {
-		for j, col := range schemas.MeasureColumns {
-			out = append(out, schemas.BenchmarkSummary{Learner: s.Learner, BenchmarkCell: s.Cell, Measure: col.Name,
-				Count: s.Count, Stat: s.Stats[j].columns()})
-		}
-	}
-	return out
+	return summaryRows(summary, func(s *BenchmarkSummary, measure string, st schemas.Stat) schemas.BenchmarkSummary {
+		return schemas.BenchmarkSummary{Learner: s.Learner, BenchmarkCell: s.Cell, Measure: measure, Count: s.Count, Stat: st}
+	})
 }
 
 // BenchmarkMarkdown writes the benchmark study's report.md: the run's

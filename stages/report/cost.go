@@ -84,14 +84,9 @@ func sortCost(s []CostSummary, configured []string) {
 
 // CostRows returns the rows of report/summary, one per measure.
 func CostRows(summary []CostSummary) []schemas.CostSummary {
-	out := make([]schemas.CostSummary, 0, len(summary)*len(schemas.MeasureColumns))
-	for _, s := range summary {
-		for j, col := range schemas.MeasureColumns {
-			out = append(out, schemas.CostSummary{Learner: s.Learner, CostCell: s.Cell, Measure: col.Name,
-				Count: s.Count, Stat: s.Stats[j].columns()})
-		}
-	}
-	return out
+	return summaryRows(summary, func(s *CostSummary, measure string, st schemas.Stat) schemas.CostSummary {
+		return schemas.CostSummary{Learner: s.Learner, CostCell: s.Cell, Measure: measure, Count: s.Count, Stat: st}
+	})
 }
 
 // costLegend says how to read the cost study's tables.

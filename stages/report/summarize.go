@@ -128,11 +128,20 @@ func SummarizeOracle(rows []schemas.OracleEvaluation) []OracleSummary {
 // OracleRows returns the rows of report/summary: for each summary, one row
 // per measure, in the order of schemas.Measures.
 func OracleRows(summary []OracleSummary) []schemas.OracleSummary {
-	out := make([]schemas.OracleSummary, 0, len(summary)*len(schemas.MeasureColumns))
-	for _, s := range summary {
+	return summaryRows(summary, func(s *OracleSummary, measure string, st schemas.Stat) schemas.OracleSummary {
+		return schemas.OracleSummary{Learner: s.Learner, OracleCell: s.Cell, Measure: measure, Count: s.Count, Stat: st}
+	})
+}
+
+// summaryRows returns a study's rows of report/summary: for each summary,
+// one row per measure, in the order of schemas.Measures, built by row from
+// the summary, the measure's column name and its statistics.
+func summaryRows[C comparable, R any](summary []Summary[C], row func(s *Summary[C], measure string, st schemas.Stat) R) []R {
+	out := make([]R, 0, len(summary)*len(schemas.MeasureColumns))
+	for i := range summary {
+		s := &summary[i]
 		for j, col := range schemas.MeasureColumns {
-			out = append(out, schemas.OracleSummary{Learner: s.Learner, OracleCell: s.Cell, Measure: col.Name,
-				Count: s.Count, Stat: s.Stats[j].columns()})
+			out = append(out, row(s, col.Name, s.Stats[j].columns()))
 		}
 	}
 	return out
