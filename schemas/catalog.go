@@ -135,7 +135,11 @@ func (d *Document) WritePart(path string, bags []*Bag) (FileInfo, error) {
 func (d *Document) SortByTask(*Bag) {}
 
 // Check reports whether path exists and is a regular file.
-func (d *Document) Check(path string) error {
+func (d *Document) Check(path string) error { return checkRegular(path) }
+
+// checkRegular reports whether path exists and is a regular file: the
+// check of the text tables (Document, Files), which have no footer.
+func checkRegular(path string) error {
 	st, err := os.Stat(path)
 	if err != nil {
 		return fmt.Errorf("check %s: %w", path, err)

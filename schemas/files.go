@@ -86,13 +86,4 @@ func (d *Files) WritePart(path string, bags []*Bag) (FileInfo, error) {
 func (d *Files) SortByTask(*Bag) {}
 
 // Check reports whether path exists and is a regular file.
-func (d *Files) Check(path string) error {
-	st, err := os.Stat(path)
-	if err != nil {
-		return fmt.Errorf("check %s: %w", path, err)
-	}
-	if !st.Mode().IsRegular() {
-		return fmt.Errorf("check %s: not a regular file", filepath.Base(path))
-	}
-	return nil
-}
+func (d *Files) Check(path string) error { return checkRegular(path) }
