@@ -97,6 +97,27 @@ func WholeNumbers(from, to reflect.Type, data any) (any, error) {
 	return int64(x), nil
 }
 
+// Int returns v as an int when it is a whole number of any of the types a
+// YAML or JSON decoder yields: an integer within int's range, or a float
+// with no fraction within ±2^53, where floats still count exactly.
+func Int(v any) (int, bool) {
+	switch n := v.(type) {
+	case int:
+		return n, true
+	case int64:
+		return int(n), true
+	case uint64:
+		if n <= math.MaxInt64 {
+			return int(n), true
+		}
+	case float64:
+		if n == math.Trunc(n) && math.Abs(n) < 1<<53 {
+			return int(n), true
+		}
+	}
+	return 0, false
+}
+
 // Float returns v as a float64 when it is a number of any of the types a
 // YAML or JSON decoder yields (not a string or a bool).
 func Float(v any) (float64, bool) {

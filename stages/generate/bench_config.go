@@ -314,7 +314,7 @@ func resolveFolds(raw any) (FoldSpec, error) {
 		}
 		f = FoldSpec{K: w.K, Scheme: w.Scheme, Seed: w.Seed, AllowSmallClasses: w.Allow}
 	default:
-		n, ok := asInt(raw)
+		n, ok := decode.Int(raw)
 		if !ok {
 			return f, input.Keyf("benchmark.folds", "want a number of folds or {k, scheme, seed}, got %v", raw)
 		}
@@ -344,7 +344,7 @@ func resolveScenario(key string, raw any) (Scenario, error) {
 	}
 	s := Scenario{Name: w.Name}
 	for _, class := range slices.Sorted(mapKeysOf(w.Quotas)) {
-		n, ok := asInt(w.Quotas[class])
+		n, ok := decode.Int(w.Quotas[class])
 		if !ok || n < 1 {
 			return Scenario{}, input.Keyf(key+".quotas."+class, "want a positive number of rows, got %v", w.Quotas[class])
 		}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/internal/decode"
 )
 
 // OracleConfig is the oracle study's grid, resolved from the config
@@ -139,7 +140,7 @@ func resolveDomain(raw any, features int) ([]int, error) {
 	if x, ok := raw.([]any); ok {
 		out := make([]int, len(x))
 		for i, e := range x {
-			n, ok := asInt(e)
+			n, ok := decode.Int(e)
 			if !ok {
 				return nil, input.Keyf("oracle.domain", "entry %d is %v, not an integer", i, e)
 			}
@@ -147,7 +148,7 @@ func resolveDomain(raw any, features int) ([]int, error) {
 		}
 		return out, nil
 	}
-	n, ok := asInt(raw)
+	n, ok := decode.Int(raw)
 	if !ok {
 		return nil, input.Keyf("oracle.domain", "want an integer or a list of integers, got %v", raw)
 	}
@@ -197,7 +198,7 @@ func sizeList(raw any, key string) ([]int, error) {
 	case []any:
 		out := make([]int, len(x))
 		for i, e := range x {
-			n, ok := asInt(e)
+			n, ok := decode.Int(e)
 			if !ok {
 				return nil, input.Keyf(key, "entry %d is %v, not an integer", i, e)
 			}
@@ -208,7 +209,7 @@ func sizeList(raw any, key string) ([]int, error) {
 		var r [3]int
 		for i, name := range []string{"from", "to", "step"} {
 			v, given := x[name]
-			n, ok := asInt(v)
+			n, ok := decode.Int(v)
 			switch {
 			case !given:
 				return nil, input.Keyf(key+"."+name, "missing: a range is {from: 100, to: 3000, step: 100}")
@@ -239,22 +240,6 @@ func sizeList(raw any, key string) ([]int, error) {
 	default:
 		return nil, input.Keyf(key, "want a list of sizes or {from, to, step}, got %v", raw)
 	}
-}
-
-func asInt(v any) (int, bool) {
-	switch n := v.(type) {
-	case int:
-		return n, true
-	case int64:
-		return int(n), true
-	case uint64:
-		return int(n), true
-	case float64:
-		if n == float64(int(n)) {
-			return int(n), true
-		}
-	}
-	return 0, false
 }
 
 // cellKey names a cell in task keys: "f10/d5/complete/q100".

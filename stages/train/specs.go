@@ -1,9 +1,8 @@
 package train
 
 import (
-	"math"
-
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/internal/decode"
 	"github.com/dtbench/dtbench/stages/train/external"
 )
 
@@ -43,7 +42,7 @@ func ParseSpecs(raw []any) ([]Spec, error) {
 					spec.Options = map[string]any{}
 					for k, v := range m {
 						if k == "repetitions" {
-							n, ok := wholeNumber(v)
+							n, ok := decode.Int(v)
 							if !ok {
 								return nil, input.Keyf("learners."+name+".repetitions", "want an integer, got %v", v)
 							}
@@ -82,7 +81,7 @@ func parseExternal(v any) (Spec, error) {
 	for k, val := range m {
 		switch k {
 		case "repetitions":
-			n, ok := wholeNumber(val)
+			n, ok := decode.Int(val)
 			if !ok {
 				return Spec{}, input.Keyf("learners.external.repetitions", "want an integer, got %v", val)
 			}
@@ -103,26 +102,6 @@ func parseExternal(v any) (Spec, error) {
 	}
 	spec.Name, spec.External = name, &ext
 	return spec, nil
-}
-
-// wholeNumber returns v as an int when it is a whole number of any of the
-// types a YAML or JSON decoder yields.
-func wholeNumber(v any) (int, bool) {
-	switch n := v.(type) {
-	case int:
-		return n, true
-	case int64:
-		return int(n), true
-	case uint64:
-		if n <= math.MaxInt64 {
-			return int(n), true
-		}
-	case float64:
-		if n == math.Trunc(n) && math.Abs(n) < 1<<53 {
-			return int(n), true
-		}
-	}
-	return 0, false
 }
 
 // stringList returns v as a list of strings: a list of strings, or one

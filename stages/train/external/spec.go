@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/internal/decode"
 )
 
 // Defaults of an external learner's options.
@@ -106,7 +107,7 @@ func ParseSpec(raw map[string]any) (name string, s Spec, err error) {
 			}
 			s.Timeout = Duration(d)
 		case "max_failures":
-			f, ok := wholeNumber(v)
+			f, ok := decode.Int(v)
 			if !ok || f < 1 {
 				return "", Spec{}, input.Keyf(key(k), "want an integer >= 1, got %v", v)
 			}
@@ -119,20 +120,4 @@ func ParseSpec(raw map[string]any) (name string, s Spec, err error) {
 		return "", Spec{}, input.Keyf(key("command"), "required: [program, arguments...]")
 	}
 	return name, s, nil
-}
-
-// wholeNumber returns v as an int when it is a whole number of any of the
-// types a YAML or JSON decoder yields.
-func wholeNumber(v any) (int, bool) {
-	switch n := v.(type) {
-	case int:
-		return n, true
-	case int64:
-		return int(n), true
-	case uint64:
-		return int(n), n < 1<<62
-	case float64:
-		return int(n), n == float64(int(n)) && n > -1<<53 && n < 1<<53
-	}
-	return 0, false
 }
