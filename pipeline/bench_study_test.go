@@ -233,19 +233,12 @@ learners: [c45, {naivebayes: {datasets: [extensive]}}, intuitive]
 	out := run(t, cfg, Options{Out: t.TempDir()})
 	rows := map[string]int{} // "dataset scenario learner" → rows
 	subsets := map[string]map[string]bool{}
-	parts, _ := filepath.Glob(filepath.Join(out, schemas.Evaluations, "*.parquet"))
-	for _, p := range parts {
-		evals, err := schemas.BenchmarkEvaluationTable.Read(p)
-		if err != nil {
-			t.Fatal(err)
+	for _, e := range evaluationRows(t, out, schemas.BenchmarkEvaluationTable.Read) {
+		rows[e.Dataset+" "+e.Scenario+" "+e.Learner]++
+		if subsets[e.Dataset] == nil {
+			subsets[e.Dataset] = map[string]bool{}
 		}
-		for _, e := range evals {
-			rows[e.Dataset+" "+e.Scenario+" "+e.Learner]++
-			if subsets[e.Dataset] == nil {
-				subsets[e.Dataset] = map[string]bool{}
-			}
-			subsets[e.Dataset][e.Subset] = true
-		}
+		subsets[e.Dataset][e.Subset] = true
 	}
 	want := map[string]int{
 		// 7 subsets × 2 repetitions per scenario; naivebayes not here.
@@ -268,19 +261,12 @@ func TestBenchmarkAllowSmallClasses(t *testing.T) {
 	cfg := benchConfig(t, "benchmark.scenarios=[{name: S1, quotas: {positive: 3, negative: 40}}]",
 		"benchmark.folds={k: 5, scheme: weka, seed: 1, allow_small_classes: true}", "benchmark.repetitions=1", "benchmark.subsets=top")
 	out := run(t, cfg, Options{Out: t.TempDir()})
-	parts, _ := filepath.Glob(filepath.Join(out, schemas.Evaluations, "*.parquet"))
 	n := 0
-	for _, p := range parts {
-		evals, err := schemas.BenchmarkEvaluationTable.Read(p)
-		if err != nil {
-			t.Fatal(err)
+	for _, e := range evaluationRows(t, out, schemas.BenchmarkEvaluationTable.Read) {
+		if *e.Total != 43 {
+			t.Errorf("%s tested %d rows; want all 43", e.Learner, *e.Total)
 		}
-		for _, e := range evals {
-			if *e.Total != 43 {
-				t.Errorf("%s tested %d rows; want all 43", e.Learner, *e.Total)
-			}
-			n++
-		}
+		n++
 	}
 	if n != 5 {
 		t.Errorf("%d evaluation rows; want one per learner (5)", n)

@@ -44,16 +44,7 @@ learners: [c45, eg2, icet, majority]
 // costEvals reads the cost study's evaluation rows.
 func costEvals(t *testing.T, dir string) []schemas.CostEvaluation {
 	t.Helper()
-	parts, _ := filepath.Glob(filepath.Join(dir, schemas.Evaluations, "*.parquet"))
-	var out []schemas.CostEvaluation
-	for _, p := range parts {
-		rows, err := schemas.CostEvaluationTable.Read(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, rows...)
-	}
-	return out
+	return evaluationRows(t, dir, schemas.CostEvaluationTable.Read)
 }
 
 // TestCostStudy: every (split, k, learner) has a row whose costs add up,

@@ -16,10 +16,17 @@ import (
 // oracleEvals reads every evaluation row of an oracle run folder.
 func oracleEvals(t *testing.T, dir string) []schemas.OracleEvaluation {
 	t.Helper()
+	return evaluationRows(t, dir, schemas.EvaluationTable.Read)
+}
+
+// evaluationRows reads every evaluations part of run folder dir with read
+// (the study's evaluation table), in part order; a read error fails t.
+func evaluationRows[R any](t *testing.T, dir string, read func(path string) ([]R, error)) []R {
+	t.Helper()
 	parts, _ := filepath.Glob(filepath.Join(dir, schemas.Evaluations, "*.parquet"))
-	var out []schemas.OracleEvaluation
+	var out []R
 	for _, p := range parts {
-		rows, err := schemas.EvaluationTable.Read(p)
+		rows, err := read(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,26 +112,19 @@ func TestBenchmarkStudyCosts(t *testing.T) {
 	cfg := benchConfig(t, "benchmark.datasets=[{path: toy.arff, class: class, costs: {tests: {default: 1, a0: 50}, groups: {g: {common: 5, members: [a1, a2]}}}}]",
 		"benchmark.repetitions=1", "learners=[c45, eg2, majority]", "benchmark.scenarios=[]")
 	dir := run(t, cfg, Options{Out: t.TempDir()})
-	parts, _ := filepath.Glob(filepath.Join(dir, schemas.Evaluations, "*.parquet"))
 	seen := 0
-	for _, p := range parts {
-		rows, err := schemas.BenchmarkEvaluationTable.Read(p)
-		if err != nil {
-			t.Fatal(err)
+	for _, e := range evaluationRows(t, dir, schemas.BenchmarkEvaluationTable.Read) {
+		if e.AvgCost == nil {
+			t.Fatalf("%s %s: no costs", e.Learner, e.Subset)
 		}
-		for _, e := range rows {
-			if e.AvgCost == nil {
-				t.Fatalf("%s %s: no costs", e.Learner, e.Subset)
-			}
-			if e.Learner == "majority" && *e.AvgTestCost != 0 {
-				t.Errorf("majority pays %v in tests", *e.AvgTestCost)
-			}
-			// A subset without a0, a1, a2 costs at most 1 per test.
-			if !strings.ContainsAny(e.Attributes, "012") || e.Learner == "majority" {
-				continue
-			}
-			seen++
+		if e.Learner == "majority" && *e.AvgTestCost != 0 {
+			t.Errorf("majority pays %v in tests", *e.AvgTestCost)
 		}
+		// A subset without a0, a1, a2 costs at most 1 per test.
+		if !strings.ContainsAny(e.Attributes, "012") || e.Learner == "majority" {
+			continue
+		}
+		seen++
 	}
 	if seen == 0 {
 		t.Error("no task's subset holds a costly attribute")

@@ -34,16 +34,7 @@ func externalEntry(name string, cmd []string, extra string) string {
 // part order.
 func readAllEvaluations(t *testing.T, dir string) []schemas.OracleEvaluation {
 	t.Helper()
-	paths, _ := filepath.Glob(filepath.Join(dir, schemas.Evaluations, "*.parquet"))
-	var out []schemas.OracleEvaluation
-	for _, p := range paths {
-		rows, err := schemas.ReadEvaluations(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, rows...)
-	}
-	return out
+	return evaluationRows(t, dir, schemas.ReadEvaluations)
 }
 
 // TestExternalLearners: a tree adapter gets the tree measures, a

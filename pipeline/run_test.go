@@ -332,17 +332,10 @@ func TestLearnerRepetitionsCap(t *testing.T) {
 	cfg := smallConfig(t, "learners=[id3, {exact: {repetitions: 1}}]")
 	dir := run(t, cfg, Options{Out: t.TempDir()})
 	count := map[string]int{}
-	parts, _ := filepath.Glob(filepath.Join(dir, schemas.Evaluations, "*.parquet"))
-	for _, p := range parts {
-		rows, err := schemas.ReadEvaluations(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range rows {
-			count[e.Learner]++
-			if e.Learner == "exact" && e.Rep != 0 {
-				t.Errorf("exact ran on repetition %d", e.Rep)
-			}
+	for _, e := range evaluationRows(t, dir, schemas.ReadEvaluations) {
+		count[e.Learner]++
+		if e.Learner == "exact" && e.Rep != 0 {
+			t.Errorf("exact ran on repetition %d", e.Rep)
 		}
 	}
 	// 2 depths × 2 modes × 2 sizes = 8 cells × 3 repetitions.

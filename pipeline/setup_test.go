@@ -40,19 +40,12 @@ func TestSetupNodeSharesItsTable(t *testing.T) {
 	log := slog.New(slog.DiscardHandler)
 	check := func(dir string) {
 		t.Helper()
-		parts, _ := filepath.Glob(filepath.Join(dir, schemas.Evaluations, "part-*.parquet"))
 		n := 0
-		for _, p := range parts {
-			rows, err := schemas.ReadEvaluations(p)
-			if err != nil {
-				t.Fatal(err)
+		for _, e := range evaluationRows(t, dir, schemas.ReadEvaluations) {
+			if e.Learner != "shared" {
+				t.Errorf("task %d saw %q", e.DatasetID, e.Learner)
 			}
-			for _, e := range rows {
-				if e.Learner != "shared" {
-					t.Errorf("task %d saw %q", e.DatasetID, e.Learner)
-				}
-				n++
-			}
+			n++
 		}
 		if n != 6 {
 			t.Errorf("%d rows, want one per task (6)", n)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -85,17 +84,10 @@ func TestWekaFoldSchemeReproducesWeka(t *testing.T) {
 			dir := run(t, cfg, Options{Out: t.TempDir()})
 			got := map[string]int64{}
 			gotMAE := map[string]float64{}
-			parts, _ := filepath.Glob(filepath.Join(dir, schemas.Evaluations, "*.parquet"))
-			for _, p := range parts {
-				rows, err := schemas.BenchmarkEvaluationTable.Read(p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, e := range rows {
-					key := fmt.Sprintf("%d %s", e.Rep+1, e.Learner)
-					got[key] = *e.Correct
-					gotMAE[key] = *e.MAE
-				}
+			for _, e := range evaluationRows(t, dir, schemas.BenchmarkEvaluationTable.Read) {
+				key := fmt.Sprintf("%d %s", e.Rep+1, e.Learner)
+				got[key] = *e.Correct
+				gotMAE[key] = *e.MAE
 			}
 			n := 0
 			for _, w := range want {
