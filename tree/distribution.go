@@ -13,11 +13,18 @@ func (t *Tree) Distribution(x []uint8, dst []float64) { t.PredictDistribution(x,
 // down the tree: scoring a model's accuracy and mean absolute error needs
 // both for every row.
 func (t *Tree) PredictDistribution(x []uint8, dst []float64) int {
+	return int(t.Class[t.ApplyDistribution(x, dst)])
+}
+
+// ApplyDistribution returns the leaf x reaches (Apply) and writes x's
+// class probabilities to dst (Distribution), from one walk: the cost
+// study charges the leaf's path as it scores the prediction.
+func (t *Tree) ApplyDistribution(x []uint8, dst []float64) int {
 	clear(dst)
 	if len(t.Counts) == 0 {
-		p := t.Predict(x)
-		dst[p] = 1
-		return p
+		leaf := t.Apply(x)
+		dst[t.Class[leaf]] = 1
+		return leaf
 	}
 	// n walks to the leaf; at is the deepest node on the way whose path
 	// from the root has counts on every node, the one that gives the
@@ -33,17 +40,16 @@ func (t *Tree) PredictDistribution(x []uint8, dst []float64) int {
 			}
 		}
 	}
-	p := int(t.Class[n])
 	counts := t.NodeCounts(at)
 	total := countsTotal(counts)
 	if total == 0 {
-		dst[p] = 1
-		return p
+		dst[t.Class[n]] = 1
+		return n
 	}
 	for c, k := range counts {
 		dst[c] = float64(k) / float64(total)
 	}
-	return p
+	return n
 }
 
 func countsTotal(counts []int32) int64 {

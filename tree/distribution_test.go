@@ -66,6 +66,9 @@ func TestPredictDistributionMatchesTwoWalks(t *testing.T) {
 			if p != q || p != tr.Predict(x) {
 				t.Fatalf("trial %d, x %v: class %d; want %d", trial, x, p, q)
 			}
+			if leaf := tr.ApplyDistribution(x, got); leaf != tr.Apply(x) {
+				t.Fatalf("trial %d, x %v: ApplyDistribution leaf %d; Apply gives %d", trial, x, leaf, tr.Apply(x))
+			}
 			for c := range got {
 				if got[c] != want[c] {
 					t.Fatalf("trial %d, x %v: distribution %v; want %v", trial, x, got, want)

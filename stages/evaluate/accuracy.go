@@ -189,13 +189,18 @@ func (e *Rows) score(m Predictor, t *tree.Tree, tests func(leaf int) float64, k 
 	for i, y := range e.labels {
 		x := e.x[i*e.m : (i+1)*e.m : (i+1)*e.m]
 		var p int
+		ready := false // probs hold x's distribution
 		switch {
+		case t != nil && pd != nil: // m is t's model: one walk for leaf and distribution
+			leaf := t.ApplyDistribution(x, probs)
+			p, ready = int(t.Class[leaf]), true
+			charged += tests(leaf)
 		case t != nil:
 			leaf := t.Apply(x)
 			p = int(t.Class[leaf])
 			charged += tests(leaf)
 		case pd != nil:
-			p = pd.PredictDistribution(x, probs) // probs are ready below
+			p, ready = pd.PredictDistribution(x, probs), true
 		default:
 			p = m.Predict(x)
 		}
@@ -212,7 +217,7 @@ func (e *Rows) score(m Predictor, t *tree.Tree, tests func(leaf int) float64, k 
 			s.AbsErr += 2 / float64(k) // |1 − 0| on the prediction, |0 − 1| on the actual class
 			continue
 		}
-		if t != nil || pd == nil {
+		if !ready {
 			d.Distribution(x, probs)
 		}
 		err := 0.0
