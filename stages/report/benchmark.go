@@ -38,11 +38,7 @@ func BenchmarkNode(meta Meta, full string) flow.Node {
 				func(e *schemas.BenchmarkEvaluation) *schemas.Measures { return &e.Measures })
 			sortBenchmark(summary)
 			wins := Wins(evals, schemas.ConfusionTable.Get(b))
-			meta := meta
-			if run := schemas.RunInfo.Get(b); len(run) > 0 {
-				meta.Run = &run[0]
-			}
-			meta.Missing = len(schemas.MissingChunks.Get(b))
+			meta := meta.forRun(b)
 			meta.Plots = BenchmarkPlots(meta, newBenchView(meta, full, summary, schemas.EntropyTable.Get(b)))
 			files, err := RenderPlots(meta.Plots)
 			if err != nil {

@@ -38,11 +38,7 @@ func CostNode(meta Meta) flow.Node {
 				func(e *schemas.CostEvaluation) (string, schemas.CostCell) { return e.Learner, e.CostCell },
 				func(e *schemas.CostEvaluation) *schemas.Measures { return &e.Measures })
 			sortCost(summary, meta.Learners)
-			meta := meta
-			if run := schemas.RunInfo.Get(b); len(run) > 0 {
-				meta.Run = &run[0]
-			}
-			meta.Missing = len(schemas.MissingChunks.Get(b))
+			meta := meta.forRun(b)
 			meta.Plots = CostPlots(meta, summary)
 			files, err := RenderPlots(meta.Plots)
 			if err != nil {

@@ -25,11 +25,7 @@ func OracleNode(meta Meta) flow.Node {
 				return fmt.Errorf("report %s: no evaluations; run evaluate first", meta.Name)
 			}
 			summary := SummarizeOracle(rows)
-			meta := meta
-			if run := schemas.RunInfo.Get(b); len(run) > 0 {
-				meta.Run = &run[0]
-			}
-			meta.Missing = len(schemas.MissingChunks.Get(b))
+			meta := meta.forRun(b)
 			meta.Plots = OraclePlots(meta, summary)
 			files, err := RenderPlots(meta.Plots)
 			if err != nil {
@@ -48,4 +44,15 @@ func OracleNode(meta Meta) flow.Node {
 			return nil
 		},
 	}
+}
+
+// forRun returns meta with what the report stage's bag says of this run:
+// its run info (time, cores) and how many chunks are missing. Every
+// study's report node calls it.
+func (m Meta) forRun(b *schemas.Bag) Meta {
+	if run := schemas.RunInfo.Get(b); len(run) > 0 {
+		m.Run = &run[0]
+	}
+	m.Missing = len(schemas.MissingChunks.Get(b))
+	return m
 }
