@@ -1,13 +1,15 @@
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.io.PrintStream;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.nio.ByteBuffer;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,21 +73,22 @@ public final class DtbenchWeka {
             System.exit(2);
             return;
         }
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8), 1 << 16);
-        PrintStream out = new PrintStream(System.out, false, "UTF-8");
-        String line;
-        while ((line = in.readLine()) != null) {
-            if (line.trim().isEmpty()) {
+        Lines in = new Lines(new FileInputStream(FileDescriptor.in));
+        FileOutputStream out = new FileOutputStream(FileDescriptor.out);
+        for (Lines.Line line; (line = in.next()) != null; ) {
+            if (line.blank()) {
                 continue;
             }
             String reply;
             try {
-                Map<String, Object> req = Json.object(Json.parse(line));
-                String op = (String) req.get("op");
+                Map<String, Object> req = Json.object(Json.parse(line.buf, line.start, line.end));
+                String op = Json.str(req.get("op"));
                 if ("hello".equals(op)) {
                     reply = adapter.hello();
                 } else if ("fit".equals(op)) {
                     reply = adapter.fit(req);
+                } else if ("echo".equals(op)) {
+                    reply = echo(req);
                 } else {
                     reply = "{\"error\":" + Json.quote("unknown op " + op) + "}";
                 }
@@ -93,9 +96,77 @@ public final class DtbenchWeka {
                 e.printStackTrace(System.err);
                 reply = "{\"error\":" + Json.quote(e.toString()) + "}";
             }
-            out.print(reply);
-            out.print('\n');
-            out.flush();
+            // One write of the whole line: dtbench wakes once to read it.
+            out.write((reply + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /**
+     * Lines reads standard input's lines as bytes, without decoding them to characters first: a
+     * request is mostly base64, which the JSON reader takes from the bytes (decoding 58 KB of
+     * request through a BufferedReader cost about 0.1 ms a fit).
+     */
+    static final class Lines {
+        private final InputStream in;
+        private byte[] buf = new byte[1 << 16];
+        private int start, end; // unread bytes: buf[start:end)
+
+        Lines(InputStream in) {
+            this.in = in;
+        }
+
+        /** One line: buf[start:end), without its newline. */
+        static final class Line {
+            final byte[] buf;
+            final int start, end;
+
+            Line(byte[] buf, int start, int end) {
+                this.buf = buf;
+                this.start = start;
+                this.end = end;
+            }
+
+            boolean blank() {
+                for (int i = start; i < end; i++) {
+                    if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r') {
+                        return false;
+                    }
+                }
+                return true;
+            }
+        }
+
+        /** The next line, or null at the end of input (a last line without newline included). */
+        Line next() throws IOException {
+            int scanned = start;
+            while (true) {
+                for (int i = scanned; i < end; i++) {
+                    if (buf[i] == '\n') {
+                        Line l = new Line(buf, start, i);
+                        start = i + 1;
+                        return l;
+                    }
+                }
+                scanned = end;
+                if (end == buf.length) { // make room: move the partial line down, or grow
+                    int n = end - start;
+                    byte[] to = n > buf.length / 2 ? new byte[buf.length * 2] : buf;
+                    System.arraycopy(buf, start, to, 0, n);
+                    buf = to;
+                    start = 0;
+                    end = scanned = n;
+                }
+                int n = in.read(buf, end, buf.length - end);
+                if (n < 0) {
+                    if (start == end) {
+                        return null;
+                    }
+                    Line l = new Line(buf, start, end);
+                    start = end;
+                    return l;
+                }
+                end += n;
+            }
         }
     }
 
@@ -103,6 +174,31 @@ public final class DtbenchWeka {
         String opts = template instanceof OptionHandler ? Utils.joinOptions(((OptionHandler) template).getOptions()) : "";
         String name = (className + " " + opts).trim();
         return "{\"name\":" + Json.quote(name) + ",\"version\":" + Json.quote("Weka " + weka.core.Version.VERSION + ", adapter " + ADAPTER_VERSION) + "}";
+    }
+
+    /**
+     * The diagnostic op echo: the request's schema as the adapter read it, written back as JSON
+     * ({"schema": {...}}), so a test can check that names and labels come through the reader
+     * exactly. dtbench itself never sends it.
+     */
+    static String echo(Map<String, Object> req) {
+        Map<String, Object> schema = Json.object(req.get("schema"));
+        StringBuilder sb = new StringBuilder("{\"schema\":{\"features\":[");
+        List<Object> features = Json.array(schema.get("features"));
+        for (int f = 0; f < features.size(); f++) {
+            echoAttribute(Json.object(features.get(f)), sb.append(f > 0 ? "," : ""));
+        }
+        echoAttribute(Json.object(schema.get("class")), sb.append("],\"class\":"));
+        return sb.append("}}").toString();
+    }
+
+    static void echoAttribute(Map<String, Object> a, StringBuilder sb) {
+        sb.append("{\"name\":").append(Json.quote(Json.str(a.get("name")))).append(",\"values\":[");
+        List<Object> values = Json.array(a.get("values"));
+        for (int v = 0; v < values.size(); v++) {
+            sb.append(v > 0 ? "," : "").append(Json.quote(Json.str(values.get(v))));
+        }
+        sb.append("]}");
     }
 
     /** One fit: the request's rows as Instances, a fresh classifier, the tree or predictions. */
@@ -118,24 +214,27 @@ public final class DtbenchWeka {
             Map<String, Object> a = Json.object(features.get(f));
             List<Object> values = Json.array(a.get("values"));
             domains[f] = values.size();
-            attrs.addElement(new Attribute(unique(names, (String) a.get("name")), labels(values)));
+            attrs.addElement(new Attribute(unique(names, Json.str(a.get("name"))), labels(values)));
         }
         List<Object> classValues = Json.array(cls.get("values"));
         int k = classValues.size();
-        attrs.addElement(new Attribute(unique(names, (String) cls.get("name")), labels(classValues)));
+        attrs.addElement(new Attribute(unique(names, Json.str(cls.get("name"))), labels(classValues)));
         Map<String, Object> train = Json.object(req.get("train"));
         int n = ((Number) train.get("rows")).intValue();
-        byte[] x = Base64.getDecoder().decode((String) train.get("x"));
-        byte[] y = Base64.getDecoder().decode((String) train.get("y"));
+        byte[] x = Json.base64(train.get("x"));
+        byte[] y = Json.base64(train.get("y"));
         Instances data = new Instances("dtbench", attrs, n);
         data.setClassIndex(m);
+        FastVector rows = instanceList(data);
         for (int r = 0; r < n; r++) {
             double[] vals = new double[m + 1];
             for (int f = 0; f < m; f++) {
                 vals[f] = x[r * m + f];
             }
             vals[m] = y[r];
-            data.add(new Instance(1.0, vals));
+            Instance inst = new Instance(1.0, vals);
+            inst.setDataset(data);
+            rows.addElement(inst); // what data.add does, but for its copy of each instance
         }
         Classifier c = Classifier.forName(className, options.clone()); // fresh, cheaper than makeCopy's serialization
         seed(c, ((Number) req.get("seed")).longValue());
@@ -157,7 +256,7 @@ public final class DtbenchWeka {
             if (req.containsKey("predict")) {
                 Map<String, Object> pr = Json.object(req.get("predict"));
                 int t = ((Number) pr.get("rows")).intValue();
-                byte[] px = Base64.getDecoder().decode((String) pr.get("x"));
+                byte[] px = Json.base64(pr.get("x"));
                 p.rows(px, t, m, sb);
             }
             if (Boolean.TRUE.equals(req.get("space"))) {
@@ -202,6 +301,11 @@ public final class DtbenchWeka {
         }
     }
 
+    /** The instances of data, to add to without Instances.add's copy of each (Weka 3.6). */
+    static FastVector instanceList(Instances data) throws Exception {
+        return (FastVector) Trees.F_INSTANCES.get(data);
+    }
+
     /** Seeds a classifier that has setSeed(int) (Randomizable ones, J48's for its folds). */
     static void seed(Classifier c, long seed) {
         try {
@@ -217,7 +321,7 @@ public final class DtbenchWeka {
     static FastVector labels(List<Object> values) {
         FastVector v = new FastVector(values.size());
         for (Object o : values) {
-            v.addElement((String) o);
+            v.addElement(Json.str(o));
         }
         return v;
     }
@@ -324,7 +428,7 @@ public final class DtbenchWeka {
             int feature = -1;
             int cls = -1; // −1: a leaf built from no rows (its parent's majority)
             Node[] children; // per value; entries may repeat (a subset split)
-            int id;
+            int id = -1; // −1 until finish numbers it
             int[] counts;
         }
 
@@ -333,13 +437,13 @@ public final class DtbenchWeka {
             String n = c.getClass().getName();
             switch (n) {
                 case "weka.classifiers.trees.J48":
-                    return j48(get(c, "m_root"), data);
+                    return j48(F_ROOT.get(c), data);
                 case "weka.classifiers.trees.Id3":
                     return id3(c, data);
                 case "weka.classifiers.trees.SimpleCart":
                     return cart(c, data);
                 case "weka.classifiers.trees.RandomTree":
-                    Object t = get(c, "m_Tree");
+                    Object t = F_TREE.get(c);
                     return t == null ? null : randomTree(t, data);
                 default:
                     return null;
@@ -348,25 +452,28 @@ public final class DtbenchWeka {
 
         /** J48's ClassifierTree: m_isLeaf, m_isEmpty, m_localModel (C45Split, BinC45Split, NoSplit), m_sons. */
         static Node j48(Object t, Instances data) throws Exception {
+            Instance probe = new Instance(data.numAttributes()); // the value whichSubset is asked about
+            probe.setDataset(data);
+            return j48(t, data, probe);
+        }
+
+        static Node j48(Object t, Instances data, Instance probe) throws Exception {
             Node node = new Node();
-            Object model = get(t, "m_localModel");
-            weka.classifiers.trees.j48.Distribution dist = ((weka.classifiers.trees.j48.ClassifierSplitModel) model).distribution();
-            if ((Boolean) get(t, "m_isLeaf")) {
-                node.cls = ((Boolean) get(t, "m_isEmpty")) ? -1 : dist.maxClass();
+            weka.classifiers.trees.j48.ClassifierSplitModel model = (weka.classifiers.trees.j48.ClassifierSplitModel) F_LOCAL_MODEL.get(t);
+            if ((Boolean) F_IS_LEAF.get(t)) {
+                node.cls = ((Boolean) F_IS_EMPTY.get(t)) ? -1 : model.distribution().maxClass();
                 return node;
             }
             int att = (Integer) attIndex(model).invoke(model);
-            Object[] sons = (Object[]) get(t, "m_sons");
+            Object[] sons = (Object[]) F_SONS.get(t);
             Node[] built = new Node[sons.length];
             node.feature = att;
             node.children = new Node[data.attribute(att).numValues()];
-            Instance probe = new Instance(data.numAttributes());
-            probe.setDataset(data);
             for (int v = 0; v < node.children.length; v++) {
                 probe.setValue(att, v);
-                int s = ((weka.classifiers.trees.j48.ClassifierSplitModel) model).whichSubset(probe);
+                int s = model.whichSubset(probe);
                 if (built[s] == null) {
-                    built[s] = j48(sons[s], data);
+                    built[s] = j48(sons[s], data, probe);
                 }
                 node.children[v] = built[s];
             }
@@ -376,13 +483,13 @@ public final class DtbenchWeka {
         /** Id3: m_Attribute (null at a leaf), m_ClassValue (missing at an empty leaf), m_Successors. */
         static Node id3(Object t, Instances data) throws Exception {
             Node node = new Node();
-            Attribute a = (Attribute) get(t, "m_Attribute");
+            Attribute a = (Attribute) F_ATTRIBUTE.get(t);
             if (a == null) {
-                double v = (Double) get(t, "m_ClassValue");
+                double v = (Double) F_CLASS_VALUE.get(t);
                 node.cls = Double.isNaN(v) ? -1 : (int) v;
                 return node;
             }
-            Object[] succ = (Object[]) get(t, "m_Successors");
+            Object[] succ = (Object[]) F_SUCCESSORS.get(t);
             node.feature = a.index();
             node.children = new Node[succ.length];
             for (int v = 0; v < succ.length; v++) {
@@ -394,14 +501,14 @@ public final class DtbenchWeka {
         /** SimpleCart: m_isLeaf, m_ClassValue, m_Attribute, m_SplitString (the values going to successor 0), m_Successors. */
         static Node cart(Object t, Instances data) throws Exception {
             Node node = new Node();
-            if ((Boolean) get(t, "m_isLeaf")) {
-                double v = (Double) get(t, "m_ClassValue");
+            if ((Boolean) F_IS_LEAF.get(t)) {
+                double v = (Double) F_CLASS_VALUE.get(t);
                 node.cls = Double.isNaN(v) ? -1 : (int) v;
                 return node;
             }
-            Attribute a = (Attribute) get(t, "m_Attribute");
-            String split = (String) get(t, "m_SplitString");
-            Object[] succ = (Object[]) get(t, "m_Successors");
+            Attribute a = (Attribute) F_ATTRIBUTE.get(t);
+            String split = (String) F_SPLIT_STRING.get(t);
+            Object[] succ = (Object[]) F_SUCCESSORS.get(t);
             Node left = cart(succ[0], data), right = cart(succ[1], data);
             node.feature = a.index();
             node.children = new Node[a.numValues()];
@@ -415,13 +522,13 @@ public final class DtbenchWeka {
         /** RandomTree's Tree: m_Attribute (−1 at a leaf), m_ClassDistribution (null when built from no rows), m_Successors. */
         static Node randomTree(Object t, Instances data) throws Exception {
             Node node = new Node();
-            int att = (Integer) get(t, "m_Attribute");
+            int att = (Integer) F_ATTRIBUTE.get(t);
             if (att < 0) {
-                double[] d = (double[]) get(t, "m_ClassDistribution");
+                double[] d = (double[]) F_CLASS_DISTRIBUTION.get(t);
                 node.cls = d == null || Utils.sum(d) == 0 ? -1 : Utils.maxIndex(d);
                 return node;
             }
-            Object[] succ = (Object[]) get(t, "m_Successors");
+            Object[] succ = (Object[]) F_SUCCESSORS.get(t);
             node.feature = att;
             node.children = new Node[succ.length];
             for (int v = 0; v < succ.length; v++) {
@@ -430,23 +537,42 @@ public final class DtbenchWeka {
             return node;
         }
 
-        /** Reads a field declared by the object's class or a superclass, whatever its access. */
         /**
-         * The fields get has looked up, by class and name. A lookup walks the class chain and
-         * throws on every miss: uncached, it cost more than the rest of a J48 tree's walk (1.7 ms
-         * for a 1,000-node tree).
+         * A field of Weka's model objects, read by reflection whatever its access, and looked up
+         * again only when it is read on another class than last time: a lookup walks the class
+         * chain and throws on every miss, which uncached cost more than the rest of a J48 tree's
+         * walk (1.7 ms for a 1,000-node tree), and a map per read still a third of it.
          */
-        static final Map<Class<?>, Map<String, Field>> FIELDS = new HashMap<>();
+        static final class FieldRef {
+            private final String name;
+            private Class<?> cls;
+            private Field field;
 
-        static Object get(Object o, String name) throws Exception {
-            Map<String, Field> byName = FIELDS.computeIfAbsent(o.getClass(), k -> new HashMap<>());
-            Field f = byName.get(name);
-            if (f == null) {
-                f = field(o.getClass(), name);
-                byName.put(name, f);
+            FieldRef(String name) {
+                this.name = name;
             }
-            return f.get(o);
+
+            Object get(Object o) throws Exception {
+                if (o.getClass() != cls) {
+                    field = field(o.getClass(), name);
+                    cls = o.getClass();
+                }
+                return field.get(o);
+            }
         }
+
+        static final FieldRef F_ATTRIBUTE = new FieldRef("m_Attribute");
+        static final FieldRef F_CLASS_DISTRIBUTION = new FieldRef("m_ClassDistribution");
+        static final FieldRef F_CLASS_VALUE = new FieldRef("m_ClassValue");
+        static final FieldRef F_INSTANCES = new FieldRef("m_Instances");
+        static final FieldRef F_SPLIT_STRING = new FieldRef("m_SplitString");
+        static final FieldRef F_SUCCESSORS = new FieldRef("m_Successors");
+        static final FieldRef F_TREE = new FieldRef("m_Tree");
+        static final FieldRef F_IS_EMPTY = new FieldRef("m_isEmpty");
+        static final FieldRef F_IS_LEAF = new FieldRef("m_isLeaf");
+        static final FieldRef F_LOCAL_MODEL = new FieldRef("m_localModel");
+        static final FieldRef F_ROOT = new FieldRef("m_root");
+        static final FieldRef F_SONS = new FieldRef("m_sons");
 
         static Field field(Class<?> cls, String name) throws NoSuchFieldException {
             for (Class<?> c = cls; c != null; c = c.getSuperclass()) {
@@ -461,17 +587,17 @@ public final class DtbenchWeka {
             throw new NoSuchFieldException(cls.getName() + "." + name);
         }
 
-        /** The attIndex method of a J48 split model's class, looked up once per class. */
-        static final Map<Class<?>, Method> ATT_INDEX = new HashMap<>();
-
+        /** The attIndex method of a J48 split model's class, looked up again only for another class. */
         static Method attIndex(Object model) throws NoSuchMethodException {
-            Method m = ATT_INDEX.get(model.getClass());
-            if (m == null) {
-                m = model.getClass().getMethod("attIndex");
-                ATT_INDEX.put(model.getClass(), m);
+            if (model.getClass() != attIndexClass) {
+                attIndexMethod = model.getClass().getMethod("attIndex");
+                attIndexClass = model.getClass();
             }
-            return m;
+            return attIndexMethod;
         }
+
+        private static Class<?> attIndexClass;
+        private static Method attIndexMethod;
 
         /**
          * Numbers the nodes depth first (every child after its parent) and gives a leaf built
@@ -480,7 +606,7 @@ public final class DtbenchWeka {
          */
         static List<Node> finish(Node root, byte[] x, byte[] y, int m, int k) {
             List<Node> order = new ArrayList<>();
-            number(root, order, new HashSet<>());
+            number(root, order);
             boolean empty = false; // a leaf without a class: one no training row reached
             for (Node nd : order) {
                 empty |= nd.feature < 0 && nd.cls < 0;
@@ -528,35 +654,40 @@ public final class DtbenchWeka {
 
         /** Writes finished nodes as dtbench JSON, in the parallel-array form. */
         static void write(List<Node> order, StringBuilder sb) {
-            StringBuilder feature = new StringBuilder(), cls = new StringBuilder(), children = new StringBuilder();
-            for (int i = 0; i < order.size(); i++) {
-                Node nd = order.get(i);
-                String sep = i > 0 ? "," : "";
-                feature.append(sep).append(nd.feature);
-                cls.append(sep).append(Math.max(nd.cls, 0));
-                children.append(sep).append('[');
-                if (nd.feature >= 0) {
-                    for (int v = 0; v < nd.children.length; v++) {
-                        children.append(v > 0 ? "," : "").append(nd.children[v].id);
-                    }
-                }
-                children.append(']');
-            }
             // No counts: they are the training rows reaching each node (the instances carry
             // weight 1), which dtbench counts itself.
-            sb.append("{\"feature\":[").append(feature).append("],\"class\":[").append(cls)
-                    .append("],\"children\":[").append(children).append("]}");
+            sb.append("{\"feature\":[");
+            for (int i = 0; i < order.size(); i++) {
+                sb.append(i > 0 ? "," : "").append(order.get(i).feature);
+            }
+            sb.append("],\"class\":[");
+            for (int i = 0; i < order.size(); i++) {
+                sb.append(i > 0 ? "," : "").append(Math.max(order.get(i).cls, 0));
+            }
+            sb.append("],\"children\":[");
+            for (int i = 0; i < order.size(); i++) {
+                Node nd = order.get(i);
+                sb.append(i > 0 ? ",[" : "[");
+                if (nd.feature >= 0) {
+                    for (int v = 0; v < nd.children.length; v++) {
+                        sb.append(v > 0 ? "," : "").append(nd.children[v].id);
+                    }
+                }
+                sb.append(']');
+            }
+            sb.append("]}");
         }
 
-        static void number(Node nd, List<Node> order, Set<Node> seen) {
-            if (!seen.add(nd)) {
+        /** Numbers nd and its descendants depth first; a node reached twice (a subset split's) keeps its first id. */
+        static void number(Node nd, List<Node> order) {
+            if (nd.id >= 0) {
                 return;
             }
             nd.id = order.size();
             order.add(nd);
             if (nd.children != null) {
                 for (Node ch : nd.children) {
-                    number(ch, order, seen);
+                    number(ch, order);
                 }
             }
         }
@@ -572,23 +703,76 @@ public final class DtbenchWeka {
         }
     }
 
-    /** A minimal JSON reader for the requests (objects, arrays, strings, numbers, literals). */
+    /**
+     * A minimal JSON reader for the requests (objects, arrays, strings, numbers, literals), over
+     * the UTF-8 bytes of a line.
+     */
     static final class Json {
-        private final String s;
+        private final byte[] b;
+        private final int end;
         private int i;
 
-        private Json(String s) {
-            this.s = s;
+        private Json(byte[] b, int start, int end) {
+            this.b = b;
+            this.i = start;
+            this.end = end;
         }
 
-        static Object parse(String s) {
-            Json j = new Json(s);
+        /** The JSON value that is all of b[start:end). */
+        static Object parse(byte[] b, int start, int end) {
+            Json j = new Json(b, start, end);
             Object v = j.value();
             j.ws();
-            if (j.i != s.length()) {
-                throw new IllegalArgumentException("JSON: trailing text at " + j.i);
+            if (j.i != end) {
+                throw new IllegalArgumentException("JSON: trailing text at " + (j.i - start));
             }
             return v;
+        }
+
+        /**
+         * A long string without escapes (the base64 codes of a request's rows), kept as its bytes
+         * in the line: base64 decodes from them directly, without a String between.
+         */
+        static final class Raw {
+            final byte[] b;
+            final int start, end;
+
+            Raw(byte[] b, int start, int end) {
+                this.b = b;
+                this.start = start;
+                this.end = end;
+            }
+
+            @Override
+            public String toString() {
+                return new String(b, start, end - start, StandardCharsets.UTF_8);
+            }
+        }
+
+        /** Strings at least this long, without escapes, are read as Raw. */
+        static final int RAW = 1 << 10;
+
+        /** A string value, or an error naming what came instead. */
+        static String str(Object o) {
+            if (o instanceof Raw) {
+                return o.toString();
+            }
+            if (!(o instanceof String)) {
+                throw new IllegalArgumentException("JSON: want a string, got " + o);
+            }
+            return (String) o;
+        }
+
+        /** The bytes of a base64 string value. */
+        static byte[] base64(Object o) {
+            if (o instanceof Raw) {
+                Raw r = (Raw) o;
+                ByteBuffer d = Base64.getDecoder().decode(ByteBuffer.wrap(r.b, r.start, r.end - r.start));
+                byte[] out = new byte[d.remaining()];
+                d.get(out);
+                return out;
+            }
+            return Base64.getDecoder().decode(str(o));
         }
 
         @SuppressWarnings("unchecked")
@@ -629,34 +813,38 @@ public final class DtbenchWeka {
         }
 
         private void ws() {
-            while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
+            while (i < end && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r')) {
                 i++;
             }
         }
 
-        private Object value() {
-            ws();
-            if (i >= s.length()) {
+        private byte peek() {
+            if (i >= end) {
                 throw new IllegalArgumentException("JSON: unexpected end");
             }
-            char c = s.charAt(i);
+            return b[i];
+        }
+
+        private Object value() {
+            ws();
+            byte c = peek();
             switch (c) {
                 case '{': {
                     i++;
                     Map<String, Object> m = new LinkedHashMap<>();
                     ws();
-                    if (s.charAt(i) == '}') {
+                    if (peek() == '}') {
                         i++;
                         return m;
                     }
                     while (true) {
                         ws();
-                        String k = string();
+                        String k = str(string());
                         ws();
                         expect(':');
                         m.put(k, value());
                         ws();
-                        if (s.charAt(i) == ',') {
+                        if (peek() == ',') {
                             i++;
                             continue;
                         }
@@ -668,14 +856,14 @@ public final class DtbenchWeka {
                     i++;
                     List<Object> l = new ArrayList<>();
                     ws();
-                    if (s.charAt(i) == ']') {
+                    if (peek() == ']') {
                         i++;
                         return l;
                     }
                     while (true) {
                         l.add(value());
                         ws();
-                        if (s.charAt(i) == ',') {
+                        if (peek() == ',') {
                             i++;
                             continue;
                         }
@@ -696,57 +884,70 @@ public final class DtbenchWeka {
                     return null;
                 default: {
                     int start = i;
-                    while (i < s.length() && "+-0123456789.eE".indexOf(s.charAt(i)) >= 0) {
-                        i++;
+                    boolean integer = true;
+                    for (; i < end; i++) {
+                        byte d = b[i];
+                        if (d == '.' || d == 'e' || d == 'E') {
+                            integer = false;
+                        } else if (d != '+' && d != '-' && (d < '0' || d > '9')) {
+                            break;
+                        }
                     }
-                    String num = s.substring(start, i);
-                    if (num.isEmpty()) {
-                        throw new IllegalArgumentException("JSON: unexpected '" + c + "' at " + start);
+                    if (i == start) {
+                        throw new IllegalArgumentException("JSON: unexpected '" + (char) (c & 0xff) + "' at " + start);
                     }
-                    if (num.indexOf('.') < 0 && num.indexOf('e') < 0 && num.indexOf('E') < 0) {
-                        return Long.parseLong(num);
-                    }
-                    return Double.parseDouble(num);
+                    String num = new String(b, start, i - start, StandardCharsets.US_ASCII);
+                    return integer ? (Object) Long.parseLong(num) : (Object) Double.parseDouble(num);
                 }
             }
         }
 
         private void literal(String word) {
-            if (!s.startsWith(word, i)) {
-                throw new IllegalArgumentException("JSON: bad literal at " + i);
+            for (int k = 0; k < word.length(); k++) {
+                if (i + k >= end || b[i + k] != word.charAt(k)) {
+                    throw new IllegalArgumentException("JSON: bad literal at " + i);
+                }
             }
             i += word.length();
         }
 
         private void expect(char c) {
-            if (i >= s.length() || s.charAt(i) != c) {
+            if (i >= end || b[i] != c) {
                 throw new IllegalArgumentException("JSON: want '" + c + "' at " + i);
             }
             i++;
         }
 
-        private String string() {
+        /** A string (or Raw); its runs of unescaped bytes are decoded as UTF-8. */
+        private Object string() {
             expect('"');
-            int end = i;
-            while (end < s.length() && s.charAt(end) != '"' && s.charAt(end) != '\\') {
-                end++;
+            int run = i;
+            while (i < end && b[i] != '"' && b[i] != '\\') {
+                i++;
             }
-            if (end < s.length() && s.charAt(end) == '"') {
-                String out = s.substring(i, end); // no escapes: the base64 codes, most names
-                i = end + 1;
-                return out;
+            if (i < end && b[i] == '"') { // no escapes: the base64 codes, most names
+                i++;
+                return i - 1 - run >= RAW ? new Raw(b, run, i - 1) : new String(b, run, i - 1 - run, StandardCharsets.UTF_8);
             }
             StringBuilder sb = new StringBuilder();
             while (true) {
-                char c = s.charAt(i++);
+                if (i >= end) {
+                    throw new IllegalArgumentException("JSON: unterminated string");
+                }
+                byte c = b[i];
+                if (c != '"' && c != '\\') {
+                    i++;
+                    continue;
+                }
+                sb.append(new String(b, run, i - run, StandardCharsets.UTF_8));
+                i++;
                 if (c == '"') {
                     return sb.toString();
                 }
-                if (c != '\\') {
-                    sb.append(c);
-                    continue;
+                if (i >= end) {
+                    throw new IllegalArgumentException("JSON: unterminated string");
                 }
-                char e = s.charAt(i++);
+                byte e = b[i++];
                 switch (e) {
                     case 'n': sb.append('\n'); break;
                     case 't': sb.append('\t'); break;
@@ -754,11 +955,15 @@ public final class DtbenchWeka {
                     case 'b': sb.append('\b'); break;
                     case 'f': sb.append('\f'); break;
                     case 'u':
-                        sb.append((char) Integer.parseInt(s.substring(i, i + 4), 16));
+                        if (i + 4 > end) {
+                            throw new IllegalArgumentException("JSON: short \\u escape at " + i);
+                        }
+                        sb.append((char) Integer.parseInt(new String(b, i, 4, StandardCharsets.US_ASCII), 16));
                         i += 4;
                         break;
-                    default: sb.append(e);
+                    default: sb.append((char) e); // \" \\ \/
                 }
+                run = i;
             }
         }
     }

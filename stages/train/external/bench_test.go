@@ -37,9 +37,11 @@ func randomData(b *testing.B, n, m int) *dataset.Dataset {
 func BenchmarkEncodeFit(b *testing.B) {
 	train, test := randomData(b, 3000, 10), randomData(b, 1000, 10)
 	for b.Loop() {
-		if _, err := encodeFit(train, train.All(), 1, Query{Data: test}, true); err != nil {
+		r, err := encodeFit(train, train.All(), 1, Query{Data: test}, true)
+		if err != nil {
 			b.Fatal(err)
 		}
+		r.release()
 	}
 	b.ReportMetric(float64(3000*b.N)/b.Elapsed().Seconds(), "rows/s")
 }
@@ -101,5 +103,27 @@ func BenchmarkParseReply(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkCountRows counts 3000 rows of 10 binary features into a
+// complete depth-8 tree, as a fit whose tree came without counts does.
+func BenchmarkCountRows(b *testing.B) {
+	d := randomData(b, 3000, 10)
+	bl := tree.NewBuilder(d.Domains(), 2)
+	var grow func(n, depth int)
+	grow = func(n, depth int) {
+		if depth == 8 {
+			bl.SetLeaf(n, depth%2)
+			return
+		}
+		for _, c := range bl.SplitMultiway(n, depth) {
+			grow(c, depth+1)
+		}
+	}
+	grow(bl.Root(), 0)
+	t := bl.Tree()
+	for b.Loop() {
+		countRows(t, d, d.All())
 	}
 }

@@ -110,11 +110,12 @@ func (l *Learner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, q
 	if !small {
 		space = 0
 	}
-	line, err := encodeFit(d, rows, seed, q, space > 0)
+	req, err := encodeFit(d, rows, seed, q, space > 0)
 	if err != nil {
 		return nil, fmt.Errorf("external learner %s: %w", l.name, err)
 	}
-	m, f := l.fit(line, &fitContext{domains: d.Domains(), classes: d.Classes(), query: q, space: space})
+	m, f := l.fit(req.buf, &fitContext{domains: d.Domains(), classes: d.Classes(), query: q, space: space})
+	req.release() // the line has been written (or its process killed)
 	if f != nil {
 		return nil, l.failed(f)
 	}
@@ -168,24 +169,35 @@ func (l *Learner) failed(f *Failure) error {
 
 // countRows sets t's counts to the training rows (of d in rows) that
 // reach each node, for a tree that came without counts: what J48's and
-// scikit-learn's counts are when rows have no weights.
+// scikit-learn's counts are when rows have no weights. It moves all rows
+// down one level at a time, so the steps of different rows are
+// independent and overlap in the processor (walking one row to its leaf
+// after another cost twice as much, gathering each row first 2.6 times).
 func countRows(t *tree.Tree, d *dataset.Dataset, rows dataset.Bitset) {
 	k := t.Classes
 	t.Counts = make([]int32, t.Len()*k)
-	x := make([]uint8, d.NumFeatures())
+	cols := make([][]uint8, d.NumFeatures())
+	for f := range cols {
+		cols[f] = d.Column(f)
+	}
+	labels := d.Labels()
+	active := make([]int32, 0, rows.Count()) // rows still moving down
 	for i, w := range rows {
 		for ; w != 0; w &= w - 1 {
-			r := i<<6 + bits.TrailingZeros64(w)
-			x = d.Row(r, x[:0])
-			c := int32(d.Label(r))
-			n := 0
-			for {
-				t.Counts[n*k+int(c)]++
-				if t.Feature[n] == tree.Leaf {
-					break
-				}
-				n = t.Next(n, x[t.Feature[n]])
+			active = append(active, int32(i<<6+bits.TrailingZeros64(w)))
+		}
+	}
+	at := make([]int32, len(active)) // the node each active row is at
+	for len(active) > 0 {
+		j := 0
+		for i, r := range active {
+			n := at[i]
+			t.Counts[int(n)*k+int(labels[r])]++
+			if f := t.Feature[n]; f != tree.Leaf {
+				at[j], active[j] = int32(t.Next(int(n), cols[f][r])), r
+				j++
 			}
 		}
+		active, at = active[:j], at[:j]
 	}
 }

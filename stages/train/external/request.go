@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/dtbench/dtbench/dataset"
 )
@@ -53,14 +55,25 @@ func encodeSchema(s dataset.Schema) ([]byte, error) {
 	return b, nil
 }
 
-// request is one fit request being encoded; scratch is reused across the
-// row blocks.
+// request is one fit request being encoded: the line, and scratch for
+// the codes of a row block and its labels. Requests are reused (requests):
+// a fit's line is some 60 KB, and allocating it afresh each fit cost more
+// in the collector than its encoding.
 type request struct {
 	buf     []byte
 	scratch []byte
+	labels  []byte
 }
 
-// encodeFit returns the line of a fit request (newline included):
+var requests = sync.Pool{New: func() any { return new(request) }}
+
+// release returns r's buffers for another fit's request; r.buf must no
+// longer be in use.
+func (r *request) release() { requests.Put(r) }
+
+// encodeFit encodes the line of a fit request (newline included) into a
+// request from the pool, which the caller releases once the line is
+// written:
 //
 //	{"op":"fit","seed":S,"schema":{…},
 //	 "train":{"rows":N,"x":"<base64 N·m codes>","y":"<base64 N classes>"},
@@ -70,12 +83,13 @@ type request struct {
 // predict is there when the query has rows; space is true when the adapter
 // is to predict the whole input space as well (in dataset.SpaceIndex
 // order).
-func encodeFit(d *dataset.Dataset, rows dataset.Bitset, seed int64, q Query, space bool) ([]byte, error) {
+func encodeFit(d *dataset.Dataset, rows dataset.Bitset, seed int64, q Query, space bool) (*request, error) {
 	schema, err := encodeSchema(d.Schema())
 	if err != nil {
 		return nil, err
 	}
-	r := &request{buf: make([]byte, 0, 256+len(schema)+(rows.Count()*(d.NumFeatures()+1))*4/3)}
+	r := requests.Get().(*request)
+	r.buf = slices.Grow(r.buf[:0], 256+len(schema)+(rows.Count()*(d.NumFeatures()+1))*4/3)
 	r.buf = append(r.buf, `{"op":"fit","seed":`...)
 	r.buf = strconv.AppendInt(r.buf, seed, 10)
 	r.buf = append(r.buf, `,"schema":`...)
@@ -84,6 +98,7 @@ func encodeFit(d *dataset.Dataset, rows dataset.Bitset, seed int64, q Query, spa
 	r.appendRows(d, rows, true)
 	if qr := q.rows(); qr != nil && qr.Count() > 0 {
 		if q.Data.NumFeatures() != d.NumFeatures() {
+			r.release()
 			return nil, fmt.Errorf("held-out rows have %d features, training rows %d", q.Data.NumFeatures(), d.NumFeatures())
 		}
 		r.buf = append(r.buf, `,"predict":`...)
@@ -93,7 +108,7 @@ func encodeFit(d *dataset.Dataset, rows dataset.Bitset, seed int64, q Query, spa
 		r.buf = append(r.buf, `,"space":true`...)
 	}
 	r.buf = append(r.buf, "}\n"...)
-	return r.buf, nil
+	return r, nil
 }
 
 // appendRows appends {"rows":n,"x":"…"} (and "y" with labels) for the
@@ -101,27 +116,24 @@ func encodeFit(d *dataset.Dataset, rows dataset.Bitset, seed int64, q Query, spa
 func (r *request) appendRows(d *dataset.Dataset, set dataset.Bitset, labels bool) {
 	m := d.NumFeatures()
 	n := set.Count()
-	r.scratch = r.scratch[:0]
-	if cap(r.scratch) < n*m {
-		r.scratch = make([]byte, 0, n*m)
-	}
+	r.scratch = slices.Grow(r.scratch[:0], n*m)[:n*m]
+	r.labels = slices.Grow(r.labels[:0], n)[:0]
 	cols := make([][]uint8, m)
 	for f := range cols {
 		cols[f] = d.Column(f)
 	}
-	var y []byte
-	if labels {
-		y = make([]byte, 0, n)
-	}
 	all := d.Labels()
+	at := 0
 	for i, w := range set {
 		for ; w != 0; w &= w - 1 {
 			row := i<<6 + bits.TrailingZeros64(w)
-			for _, col := range cols {
-				r.scratch = append(r.scratch, col[row])
+			codes := r.scratch[at : at+m : at+m]
+			for f, col := range cols {
+				codes[f] = col[row]
 			}
+			at += m
 			if labels {
-				y = append(y, all[row])
+				r.labels = append(r.labels, all[row])
 			}
 		}
 	}
@@ -132,7 +144,7 @@ func (r *request) appendRows(d *dataset.Dataset, set dataset.Bitset, labels bool
 	r.buf = append(r.buf, '"')
 	if labels {
 		r.buf = append(r.buf, `,"y":"`...)
-		r.buf = base64.StdEncoding.AppendEncode(r.buf, y)
+		r.buf = base64.StdEncoding.AppendEncode(r.buf, r.labels)
 		r.buf = append(r.buf, '"')
 	}
 	r.buf = append(r.buf, '}')
