@@ -49,7 +49,7 @@ import weka.core.Utils;
  * and the input space, distributionForInstance for the probabilities.
  */
 public final class DtbenchWeka {
-    static final String ADAPTER_VERSION = "1";
+    static final String ADAPTER_VERSION = "2"; // 2: reads requests as bytes; the echo op
 
     private final String className;
     private final String[] options;
