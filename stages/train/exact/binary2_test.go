@@ -1,6 +1,7 @@
 package exact
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -53,5 +54,35 @@ func TestCostsBinary2MatchesTables(t *testing.T) {
 				t.Fatalf("case %d (m %d, %d points, free %v, depth %d): costsBinary2 = %v; tables %v", i, m, len(pts), free, depth, got, want)
 			}
 		}
+	}
+}
+
+// BenchmarkCostsBinary2 times the depth-3 solver on the subproblems that
+// dominate a 20-feature fit (bench/peers/exact's x20d8 cells): a few dozen
+// points over 15 free binary features, and a few hundred over 17.
+func BenchmarkCostsBinary2(b *testing.B) {
+	for _, tc := range []struct{ points, free int }{{30, 15}, {60, 15}, {300, 17}} {
+		b.Run(fmt.Sprintf("p%d/q%d", tc.points, tc.free), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(5, uint64(tc.points)))
+			domains := make([]int, 20)
+			for f := range domains {
+				domains[f] = 2
+			}
+			d := randomData(b, rng, domains, 2, tc.points, true)
+			pr := newProblem(d, d.All())
+			s := newSearcher(pr, false, pr.m, time.Time{}, false)
+			pts := make([]int32, pr.n)
+			for p := range pts {
+				pts[p] = int32(p)
+			}
+			free := make([]int, tc.free)
+			for f := range free {
+				free[f] = f
+			}
+			leaf := s.leafCost(pts)
+			for b.Loop() {
+				s.small.costsBinary2(pts, free, leaf, 3)
+			}
+		})
 	}
 }
