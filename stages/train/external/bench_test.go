@@ -54,20 +54,7 @@ func BenchmarkParseReply(b *testing.B) {
 	for i := range domains {
 		domains[i] = 2
 	}
-	bl := tree.NewBuilder(domains, 2)
-	var grow func(n, depth int)
-	grow = func(n, depth int) {
-		bl.SetCounts(n, []int{depth, 1})
-		if depth == 8 {
-			bl.SetLeaf(n, depth%2)
-			return
-		}
-		for _, c := range bl.SplitMultiway(n, depth) {
-			grow(c, depth+1)
-		}
-	}
-	grow(bl.Root(), 0)
-	tj := EncodeTree(bl.Tree())
+	tj := EncodeTree(completeTree(domains, 8, true))
 	treeLine, _ := json.Marshal(map[string]any{"tree": tj, "fit_seconds": 0.001})
 	// The same tree in the parallel-array form the shipped adapters send,
 	// without counts (dtbench counts the rows itself), which the one-pass
@@ -110,20 +97,29 @@ func BenchmarkParseReply(b *testing.B) {
 // complete depth-8 tree, as a fit whose tree came without counts does.
 func BenchmarkCountRows(b *testing.B) {
 	d := randomData(b, 3000, 10)
-	bl := tree.NewBuilder(d.Domains(), 2)
-	var grow func(n, depth int)
-	grow = func(n, depth int) {
-		if depth == 8 {
-			bl.SetLeaf(n, depth%2)
-			return
-		}
-		for _, c := range bl.SplitMultiway(n, depth) {
-			grow(c, depth+1)
-		}
-	}
-	grow(bl.Root(), 0)
-	t := bl.Tree()
+	t := completeTree(d.Domains(), 8, false)
 	for b.Loop() {
 		countRows(t, d, d.All())
 	}
+}
+
+// completeTree is the complete tree of the given depth over two classes
+// that tests feature i at depth i, with made-up counts when counts is set.
+func completeTree(domains []int, depth int, counts bool) *tree.Tree {
+	bl := tree.NewBuilder(domains, 2)
+	var grow func(n, d int)
+	grow = func(n, d int) {
+		if counts {
+			bl.SetCounts(n, []int{d, 1})
+		}
+		if d == depth {
+			bl.SetLeaf(n, d%2)
+			return
+		}
+		for _, c := range bl.SplitMultiway(n, d) {
+			grow(c, d+1)
+		}
+	}
+	grow(bl.Root(), 0)
+	return bl.Tree()
 }
