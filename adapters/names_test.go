@@ -13,6 +13,7 @@ import (
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/stages/generate"
+	"github.com/dtbench/dtbench/stages/train"
 	"github.com/dtbench/dtbench/stages/train/external"
 	"github.com/dtbench/dtbench/tree"
 )
@@ -138,4 +139,41 @@ func wekaEcho(t *testing.T, s dataset.Schema) dataset.Schema {
 	}
 	got.Class = dataset.Attribute(reply.Schema.Class)
 	return got
+}
+
+// TestWekaLongRequest: a request line many times the Weka adapter's 64 KB
+// read buffer (30,000 rows of 20 binary features, 1 MB of base64 with the
+// held-out rows) comes through its byte reader whole: J48 -U builds from it
+// the tree our c45 with pruning: none grows on the same rows.
+func TestWekaLongRequest(t *testing.T) {
+	spec := generate.OracleSpec{Domains: make([]int, 20), Classes: 2, Depth: 6}
+	for i := range spec.Domains {
+		spec.Domains[i] = 2
+	}
+	oracle, err := generate.Oracle(spec, rand.New(rand.NewPCG(6, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sample, err := generate.Complete(oracle, generate.Schema(spec), 30000, rand.New(rand.NewPCG(6, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := sample.Data
+	l := external.New("weka-j48u", external.Spec{Command: wekaCommand(t, "weka.classifiers.trees.J48", "-U"), Timeout: external.Duration(time.Minute), MaxFailures: 1}, nil)
+	defer l.Close()
+	m, err := l.Fit(d, d.All(), rand.New(rand.NewPCG(1, 1)), external.Query{Data: d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	weka := m.(interface{ Tree() *tree.Tree }).Tree()
+	o := train.DefaultC45Options()
+	o.Pruning = train.PruningNone
+	cm, err := train.C45{Options: o}.Fit(d, d.All(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours := cm.(interface{ Tree() *tree.Tree }).Tree()
+	if weka.Len() < 100 || !sameTree(weka, ours) {
+		t.Errorf("J48 -U through the adapter: %d nodes; our c45: %d nodes, the same tree: %v", weka.Len(), ours.Len(), sameTree(weka, ours))
+	}
 }
