@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"runtime"
 	"slices"
+	"sync"
 	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
@@ -20,40 +21,50 @@ import (
 // decodes them page by page into the rows' fields.
 
 // flatTable is a flat table: its name (a table constant), its row type's
-// columns and Parquet schema, and the columns that get min/max statistics.
+// columns and Parquet schema (layout), and the columns that get min/max
+// statistics.
 type flatTable[R any] struct {
-	name    string
+	name   string
+	stats  []string
+	layout func() flatLayout // derived from R on first use
+}
+
+// flatLayout is what a flat table's row type declares: its columns and
+// their Parquet schema.
+type flatLayout struct {
 	schema  *parquet.Schema
 	columns []Column
-	stats   []string
 }
 
 // newFlatTable declares the flat table name with rows of type R; stats
 // names its required int64 id columns that get min/max statistics. Tables
-// are package variables, so a bad declaration panics when the package
-// loads, in every test.
+// are package variables; their layouts are derived by reflection on first
+// use, not when the package loads (deriving them all cost every dtbench
+// command about 0.4 ms of start-up), so a bad declaration panics when its
+// table is first written or read, which every table's round-trip test
+// does. A table without a version panics at once.
 func newFlatTable[R any](name string, stats ...string) *flatTable[R] {
-	cols := Columns[R]()
-	for _, s := range stats {
-		i := slices.IndexFunc(cols, func(c Column) bool { return c.Name == s })
-		if i < 0 || cols[i].Kind != KindInt64 || cols[i].Nullable {
-			panic(fmt.Sprintf("schemas: table %s: statistics for %q, which is not a required int64 column of %v", name, s, reflect.TypeFor[R]()))
-		}
-	}
 	writeVersion(name) // panics for a table without a version
-	return &flatTable[R]{
-		name:    name,
-		schema:  parquet.NewSchema(path.Base(name), parquet.SchemaOf(reflect.New(reflect.TypeFor[R]()).Interface())),
-		columns: cols,
-		stats:   stats,
-	}
+	return &flatTable[R]{name: name, stats: stats, layout: sync.OnceValue(func() flatLayout {
+		cols := Columns[R]()
+		for _, s := range stats {
+			i := slices.IndexFunc(cols, func(c Column) bool { return c.Name == s })
+			if i < 0 || cols[i].Kind != KindInt64 || cols[i].Nullable {
+				panic(fmt.Sprintf("schemas: table %s: statistics for %q, which is not a required int64 column of %v", name, s, reflect.TypeFor[R]()))
+			}
+		}
+		return flatLayout{
+			schema:  parquet.NewSchema(path.Base(name), parquet.SchemaOf(reflect.New(reflect.TypeFor[R]()).Interface())),
+			columns: cols,
+		}
+	})}
 }
 
 // writeFlat writes rows to path in the order given, in row groups of
 // RowGroupRows rows, every column from the rows' fields.
 func writeFlat[R any](filePath string, t *flatTable[R], rows []R) (FileInfo, error) {
 	return writeFile(filePath, int64(len(rows)), func(w io.Writer) error {
-		pw, err := newPQWriter(w, t.schema, t.stats...)
+		pw, err := newPQWriter(w, t.layout().schema, t.stats...)
 		if err != nil {
 			return err
 		}
@@ -69,8 +80,9 @@ func writeFlat[R any](filePath string, t *flatTable[R], rows []R) (FileInfo, err
 
 // writeFlatRows writes the row groups of rows to pw.
 func writeFlatRows[R any](pw *pqWriter, t *flatTable[R], rows []R) error {
-	srcs := make([]fieldSource, len(t.columns))
-	for i, c := range t.columns {
+	columns := t.layout().columns
+	srcs := make([]fieldSource, len(columns))
+	for i, c := range columns {
 		srcs[i] = fieldSource{
 			base:     unsafe.Pointer(unsafe.SliceData(rows)),
 			stride:   unsafe.Sizeof(*new(R)),

@@ -378,7 +378,7 @@ func TestScalarColumnMisuse(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			w, err := newPQWriter(&buf, timingTable.schema)
+			w, err := newPQWriter(&buf, timingTable.layout().schema)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -391,6 +391,8 @@ func TestScalarColumnMisuse(t *testing.T) {
 	}
 }
 
+// TestNewFlatTableRejectsStats: statistics on a column that is not a
+// required int64 panic when the table's layout is first derived.
 func TestNewFlatTableRejectsStats(t *testing.T) {
 	for _, col := range []string{"learner", "nanos_", "rep"} {
 		t.Run(col, func(t *testing.T) {
@@ -399,7 +401,7 @@ func TestNewFlatTableRejectsStats(t *testing.T) {
 					t.Errorf("newFlatTable with statistics on %s: panic %v", col, r)
 				}
 			}()
-			newFlatTable[flatRow](testFlat, col)
+			newFlatTable[flatRow](testFlat, col).layout()
 		})
 	}
 }

@@ -45,7 +45,7 @@ func TestColumnsOfEmbedded(t *testing.T) {
 		t.Errorf("Columns[exEvaluation]() =\n%+v\nwant\n%+v", got, want)
 	}
 	// The footer's schema is parquet-go's, with the same leaves.
-	if got, want := describeColumns(newFlatTable[exEvaluation](Evaluations).schema), []string{
+	if got, want := describeColumns(newFlatTable[exEvaluation](Evaluations).layout().schema), []string{
 		"dataset_id INT64 required", "depth INT32 required", "mode BYTE_ARRAY required", "rep INT32 required",
 		"doe DOUBLE optional", "tree_leaves INT32 optional",
 	}; !reflect.DeepEqual(got, want) {

@@ -36,12 +36,13 @@ func readFlat[R any](filePath string, t *flatTable[R]) (rows []R, err error) {
 	// A file of the table's current version has exactly its columns; one
 	// of an older version it reads may lack nullable columns added since,
 	// which read as null.
-	order := make([]int, len(t.columns)) // file column i → t.columns[order[i]]
+	lay := t.layout()
+	order := make([]int, len(lay.columns)) // file column i → lay.columns[order[i]]
 	for i := range order {
 		order[i] = i
 	}
 	if v, _ := pf.Lookup(MetaVersion); v == strconv.Itoa(writeVersion(t.name)) {
-		if err := checkColumns(filePath, pf.Schema(), t.schema); err != nil {
+		if err := checkColumns(filePath, pf.Schema(), lay.schema); err != nil {
 			return nil, err
 		}
 	} else if order, err = olderColumns(filePath, pf.Schema(), t); err != nil {
@@ -50,7 +51,7 @@ func readFlat[R any](filePath string, t *flatTable[R]) (rows []R, err error) {
 	rows = make([]R, pf.NumRows())
 	dst := make([]fieldSource, len(order))
 	for i, k := range order {
-		c := t.columns[k]
+		c := lay.columns[k]
 		dst[i] = fieldSource{base: unsafe.Pointer(unsafe.SliceData(rows)), stride: unsafe.Sizeof(*new(R)),
 			offset: c.Offset, kind: c.Kind, nullable: c.Nullable}
 	}
@@ -62,7 +63,7 @@ func readFlat[R any](filePath string, t *flatTable[R]) (rows []R, err error) {
 		}
 		for i, cc := range rg.ColumnChunks() {
 			if err := readFlatColumn(cc, &dst[i], at, n); err != nil {
-				return nil, input.Filef(filePath, 0, "row group %d column %s: %w", g, t.columns[order[i]].Name, err)
+				return nil, input.Filef(filePath, 0, "row group %d column %s: %w", g, lay.columns[order[i]].Name, err)
 			}
 		}
 		at += n
@@ -79,12 +80,13 @@ func readFlat[R any](filePath string, t *flatTable[R]) (rows []R, err error) {
 // order, and every column of t the file lacks must be nullable (it reads
 // as null). It returns, per file column, the index of t's column.
 func olderColumns[R any](filePath string, got *parquet.Schema, t *flatTable[R]) ([]int, error) {
-	want := describeColumns(t.schema)
+	lay := t.layout()
+	want := describeColumns(lay.schema)
 	var order []int
 	k := 0
 	for _, g := range describeColumns(got) {
 		for k < len(want) && want[k] != g {
-			if !t.columns[k].Nullable {
+			if !lay.columns[k].Nullable {
 				return nil, input.Filef(filePath, 0, "missing column %s", want[k])
 			}
 			k++
@@ -96,7 +98,7 @@ func olderColumns[R any](filePath string, got *parquet.Schema, t *flatTable[R]) 
 		k++
 	}
 	for ; k < len(want); k++ {
-		if !t.columns[k].Nullable {
+		if !lay.columns[k].Nullable {
 			return nil, input.Filef(filePath, 0, "missing column %s", want[k])
 		}
 	}

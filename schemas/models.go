@@ -3,6 +3,7 @@ package schemas
 import (
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/dtbench/dtbench/tree"
 	"github.com/parquet-go/parquet-go"
@@ -46,7 +47,7 @@ type modelRow struct {
 	Optimal   *bool   `parquet:"optimal,optional"` // true = proven optimal, false = not proven (time budget), null = no such claim
 }
 
-var modelSchema = parquet.NewSchema(Models, parquet.SchemaOf(modelRow{}))
+var modelSchema = sync.OnceValue(func() *parquet.Schema { return parquet.NewSchema(Models, parquet.SchemaOf(modelRow{})) })
 
 // NoFold is ModelRecord.Fold for a tree grown on all of a task's training
 // rows.
@@ -68,7 +69,7 @@ type modelRowV1 struct {
 	Optimal   int32   `parquet:"optimal"`
 }
 
-var modelSchemaV1 = parquet.NewSchema(Models, parquet.SchemaOf(modelRowV1{}))
+var modelSchemaV1 = sync.OnceValue(func() *parquet.Schema { return parquet.NewSchema(Models, parquet.SchemaOf(modelRowV1{})) })
 
 // WriteModels writes learned trees to path, one row per node, models in
 // the order given and nodes in node order. Every tree must be valid and
@@ -89,7 +90,7 @@ func WriteModels(path string, recs []ModelRecord) (FileInfo, error) {
 	cols := buildNodeColumns(trees, true)
 	defer cols.release()
 	return writeFile(path, int64(cols.rows()), func(w io.Writer) error {
-		pw, err := newPQWriter(w, modelSchema, "tree_id", "dataset_id", "oracle_id")
+		pw, err := newPQWriter(w, modelSchema(), "tree_id", "dataset_id", "oracle_id")
 		if err != nil {
 			return err
 		}
@@ -138,7 +139,7 @@ func ReadModels(path string) (recs []ModelRecord, err error) {
 	defer f.Close() // read only
 	var rows []modelRow
 	if v, _ := pf.Lookup(MetaVersion); v == "1" {
-		old, err := rowsOf[modelRowV1](path, pf, modelSchemaV1)
+		old, err := rowsOf[modelRowV1](path, pf, modelSchemaV1())
 		if err != nil {
 			return nil, err
 		}
@@ -147,7 +148,7 @@ func ReadModels(path string) (recs []ModelRecord, err error) {
 			rows[i] = modelRow{TreeID: r.TreeID, DatasetID: r.DatasetID, OracleID: r.OracleID, Learner: r.Learner, Fold: NoFold, Node: r.Node,
 				Parent: r.Parent, Values: r.Values, Feature: r.Feature, Class: r.Class, Counts: r.Counts, Optimal: optimalOf(r.Optimal)}
 		}
-	} else if rows, err = rowsOf[modelRow](path, pf, modelSchema); err != nil {
+	} else if rows, err = rowsOf[modelRow](path, pf, modelSchema()); err != nil {
 		return nil, err
 	}
 	var shapes []treeShape

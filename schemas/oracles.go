@@ -3,6 +3,7 @@ package schemas
 import (
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/dtbench/dtbench/tree"
 	"github.com/parquet-go/parquet-go"
@@ -26,7 +27,7 @@ type oracleRow struct {
 	Class   int32   `parquet:"class"`       // predicted class at a leaf, -1 inside
 }
 
-var oracleSchema = parquet.NewSchema(Oracles, parquet.SchemaOf(oracleRow{}))
+var oracleSchema = sync.OnceValue(func() *parquet.Schema { return parquet.NewSchema(Oracles, parquet.SchemaOf(oracleRow{})) })
 
 // WriteOracles writes oracle trees to path, one row per node, trees in the
 // order given and nodes in node order. Every tree must be valid and share
@@ -46,7 +47,7 @@ func WriteOracles(path string, recs []TreeRecord) (FileInfo, error) {
 	cols := buildNodeColumns(trees, false)
 	defer cols.release()
 	return writeFile(path, int64(cols.rows()), func(w io.Writer) error {
-		pw, err := newPQWriter(w, oracleSchema, "tree_id")
+		pw, err := newPQWriter(w, oracleSchema(), "tree_id")
 		if err != nil {
 			return err
 		}
@@ -69,7 +70,7 @@ func WriteOracles(path string, recs []TreeRecord) (FileInfo, error) {
 // are canonical (see trees.go) and valid.
 func ReadOracles(path string) ([]TreeRecord, error) {
 	var recs []TreeRecord
-	err := readTrees(path, Oracles, oracleSchema,
+	err := readTrees(path, Oracles, oracleSchema(),
 		func(r *oracleRow) int64 { return r.TreeID },
 		func(_, r *oracleRow) (nodeRow, error) {
 			return nodeRow{Node: r.Node, Parent: r.Parent, Values: r.Values, Feature: r.Feature, Class: r.Class}, nil

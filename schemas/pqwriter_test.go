@@ -318,13 +318,13 @@ func TestPQWriterMisuse(t *testing.T) {
 				func() error { return w.int32ListColumn([]int32{1, 2}, []int32{1, 0, 2}) })
 		}, "offsets decrease"},
 		{"stats on a non-int64", func(*pqWriter) error {
-			_, err := newPQWriter(new(strings.Builder), oracleSchema, "node")
+			_, err := newPQWriter(new(strings.Builder), oracleSchema(), "node")
 			return err
 		}, "not a required int64"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			w, err := newPQWriter(new(strings.Builder), oracleSchema, "tree_id")
+			w, err := newPQWriter(new(strings.Builder), oracleSchema(), "tree_id")
 			if err != nil {
 				t.Fatal(err)
 			}
