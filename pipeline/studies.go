@@ -12,6 +12,7 @@ import (
 	"github.com/dtbench/dtbench/stages/generate"
 	"github.com/dtbench/dtbench/stages/report"
 	"github.com/dtbench/dtbench/stages/train"
+	"github.com/dtbench/dtbench/stages/train/trainset"
 )
 
 // studies are the studies dtbench runs, by config name (key study). A study
@@ -32,13 +33,13 @@ type studyEnv struct {
 
 // learnerSet builds the config's learners, and makes the study release
 // them (their processes) when it is done.
-func (e studyEnv) learnerSet(cfg *Config) (*train.Set, error) {
-	return train.NewSet(cfg.Learners, train.SetOptions{Registry: e.Learners, Log: e.Log})
+func (e studyEnv) learnerSet(cfg *Config) (*trainset.Set, error) {
+	return trainset.New(cfg.Learners, trainset.Options{Registry: e.Learners, Log: e.Log})
 }
 
 // withLearners makes study own set: Close ends its processes, Adapters
 // names them.
-func withLearners(study *flow.Study, set *train.Set) *flow.Study {
+func withLearners(study *flow.Study, set *trainset.Set) *flow.Study {
 	study.Close, study.Adapters = set.Close, set.Adapters
 	return study
 }

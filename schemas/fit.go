@@ -1,6 +1,9 @@
 package schemas
 
-import "github.com/dtbench/dtbench/tree"
+import (
+	"github.com/dtbench/dtbench/schemas/fitstatus"
+	"github.com/dtbench/dtbench/tree"
+)
 
 // Predictor classifies an input (x[f] = code of feature f). Every learned
 // model is one.
@@ -35,14 +38,14 @@ type Fit struct {
 }
 
 // The values of the status column of results/evaluations: how the fit of
-// the row's learner went. Only external learners fail without stopping
-// the run; every other row is ok.
+// the row's learner went (package fitstatus holds them). Only external
+// learners fail without stopping the run; every other row is ok.
 const (
-	StatusOK       = "ok"        // the fit gave a model; the measures are its
-	StatusTimeout  = "timeout"   // no reply within the learner's timeout
-	StatusCrashed  = "crashed"   // the adapter process died, or could not be restarted
-	StatusBadReply = "bad_reply" // the reply did not parse, or contradicted the request
-	StatusError    = "error"     // the adapter replied with an error of its own
+	StatusOK       = fitstatus.OK
+	StatusTimeout  = fitstatus.Timeout
+	StatusCrashed  = fitstatus.Crashed
+	StatusBadReply = fitstatus.BadReply
+	StatusError    = fitstatus.Error
 )
 
 // Failed reports whether the fit gave no model.

@@ -17,15 +17,13 @@ func (l RandomTree) checkFeatures(m int) error {
 	return nil
 }
 
-// CheckFeatures checks the options of every learner that depend on the
-// number of features m of the study's data, as *input.Error values keyed
-// learners.<name>.<option>.
-func (s *Set) CheckFeatures(m int) error {
-	for i, l := range s.learners {
-		if c, ok := l.(featureChecker); ok {
-			if err := c.checkFeatures(m); err != nil {
-				return validateOptions(s.specs[i].Name, errorOptions{err})
-			}
+// CheckFeatures checks the options of learner l, configured under name,
+// that depend on the number of features m of the study's data, as an
+// *input.Error keyed learners.<name>.<option>.
+func CheckFeatures(name string, l Learner, m int) error {
+	if c, ok := l.(featureChecker); ok {
+		if err := c.checkFeatures(m); err != nil {
+			return validateOptions(name, errorOptions{err})
 		}
 	}
 	return nil

@@ -469,14 +469,4 @@ func TestRandomForestEdges(t *testing.T) {
 			t.Errorf("bagSize(%d, %d) = %d; want %d", n[0], n[1], got, want)
 		}
 	}
-	s, err := NewSet([]Spec{{Name: "randomforest", Options: map[string]any{"k": 5}}}, SetOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.CheckFeatures(4); err == nil || !strings.Contains(err.Error(), "learners.randomforest.k") {
-		t.Errorf("CheckFeatures(4) with k = 5: %v; want an error keyed learners.randomforest.k", err)
-	}
-	if err := s.CheckFeatures(5); err != nil {
-		t.Errorf("CheckFeatures(5) with k = 5: %v", err)
-	}
 }

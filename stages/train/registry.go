@@ -135,9 +135,9 @@ var registry = []Entry{
 		smo.DefaultOptions(), func(o smo.Options) Learner { return adapt[*smo.Model](smo.Learner{Options: o}) }),
 	register("naivebayes", "nominal naive Bayes with Laplace-smoothed counts, as Weka's NaiveBayes",
 		noOptions{}, func(noOptions) Learner { return adapt[*naive.NaiveBayesModel](naive.NaiveBayes{}) }),
-	register("intuitive", "the intuitive classifier I: the best-matching rule of the training rows",
+	register(Intuitive, "the intuitive classifier I: the best-matching rule of the training rows",
 		noOptions{}, func(noOptions) Learner { return adapt[*naive.IntuitiveModel](naive.Intuitive{}) }),
-	register("majority", "the majority classifier V: always the training majority class",
+	register(Majority, "the majority classifier V: always the training majority class",
 		noOptions{}, func(noOptions) Learner { return adapt[*naive.MajorityModel](naive.Majority{}) }),
 	register("random", "the random classifier X: draws classes with the training priors",
 		noOptions{}, func(noOptions) Learner { return adapt[*naive.RandomModel](naive.Random{}) }),
@@ -176,7 +176,7 @@ func New(spec Spec) (Learner, error) { return builtin.New(spec) }
 // New builds the registered learner spec names with its options. An
 // unknown name, an unknown option or a bad option value is an
 // *input.Error keyed by "learners" or "learners.<name>.<option>". An
-// external spec is not registered: NewSet builds those.
+// external spec is not registered: trainset.New builds those.
 func (r *Registry) New(spec Spec) (Learner, error) {
 	r = r.registry()
 	if e := r.entry(spec.Name); e != nil {
@@ -184,6 +184,18 @@ func (r *Registry) New(spec Spec) (Learner, error) {
 	}
 	return nil, input.Keyf("learners", "unknown learner %q (known: %s; or {external: {name, command}})", spec.Name, strings.Join(r.Names(), ", "))
 }
+
+// The registered names of the benchmark classifiers of the Γ and γ^V
+// measures: I, which evaluate scores on the held-out rows of every task,
+// configured or not, and V.
+const (
+	Intuitive = "intuitive"
+	Majority  = "majority"
+)
+
+// Has reports whether a learner is registered under name (a nil Registry
+// is Builtin).
+func (r *Registry) Has(name string) bool { return r.registry().entry(name) != nil }
 
 // Names returns the built-in learner names, sorted.
 func Names() []string { return builtin.Names() }

@@ -123,3 +123,22 @@ func stringList(v any) ([]string, bool) {
 	}
 	return nil, false
 }
+
+// CheckSpecs checks a learner list without building the learners: not
+// empty, no learner twice, no negative repetitions option.
+func CheckSpecs(specs []Spec) error {
+	if len(specs) == 0 {
+		return input.Keyf("learners", "must list at least one learner")
+	}
+	seen := map[string]bool{}
+	for _, spec := range specs {
+		if seen[spec.Name] {
+			return input.Keyf("learners", "learner %q listed twice", spec.Name)
+		}
+		seen[spec.Name] = true
+		if spec.Repetitions < 0 {
+			return input.Keyf("learners."+spec.Name+".repetitions", "must be >= 0, got %d", spec.Repetitions)
+		}
+	}
+	return nil
+}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
-	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/schemas/fitstatus"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -23,10 +23,10 @@ type Model interface {
 }
 
 // Failure is a fit that failed in a way the run records and goes on from
-// (schemas.Fit.Status): a timeout, a process that died, a bad reply or
+// (schemas.Fit.Status, package fitstatus): a timeout, a process that died, a bad reply or
 // the adapter's own error.
 type Failure struct {
-	Status  string // schemas.StatusTimeout, StatusCrashed, StatusBadReply or StatusError
+	Status  string // fitstatus.Timeout, Crashed, BadReply or Error
 	Message string
 }
 
@@ -132,23 +132,23 @@ func (l *Learner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, q
 func (l *Learner) fit(line []byte, fc *fitContext) (Model, *Failure) {
 	p, err := l.pool.get()
 	if err != nil {
-		return nil, &Failure{Status: schemas.StatusCrashed, Message: "restart: " + err.Error()}
+		return nil, &Failure{Status: fitstatus.Crashed, Message: "restart: " + err.Error()}
 	}
 	reply, err := p.call(line, time.Duration(l.spec.Timeout))
 	switch {
 	case errors.Is(err, errTimeout):
-		return nil, &Failure{Status: schemas.StatusTimeout, Message: err.Error()}
+		return nil, &Failure{Status: fitstatus.Timeout, Message: err.Error()}
 	case err != nil:
-		return nil, &Failure{Status: schemas.StatusCrashed, Message: err.Error()}
+		return nil, &Failure{Status: fitstatus.Crashed, Message: err.Error()}
 	}
 	m, err := parseReply(reply, fc)
 	switch {
 	case errors.Is(err, errAdapter):
 		l.pool.put(p) // it answered: it is still in step
-		return nil, &Failure{Status: schemas.StatusError, Message: strings.TrimPrefix(err.Error(), errAdapter.Error()+": ")}
+		return nil, &Failure{Status: fitstatus.Error, Message: strings.TrimPrefix(err.Error(), errAdapter.Error()+": ")}
 	case err != nil:
 		p.kill() // out of step, or worse: the next fit gets a new process
-		return nil, &Failure{Status: schemas.StatusBadReply, Message: err.Error()}
+		return nil, &Failure{Status: fitstatus.BadReply, Message: err.Error()}
 	}
 	l.pool.put(p)
 	return m, nil

@@ -1,4 +1,4 @@
-package train
+package trainset
 
 import (
 	"fmt"
@@ -11,24 +11,16 @@ import (
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/stages/train"
 	"github.com/dtbench/dtbench/stages/train/external"
 )
-
-// intuitiveName is the registered learner that is the benchmark
-// classifier I of the Γ measure: evaluate scores it on the held-out rows
-// of every task, configured or not.
-const intuitiveName = "intuitive"
-
-// majorityName is the registered learner that is the benchmark classifier
-// V of γ^V.
-const majorityName = "majority"
 
 // Benchmarks returns the registered names of the benchmark classifiers V
 // and I that the set holds, in that order: the learners the benchmark
 // study's wins tables compare the others with.
 func (s *Set) Benchmarks() []string {
 	var out []string
-	for _, n := range []string{majorityName, intuitiveName} {
+	for _, n := range []string{train.Majority, train.Intuitive} {
 		if slices.Contains(s.Names(), n) {
 			out = append(out, n)
 		}
@@ -40,34 +32,34 @@ func (s *Set) Benchmarks() []string {
 // config order. A learner's index in the set numbers its models: the model
 // id of learner i on task t is t × (number of learners) + i.
 type Set struct {
-	specs     []Spec
-	learners  []Learner
-	intuitive Learner // I, for the tasks where no configured learner gives it
+	specs     []train.Spec
+	learners  []train.Learner
+	intuitive train.Learner // I, for the tasks where no configured learner gives it
 	external  []*external.Learner
 }
 
-// SetOptions are what a Set is built with besides the specs.
-type SetOptions struct {
+// Options are what a Set is built with besides the specs.
+type Options struct {
 	// Registry holds the learners specs may name; nil means Builtin.
-	Registry *Registry
+	Registry *train.Registry
 	// Log gets the external learners' standard error; nil discards it.
 	Log *slog.Logger
 }
 
-// NewSet builds the learners of specs: registered ones from
+// New builds the learners of specs: registered ones from
 // opts.Registry, external ones as processes to be started (by Check or
 // the first fit). It fails with an *input.Error on an empty list, a
 // learner listed twice, a negative repetitions option, an external
 // learner named like a registered one, or any error New reports.
-func NewSet(specs []Spec, opts SetOptions) (*Set, error) {
-	if err := CheckSpecs(specs); err != nil {
+func New(specs []train.Spec, opts Options) (*Set, error) {
+	if err := train.CheckSpecs(specs); err != nil {
 		return nil, err
 	}
-	reg := opts.Registry.registry()
+	reg := opts.Registry // nil is train.Builtin, for Has and New
 	s := &Set{specs: specs}
 	for _, spec := range specs {
 		if spec.External != nil {
-			if reg.entry(spec.Name) != nil {
+			if reg.Has(spec.Name) {
 				return nil, input.Keyf("learners.external.name", "%q is a built-in learner's name; give the external learner another", spec.Name)
 			}
 			x := external.New(spec.Name, *spec.External, opts.Log)
@@ -82,7 +74,7 @@ func NewSet(specs []Spec, opts SetOptions) (*Set, error) {
 		s.learners = append(s.learners, l)
 	}
 	var err error
-	if s.intuitive, err = reg.New(Spec{Name: intuitiveName}); err != nil {
+	if s.intuitive, err = reg.New(train.Spec{Name: train.Intuitive}); err != nil {
 		return nil, fmt.Errorf("train: build the benchmark I: %w", err)
 	}
 	return s, nil
@@ -140,25 +132,6 @@ func (s *Set) runs(i int, t *flow.Task) bool {
 
 func (s *Set) modelID(t *flow.Task, i int) int64 { return t.ID*int64(len(s.specs)) + int64(i) }
 
-// CheckSpecs checks a learner list without building the learners: not
-// empty, no learner twice, no negative repetitions option.
-func CheckSpecs(specs []Spec) error {
-	if len(specs) == 0 {
-		return input.Keyf("learners", "must list at least one learner")
-	}
-	seen := map[string]bool{}
-	for _, spec := range specs {
-		if seen[spec.Name] {
-			return input.Keyf("learners", "learner %q listed twice", spec.Name)
-		}
-		seen[spec.Name] = true
-		if spec.Repetitions < 0 {
-			return input.Keyf("learners."+spec.Name+".repetitions", "must be >= 0, got %d", spec.Repetitions)
-		}
-	}
-	return nil
-}
-
 // FitNode is the train stage: per task, every learner that runs on it is
 // fitted on the task's training rows with the task's learner generator.
 // It writes the tree models to models/ and every fit, trees or not, to the
@@ -211,12 +184,12 @@ func (s *Set) fitTask(t *flow.Task, b *schemas.Bag, get func(*schemas.Bag) []sch
 			continue
 		}
 		name := s.specs[i].Name
-		f, nanos, err := fit(WithCosts(l, task), d, t, name, heldOut(data))
+		f, nanos, err := fit(train.WithCosts(l, task), d, t, name, heldOut(data))
 		if err != nil {
 			return err
 		}
 		f.ModelID = s.modelID(t, i)
-		f.Intuitive = name == intuitiveName
+		f.Intuitive = name == train.Intuitive
 		haveI = haveI || f.Intuitive
 		logFit(b, t, &f, nanos)
 		if f.Tree != nil {
@@ -226,7 +199,7 @@ func (s *Set) fitTask(t *flow.Task, b *schemas.Bag, get func(*schemas.Bag) []sch
 		fits = append(fits, f)
 	}
 	if !haveI && hasTestRows(data) {
-		f, nanos, err := fit(s.intuitive, d, t, intuitiveName, Query{})
+		f, nanos, err := fit(s.intuitive, d, t, train.Intuitive, Query{})
 		if err != nil {
 			return err
 		}
@@ -263,20 +236,20 @@ func logFit(b *schemas.Bag, t *flow.Task, f *schemas.Fit, nanos int64) {
 
 // fit fits learner l (named name) on every training row of d with the
 // task's generator for it, telling it of the held-out rows q.
-func fit(l Learner, d *dataset.Dataset, t *flow.Task, name string, q Query) (schemas.Fit, int64, error) {
+func fit(l train.Learner, d *dataset.Dataset, t *flow.Task, name string, q Query) (schemas.Fit, int64, error) {
 	return fitWith(l, d, d.All(), t.LearnerRand(name), name, q)
 }
 
 // fitWith fits learner l (named name) on the rows of d with rng, and
 // returns the fit (its tree and optimality claim, if any) and its time.
-func fitWith(l Learner, d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, name string, q Query) (schemas.Fit, int64, error) {
-	return fitTimed(func() (Model, error) { return fitQuery(l, d, rows, rng, q) }, name)
+func fitWith(l train.Learner, d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, name string, q Query) (schemas.Fit, int64, error) {
+	return fitTimed(func() (train.Model, error) { return fitQuery(l, d, rows, rng, q) }, name)
 }
 
 // fitTimed runs one fit and makes a Fit of its model, with the fit's
 // wall time in nanoseconds. An external learner's failure is a Fit with
 // its status and no model, not an error.
-func fitTimed(fit func() (Model, error), name string) (schemas.Fit, int64, error) {
+func fitTimed(fit func() (train.Model, error), name string) (schemas.Fit, int64, error) {
 	start := time.Now()
 	m, err := fit()
 	nanos := time.Since(start).Nanoseconds()
@@ -287,7 +260,7 @@ func fitTimed(fit func() (Model, error), name string) (schemas.Fit, int64, error
 		return schemas.Fit{}, 0, fmt.Errorf("fit %s: %w", name, err)
 	}
 	f := schemas.Fit{Learner: name, Model: m, Fold: schemas.NoFold}
-	if tm, ok := m.(TreeModel); ok {
+	if tm, ok := m.(train.TreeModel); ok {
 		f.Tree = tm.Tree()
 	}
 	if o, ok := m.(interface{ Optimal() bool }); ok {
@@ -318,9 +291,9 @@ func (s *Set) reloadTask(t *flow.Task, b *schemas.Bag, get func(*schemas.Bag) []
 		name := s.specs[i].Name
 		var f schemas.Fit
 		if rec, ok := stored[name]; ok {
-			f = schemas.Fit{Learner: name, Model: NewTreeModel(rec.Tree), Tree: rec.Tree, Optimal: rec.Optimal, Fold: schemas.NoFold}
+			f = schemas.Fit{Learner: name, Model: train.NewTreeModel(rec.Tree), Tree: rec.Tree, Optimal: rec.Optimal, Fold: schemas.NoFold}
 		} else {
-			if f, _, err = fit(WithCosts(l, schemas.CostsOf(b)), data.Train, t, name, heldOut(data)); err != nil {
+			if f, _, err = fit(train.WithCosts(l, schemas.CostsOf(b)), data.Train, t, name, heldOut(data)); err != nil {
 				return fmt.Errorf("refit: %w", err)
 			}
 			// An external learner's tree is missing from models/ when its
@@ -331,12 +304,12 @@ func (s *Set) reloadTask(t *flow.Task, b *schemas.Bag, get func(*schemas.Bag) []
 			}
 		}
 		f.ModelID = s.modelID(t, i)
-		f.Intuitive = name == intuitiveName
+		f.Intuitive = name == train.Intuitive
 		haveI = haveI || f.Intuitive
 		fits = append(fits, f)
 	}
 	if !haveI && hasTestRows(data) {
-		f, _, err := fit(s.intuitive, data.Train, t, intuitiveName, Query{})
+		f, _, err := fit(s.intuitive, data.Train, t, train.Intuitive, Query{})
 		if err != nil {
 			return err
 		}
@@ -344,5 +317,16 @@ func (s *Set) reloadTask(t *flow.Task, b *schemas.Bag, get func(*schemas.Bag) []
 		fits = append(fits, f)
 	}
 	schemas.Fits.Set(b, fits)
+	return nil
+}
+
+// CheckFeatures checks the options of every learner that depend on the
+// number of features m of the study's data (train.CheckFeatures).
+func (s *Set) CheckFeatures(m int) error {
+	for i, l := range s.learners {
+		if err := train.CheckFeatures(s.specs[i].Name, l, m); err != nil {
+			return err
+		}
+	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package train
+package trainset
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/stages/train"
 	"github.com/dtbench/dtbench/stages/train/external"
 )
 
@@ -20,8 +21,8 @@ type Query = external.Query
 // rows (a fold's test rows in a cross-validation); plain Fit tells it of
 // none, and its model then answers only from a predicted input space.
 type QueryLearner interface {
-	Learner
-	FitQuery(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, q Query) (Model, error)
+	train.Learner
+	FitQuery(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, q Query) (train.Model, error)
 }
 
 // Adapter is what an external learner's adapter said of itself in the
@@ -31,11 +32,11 @@ type Adapter = flow.Adapter
 // externalLearner is an external.Learner behind the Learner interface.
 type externalLearner struct{ l *external.Learner }
 
-func (e externalLearner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Model, error) {
+func (e externalLearner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (train.Model, error) {
 	return e.FitQuery(d, rows, rng, Query{})
 }
 
-func (e externalLearner) FitQuery(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, q Query) (Model, error) {
+func (e externalLearner) FitQuery(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, q Query) (train.Model, error) {
 	m, err := e.l.Fit(d, rows, rng, q)
 	if err != nil {
 		return nil, err
@@ -45,7 +46,7 @@ func (e externalLearner) FitQuery(d *dataset.Dataset, rows dataset.Bitset, rng *
 
 // fitQuery fits l on rows of d, telling a QueryLearner of the held-out
 // rows q.
-func fitQuery(l Learner, d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, q Query) (Model, error) {
+func fitQuery(l train.Learner, d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, q Query) (train.Model, error) {
 	if ql, ok := l.(QueryLearner); ok {
 		return ql.FitQuery(d, rows, rng, q)
 	}

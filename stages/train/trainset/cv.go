@@ -1,4 +1,4 @@
-package train
+package trainset
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/stages/train"
 )
 
 // CVNode is the benchmark study's train stage: per task, every learner
@@ -69,11 +70,11 @@ func (s *Set) cvTask(t *flow.Task, b *schemas.Bag, reload bool) error {
 			name := s.specs[i].Name
 			var f schemas.Fit
 			if rec, ok := stored[[2]any{name, fold}]; ok {
-				f = schemas.Fit{Learner: name, Model: NewTreeModel(rec.Tree), Tree: rec.Tree, Optimal: rec.Optimal}
+				f = schemas.Fit{Learner: name, Model: train.NewTreeModel(rec.Tree), Tree: rec.Tree, Optimal: rec.Optimal}
 			} else {
 				var nanos int64
 				var err error
-				if f, nanos, err = fitFold(WithCosts(l, schemas.CostsOf(b)), sp, rows, t, name, fold); err != nil {
+				if f, nanos, err = fitFold(train.WithCosts(l, schemas.CostsOf(b)), sp, rows, t, name, fold); err != nil {
 					return err
 				}
 				if reload && f.Tree != nil && !s.isExternal(i) {
@@ -84,7 +85,7 @@ func (s *Set) cvTask(t *flow.Task, b *schemas.Bag, reload bool) error {
 				}
 			}
 			f.Fold, f.ModelID = fold, s.foldModelID(t, fold, k, i)
-			f.Intuitive = name == intuitiveName
+			f.Intuitive = name == train.Intuitive
 			haveI = haveI || f.Intuitive
 			if f.Tree != nil && !reload {
 				models = append(models, schemas.ModelRecord{ModelID: f.ModelID, Learner: name, DatasetID: t.ID, OracleID: -1,
@@ -93,7 +94,7 @@ func (s *Set) cvTask(t *flow.Task, b *schemas.Bag, reload bool) error {
 			fits = append(fits, f)
 		}
 		if !haveI {
-			f, _, err := fitFold(s.intuitive, sp, rows, t, intuitiveName, fold)
+			f, _, err := fitFold(s.intuitive, sp, rows, t, train.Intuitive, fold)
 			if err != nil {
 				return err
 			}
@@ -111,12 +112,12 @@ func (s *Set) cvTask(t *flow.Task, b *schemas.Bag, reload bool) error {
 // fitFold fits learner l (named name) on fold fold's training rows of
 // the split: in the fold scheme's training order (Split.TrainOrder) when
 // the scheme has one and l can follow it, as rows otherwise.
-func fitFold(l Learner, sp *schemas.Split, rows dataset.Bitset, t *flow.Task, name string, fold int) (schemas.Fit, int64, error) {
+func fitFold(l train.Learner, sp *schemas.Split, rows dataset.Bitset, t *flow.Task, name string, fold int) (schemas.Fit, int64, error) {
 	rng := t.LearnerRand(name + "/fold" + strconv.Itoa(fold))
 	q := Query{Data: sp.Data, Rows: sp.TestRows(fold)}
-	fit := func() (Model, error) { return fitQuery(l, sp.Data, rows, rng, q) }
-	if ol, ok := l.(OrderedLearner); ok && sp.TrainOrder(fold) != nil {
-		fit = func() (Model, error) { return ol.FitOrdered(sp.Data, sp.TrainOrder(fold), rng) }
+	fit := func() (train.Model, error) { return fitQuery(l, sp.Data, rows, rng, q) }
+	if ol, ok := l.(train.OrderedLearner); ok && sp.TrainOrder(fold) != nil {
+		fit = func() (train.Model, error) { return ol.FitOrdered(sp.Data, sp.TrainOrder(fold), rng) }
 	}
 	f, nanos, err := fitTimed(fit, name)
 	if err != nil {
