@@ -2,40 +2,15 @@ package external
 
 import (
 	"encoding/json"
-	"math/rand/v2"
 	"testing"
 
-	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/tree"
 )
-
-// randomData is n rows over m binary features with random labels.
-func randomData(b *testing.B, n, m int) *dataset.Dataset {
-	rng := rand.New(rand.NewPCG(1, 2))
-	s := dataset.Schema{Class: dataset.Attribute{Name: "c", Values: []string{"0", "1"}}}
-	for range m {
-		s.Features = append(s.Features, dataset.Attribute{Name: "f", Values: []string{"0", "1"}})
-	}
-	x := make([][]uint8, n)
-	y := make([]uint8, n)
-	for r := range x {
-		x[r] = make([]uint8, m)
-		for f := range x[r] {
-			x[r][f] = uint8(rng.IntN(2))
-		}
-		y[r] = uint8(rng.IntN(2))
-	}
-	d, err := dataset.FromRows(s, x, y)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return d
-}
 
 // BenchmarkEncodeFit times dtbench's side of a request: 10 binary
 // features × 3000 training rows and 1000 held-out rows.
 func BenchmarkEncodeFit(b *testing.B) {
-	train, test := randomData(b, 3000, 10), randomData(b, 1000, 10)
+	train, test := binaryData(b, 3000, 10, 1), binaryData(b, 1000, 10, 2)
 	for b.Loop() {
 		r, err := encodeFit(train, train.All(), 1, Query{Data: test}, true)
 		if err != nil {
@@ -71,7 +46,7 @@ func BenchmarkParseReply(b *testing.B) {
 		arrays.Children = append(arrays.Children, append([]int{}, nd.Children...))
 	}
 	arraysLine, _ := json.Marshal(map[string]any{"tree": arrays, "fit_seconds": 0.001})
-	test := randomData(b, 1000, 10)
+	test := binaryData(b, 1000, 10, 2)
 	classes, space := make([]int, 1000), make([]int, 1024)
 	predLine, _ := json.Marshal(map[string]any{"predictions": map[string]any{"classes": classes}, "space": space})
 	for _, tc := range []struct {
@@ -96,7 +71,7 @@ func BenchmarkParseReply(b *testing.B) {
 // BenchmarkCountRows counts 3000 rows of 10 binary features into a
 // complete depth-8 tree, as a fit whose tree came without counts does.
 func BenchmarkCountRows(b *testing.B) {
-	d := randomData(b, 3000, 10)
+	d := binaryData(b, 3000, 10, 1)
 	t := completeTree(d.Domains(), 8, false)
 	for b.Loop() {
 		countRows(t, d, d.All())

@@ -25,31 +25,6 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// binaryData returns n random rows over m binary features and two
-// classes, the class being feature 0 (so a stump on it is perfect).
-func binaryData(t testing.TB, n, m int, seed uint64) *dataset.Dataset {
-	t.Helper()
-	rng := rand.New(rand.NewPCG(seed, 1))
-	s := dataset.Schema{Class: dataset.Attribute{Name: "class", Values: []string{"no", "yes"}}}
-	for f := range m {
-		s.Features = append(s.Features, dataset.Attribute{Name: "f" + string(rune('a'+f)), Values: []string{"0", "1"}})
-	}
-	x := make([][]uint8, n)
-	y := make([]uint8, n)
-	for r := range x {
-		x[r] = make([]uint8, m)
-		for f := range x[r] {
-			x[r][f] = uint8(rng.IntN(2))
-		}
-		y[r] = x[r][0]
-	}
-	d, err := dataset.FromRows(s, x, y)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
-
 func spec(cmd []string, timeout time.Duration, maxFailures int) external.Spec {
 	return external.Spec{Command: cmd, Timeout: external.Duration(timeout), MaxFailures: maxFailures}
 }
@@ -57,7 +32,7 @@ func spec(cmd []string, timeout time.Duration, maxFailures int) external.Spec {
 func TestFitTree(t *testing.T) {
 	l := external.New("fake", spec(externaltest.Command(externaltest.Tree), 10*time.Second, 5), nil)
 	defer l.Close()
-	train, test := binaryData(t, 300, 10, 1), binaryData(t, 50, 10, 2)
+	train, test := external.BinaryData(t, 300, 10, 1), external.BinaryData(t, 50, 10, 2)
 	m, err := l.Fit(train, train.All(), rand.New(rand.NewPCG(1, 2)), external.Query{Data: test})
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +56,7 @@ func TestFitTree(t *testing.T) {
 func TestFitPredictions(t *testing.T) {
 	l := external.New("fake", spec(externaltest.Command(externaltest.Predict), 10*time.Second, 5), nil)
 	defer l.Close()
-	train, test := binaryData(t, 100, 10, 1), binaryData(t, 40, 10, 3)
+	train, test := external.BinaryData(t, 100, 10, 1), external.BinaryData(t, 40, 10, 3)
 	m, err := l.Fit(train, train.All(), rand.New(rand.NewPCG(1, 2)), external.Query{Data: test})
 	if err != nil {
 		t.Fatal(err)
@@ -128,7 +103,7 @@ func TestFaults(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			l := external.New("fake", spec(tc.cmd, tc.timeout, 5), nil)
 			defer l.Close()
-			d := binaryData(t, 50, 4, 1)
+			d := external.BinaryData(t, 50, 4, 1)
 			start := time.Now()
 			_, err := l.Fit(d, d.All(), rand.New(rand.NewPCG(1, 2)), external.Query{})
 			var f *external.Failure
@@ -151,7 +126,7 @@ func TestCrashRestarts(t *testing.T) {
 	rec := &records{}
 	l := external.New("fake", spec(externaltest.Command(externaltest.FlakyArg, marker), 10*time.Second, 5), slog.New(rec))
 	defer l.Close()
-	d := binaryData(t, 50, 4, 1)
+	d := external.BinaryData(t, 50, 4, 1)
 	rng := rand.New(rand.NewPCG(1, 2))
 	_, err := l.Fit(d, d.All(), rng, external.Query{})
 	var f *external.Failure
@@ -175,7 +150,7 @@ func TestCrashRestarts(t *testing.T) {
 func TestMaxFailures(t *testing.T) {
 	l := external.New("crashy", spec(externaltest.Command(externaltest.Crash), 10*time.Second, 3), nil)
 	defer l.Close()
-	d := binaryData(t, 20, 3, 1)
+	d := external.BinaryData(t, 20, 3, 1)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range 3 {
 		_, err := l.Fit(d, d.All(), rng, external.Query{})
@@ -225,7 +200,7 @@ func TestOneProcessPerWorker(t *testing.T) {
 	rec := &records{}
 	l := external.New("fake", spec(externaltest.Command(externaltest.Tree), 10*time.Second, 5), slog.New(rec))
 	defer l.Close()
-	d := binaryData(t, 100, 10, 1)
+	d := external.BinaryData(t, 100, 10, 1)
 	var wg sync.WaitGroup
 	errs := make(chan error, 40)
 	for w := range 2 {
