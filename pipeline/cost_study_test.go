@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/dtbench/dtbench/flow"
-	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/internal/shareddata"
 	"github.com/dtbench/dtbench/schemas"
 )
@@ -133,16 +132,7 @@ func TestCostStudyBadInput(t *testing.T) {
 				os.WriteFile(file, []byte("study: cost\ncost:\n  datasets: [{path: toy.arff, class: class, costs: {tests: {default: 1}}}]\n  misclassification: [10]\n"), 0o644)
 				return Load(LoadOptions{File: file, Sets: tc.sets, Env: []string{}})
 			}()
-			if err == nil {
-				out := t.TempDir()
-				_, err = Run(context.Background(), cfg, Options{Out: out})
-				if entries, _ := os.ReadDir(out); len(entries) != 0 {
-					t.Errorf("bad input wrote %v", entries)
-				}
-			}
-			if !input.Is(err) || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("err = %v; want an input error naming %q", err, tc.want)
-			}
+			refusedUpFront(t, cfg, err, tc.want)
 		})
 	}
 }
@@ -178,15 +168,7 @@ func TestCostTurneyConfig(t *testing.T) {
 func TestCostStudyShardsAndResume(t *testing.T) {
 	cfg := costConfig(t)
 	whole := run(t, cfg, Options{Out: t.TempDir()})
-	out := t.TempDir()
-	for i := range 2 {
-		run(t, cfg, Options{Out: out, Shard: Shard{Index: i, Count: 2}})
-	}
-	dir, err := RunStage(context.Background(), cfg, Options{Out: out}, flow.StageReport)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameFiles(t, "cost study, shards vs one run", deterministicFiles(t, whole), deterministicFiles(t, dir))
+	sameFiles(t, "cost study, shards vs one run", deterministicFiles(t, whole), deterministicFiles(t, runInShards(t, cfg)))
 	before := deterministicFiles(t, whole)
 	parts, _ := filepath.Glob(filepath.Join(whole, schemas.Evaluations, "*.parquet"))
 	if len(parts) < 2 {

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/dtbench/dtbench/flow"
-	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
 )
 
@@ -160,16 +159,7 @@ func TestCostsBadInput(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg, err := Load(LoadOptions{Sets: append([]string{"name=small", "oracle.features=6", "oracle.depths=[2]", "oracle.sizes=[30]"}, tc.sets...), Env: []string{}})
-			if err == nil {
-				out := t.TempDir()
-				_, err = Run(context.Background(), cfg, Options{Out: out})
-				if entries, _ := os.ReadDir(out); len(entries) != 0 {
-					t.Errorf("bad costs wrote %v", entries)
-				}
-			}
-			if !input.Is(err) || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("err = %v; want an input error naming %q", err, tc.want)
-			}
+			refusedUpFront(t, cfg, err, tc.want)
 		})
 	}
 }

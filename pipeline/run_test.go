@@ -109,6 +109,44 @@ func run(t *testing.T, cfg *Config, opts Options) string {
 	return dir
 }
 
+// runInShards runs cfg as two shards into one folder, then the report
+// stage over them, and returns the run folder.
+func runInShards(t *testing.T, cfg *Config) string {
+	t.Helper()
+	out := t.TempDir()
+	for i := range 2 {
+		run(t, cfg, Options{Out: out, Shard: Shard{Index: i, Count: 2}})
+	}
+	dir, err := RunStage(context.Background(), cfg, Options{Out: out}, flow.StageReport)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// wroteNothing fails the test when what failed wrote anything into out.
+func wroteNothing(t *testing.T, out, what string) {
+	t.Helper()
+	if entries, _ := os.ReadDir(out); len(entries) != 0 {
+		t.Errorf("%s wrote %v", what, entries)
+	}
+}
+
+// refusedUpFront checks a bad config: Load refused it (err), or Run
+// does, with an *input.Error naming want, and either way before anything
+// is written.
+func refusedUpFront(t *testing.T, cfg *Config, err error, want string) {
+	t.Helper()
+	if err == nil {
+		out := t.TempDir()
+		_, err = Run(context.Background(), cfg, Options{Out: out})
+		wroteNothing(t, out, "bad input")
+	}
+	if !input.Is(err) || !strings.Contains(err.Error(), want) {
+		t.Errorf("err = %v; want an input error naming %q", err, want)
+	}
+}
+
 func TestRunWritesEveryTable(t *testing.T) {
 	cfg := smallConfig(t)
 	dir := run(t, cfg, Options{Out: t.TempDir()})
@@ -158,15 +196,7 @@ func TestRunIsIndependentOfWorkers(t *testing.T) {
 func TestShardsEqualOneRun(t *testing.T) {
 	cfg := smallConfig(t)
 	whole := run(t, cfg, Options{Out: t.TempDir()})
-	out := t.TempDir()
-	for i := range 2 {
-		run(t, cfg, Options{Out: out, Shard: Shard{Index: i, Count: 2}})
-	}
-	dir, err := RunStage(context.Background(), cfg, Options{Out: out}, flow.StageReport)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameFiles(t, "shards vs one run", deterministicFiles(t, whole), deterministicFiles(t, dir))
+	sameFiles(t, "shards vs one run", deterministicFiles(t, whole), deterministicFiles(t, runInShards(t, cfg)))
 }
 
 func TestResumeRestoresDeletedChunk(t *testing.T) {
@@ -214,9 +244,7 @@ func TestStageWithoutInputsFails(t *testing.T) {
 	if !input.Is(err) {
 		t.Fatalf("train on a missing run folder: err = %v, want an input error", err)
 	}
-	if entries, _ := os.ReadDir(out); len(entries) != 0 {
-		t.Errorf("a failed stage wrote %v", entries)
-	}
+	wroteNothing(t, out, "a failed stage")
 }
 
 func TestBadInputWritesNothing(t *testing.T) {
@@ -227,9 +255,7 @@ func TestBadInputWritesNothing(t *testing.T) {
 	if !input.Is(err) || !strings.Contains(err.Error(), "no-such-learner") {
 		t.Fatalf("err = %v", err)
 	}
-	if entries, _ := os.ReadDir(out); len(entries) != 0 {
-		t.Errorf("run folder written despite bad input: %v", entries)
-	}
+	wroteNothing(t, out, "bad input")
 }
 
 // TestOracleAboveLeafLimitWritesNothing: an oracle grid whose depth
@@ -248,9 +274,7 @@ func TestOracleAboveLeafLimitWritesNothing(t *testing.T) {
 	if _, err := Run(context.Background(), cfg, Options{Out: out}); !input.Is(err) || !strings.Contains(err.Error(), "oracle.depths") {
 		t.Fatalf("Run: err = %v, want an input error for oracle.depths", err)
 	}
-	if entries, _ := os.ReadDir(out); len(entries) != 0 {
-		t.Errorf("run folder written despite bad input: %v", entries)
-	}
+	wroteNothing(t, out, "bad input")
 }
 
 func TestDifferentConfigOverExistingRunIsRefused(t *testing.T) {
