@@ -40,23 +40,11 @@ func BenchmarkNode(meta Meta, full string) flow.Node {
 			wins := Wins(evals, schemas.ConfusionTable.Get(b))
 			meta := meta.forRun(b)
 			meta.Plots = BenchmarkPlots(meta, newBenchView(meta, full, summary, schemas.EntropyTable.Get(b)))
-			files, err := RenderPlots(meta.Plots)
-			if err != nil {
-				return err
-			}
-			var md bytes.Buffer
-			if missing := schemas.MissingChunks.Get(b); len(missing) > 0 {
-				md.WriteString(partialNote(missing, nil))
-			}
-			err = BenchmarkMarkdown(&md, meta, full, summary, wins, schemas.EntropyTable.Get(b), schemas.AttributeTable.Get(b))
-			if err != nil {
-				return err
-			}
 			schemas.BenchmarkSummaryTable.Set(b, BenchmarkRows(summary))
 			schemas.WinsTable.Set(b, wins)
-			schemas.ReportDoc.Set(b, md.Bytes())
-			schemas.ReportPlots.Set(b, files)
-			return nil
+			return publish(b, meta, nil, func(md *bytes.Buffer) error {
+				return BenchmarkMarkdown(md, meta, full, summary, wins, schemas.EntropyTable.Get(b), schemas.AttributeTable.Get(b))
+			})
 		},
 	}
 }

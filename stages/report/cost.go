@@ -40,21 +40,8 @@ func CostNode(meta Meta) flow.Node {
 			sortCost(summary, meta.Learners)
 			meta := meta.forRun(b)
 			meta.Plots = CostPlots(meta, summary)
-			files, err := RenderPlots(meta.Plots)
-			if err != nil {
-				return err
-			}
-			var md bytes.Buffer
-			if missing := schemas.MissingChunks.Get(b); len(missing) > 0 {
-				md.WriteString(partialNote(missing, nil))
-			}
-			if err := CostMarkdown(&md, meta, summary); err != nil {
-				return err
-			}
 			schemas.CostSummaryTable.Set(b, CostRows(summary))
-			schemas.ReportDoc.Set(b, md.Bytes())
-			schemas.ReportPlots.Set(b, files)
-			return nil
+			return publish(b, meta, nil, func(md *bytes.Buffer) error { return CostMarkdown(md, meta, summary) })
 		},
 	}
 }

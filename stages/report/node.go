@@ -27,23 +27,31 @@ func OracleNode(meta Meta) flow.Node {
 			summary := SummarizeOracle(rows)
 			meta := meta.forRun(b)
 			meta.Plots = OraclePlots(meta, summary)
-			files, err := RenderPlots(meta.Plots)
-			if err != nil {
-				return err
-			}
-			var md bytes.Buffer
-			if missing := schemas.MissingChunks.Get(b); len(missing) > 0 {
-				md.WriteString(partialNote(missing, summary))
-			}
-			if err := Markdown(&md, meta, summary); err != nil {
-				return fmt.Errorf("render report.md: %w", err)
-			}
 			schemas.SummaryTable.Set(b, OracleRows(summary))
-			schemas.ReportDoc.Set(b, md.Bytes())
-			schemas.ReportPlots.Set(b, files)
-			return nil
+			return publish(b, meta, summary, func(md *bytes.Buffer) error { return Markdown(md, meta, summary) })
 		},
 	}
+}
+
+// publish renders meta's plots and report.md into the report stage's bag:
+// the partial-run note first when chunks are missing (with the oracle
+// study's summary, nil for the others), then what markdown writes. Every
+// study's report node ends with it.
+func publish(b *schemas.Bag, meta Meta, summary []OracleSummary, markdown func(*bytes.Buffer) error) error {
+	files, err := RenderPlots(meta.Plots)
+	if err != nil {
+		return err
+	}
+	var md bytes.Buffer
+	if missing := schemas.MissingChunks.Get(b); len(missing) > 0 {
+		md.WriteString(partialNote(missing, summary))
+	}
+	if err := markdown(&md); err != nil {
+		return fmt.Errorf("render report.md: %w", err)
+	}
+	schemas.ReportDoc.Set(b, md.Bytes())
+	schemas.ReportPlots.Set(b, files)
+	return nil
 }
 
 // forRun returns meta with what the report stage's bag says of this run:
