@@ -111,16 +111,23 @@ func (d *Document) WriteRun(dir string, b *Bag) ([]FileInfo, error) {
 
 // ReadPart adds the file's bytes to the bag of task 0.
 func (d *Document) ReadPart(path string, bag func(int64) (*Bag, error)) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return fmt.Errorf("read %s: %w", path, err)
-	}
-	b, err := bag(0)
+	data, b, err := readRunFile(path, bag)
 	if err != nil {
 		return err
 	}
 	d.Put(b, data...)
 	return nil
+}
+
+// readRunFile reads a per-run file (a document or one of a file set) and
+// returns it with the bag of task 0, which holds such files.
+func readRunFile(path string, bag func(int64) (*Bag, error)) ([]byte, *Bag, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	b, err := bag(0)
+	return data, b, err
 }
 
 // WritePart writes the bags' bytes, in order, atomically.

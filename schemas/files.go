@@ -59,11 +59,7 @@ func (d *Files) WriteRun(dir string, b *Bag) ([]FileInfo, error) {
 
 // ReadPart adds the file at path to the bag of task 0.
 func (d *Files) ReadPart(path string, bag func(int64) (*Bag, error)) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return fmt.Errorf("read %s: %w", path, err)
-	}
-	b, err := bag(0)
+	data, b, err := readRunFile(path, bag)
 	if err != nil {
 		return err
 	}
