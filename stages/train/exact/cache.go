@@ -86,8 +86,9 @@ type searcher struct {
 	keys       []byte    // closure keys, m bytes per entry
 	buf        []byte    // the key being built
 	lv         []level
-	small      solver  // the depth ≤ 3 solver
-	sums       []int64 // scratch for one set's weight sums
+	small      solver    // the depth ≤ 3 solver
+	paths      pathBound // the refutation by paths
+	sums       []int64   // scratch for one set's weight sums
 	// arena holds the children of expanded entries: per feature f, from
 	// kidOff[f], the child entry of each value (or noEntry, unknownKid).
 	arena  []int32

@@ -19,6 +19,10 @@ func (s *searcher) feasible(id int32, pts []int32, p, k int) bool {
 	l := s.level(p)
 	free := s.freeOf(id, l)
 	k = min(k, len(free))
+	if k >= minPathDepth && s.refutesByPaths(pts, k) {
+		e.dlb = max(e.dlb, int16(k+1))
+		return false
+	}
 	if depth := s.small.depthFor(free, k); depth > 0 {
 		s.solveSmall(id, pts, free, depth)
 		return k >= int(s.entry(id).dub)
