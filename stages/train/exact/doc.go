@@ -57,6 +57,13 @@
 //     leaves); below one unit of excess a subproblem first runs the
 //     cheaper feasibility search. The same search, with costs counting
 //     real errors, serves the MaxDepth case.
+//   - Before it searches, the feasibility search tries to refute depth k
+//     by paths (see paths.go): the path to a point must test a feature of
+//     its difference set with every point it conflicts with, so a point
+//     whose difference sets no k features hit rules depth k out. It is a
+//     small hitting-set search per point, tried while it pays: on 3000
+//     rows over 20 binary features it settles most refutations, which
+//     the search would otherwise prove feature by feature.
 //   - Subproblems with a depth bound of three or less are solved without
 //     recursion (MurTree's depth-2 solver, extended to depth three): one
 //     pass over the points counts, for every feature, pair and triple of

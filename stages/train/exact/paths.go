@@ -14,8 +14,9 @@ import "math/bits"
 // but its proofs are short where the search's are long: on dense data
 // (3000 rows over 20 binary features, depth 8) it refutes nearly every
 // subproblem that the feasibility search would otherwise prove infeasible
-// feature by feature. On sparser data it rarely proves anything, so its
-// tries are rationed by its success rate at each depth bound.
+// feature by feature. On sparser data (1000 rows there) it rarely proves
+// anything, so its tries are rationed by its success rate at each depth
+// bound.
 //
 // Fixed features are shared by every point of a subproblem, so difference
 // sets hold free features only, and the bound needs no list of them.
@@ -23,12 +24,12 @@ import "math/bits"
 // pathBound holds the refutation's state over a fit.
 type pathBound struct {
 	ready  bool
-	usable bool     // the points have bit rows, the features two values at most
-	rows   []uint64 // the problem's bit rows (features only are compared)
-	maj    []uint64 // the problem's majority classes
-	sets   []uint64 // the current point's family
-	levels [][]uint64
-	mark   []uint32 // per point: gen when it is in the current subproblem
+	usable bool       // the points have bit rows, the features two values at most
+	rows   []uint64   // the problem's bit rows (features only are compared)
+	maj    []uint64   // the problem's majority classes
+	sets   []uint64   // the current point's family
+	levels [][]uint64 // per remaining depth: the sets still to hit (hit's scratch)
+	mark   []uint32   // per point: gen when it is in the current subproblem
 	gen    uint32
 	work   int // set visits of the current refutation
 	limit  int // work beyond which it gives up
