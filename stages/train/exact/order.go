@@ -105,13 +105,13 @@ func (s *searcher) conflictScores(pts []int32, free []int, dst []int64) {
 			sample[i] = pts[i*len(pts)/maxConflictPoints]
 		}
 	}
-	const classBits = uint64(0xFF) << 56 // bitrow's class bits: 63−c for class c < 8
+	classBits := s.pr.classBits
 	var acc [64]int64
 	for i, p := range sample {
 		rp := rows[p]
 		cp := rp & classBits
 		if cp == 0 {
-			continue // several majority classes, or a class ≥ 8
+			continue // several majority classes
 		}
 		for _, q := range sample[i+1:] {
 			rq := rows[q]

@@ -25,7 +25,8 @@ import "math/bits"
 type pathBound struct {
 	ready  bool
 	usable bool       // the points have bit rows, the features two values at most
-	rows   []uint64   // the problem's bit rows (features only are compared)
+	rows   []uint64   // the problem's bit rows
+	feats  uint64     // their feature bits, the ones compared
 	maj    []uint64   // the problem's majority classes
 	sets   []uint64   // the current point's family
 	levels [][]uint64 // per remaining depth: the sets still to hit (hit's scratch)
@@ -64,8 +65,6 @@ const (
 	// minReduceDepth is the least depth bound at which a point's family
 	// is first reduced to its minimal sets.
 	minReduceDepth = 5
-	// classBits are a bit row's class bits (see problem.bitrow).
-	classBits = uint64(0xFF) << 56
 )
 
 // refutesByPaths reports whether some point of pts needs more than k
@@ -129,7 +128,7 @@ func (h *pathBound) prepare(pr *problem) {
 		}
 	}
 	h.usable = true
-	h.rows, h.maj = pr.bitrow, pr.maj
+	h.rows, h.feats, h.maj = pr.bitrow, pr.featureBits, pr.maj
 	h.mark = make([]uint32, pr.n)
 	for k := range h.recent {
 		for i := range h.recent[k] {
@@ -179,12 +178,12 @@ func pathShift(k int) int {
 // more than k features on its path: no k features hit every difference
 // set of x with a conflicting point of pts.
 func (h *pathBound) needsMore(pts []int32, x int32, k int) bool {
-	rx, mx := h.rows[x]&^classBits, h.maj[x]
+	rx, mx := h.rows[x]&h.feats, h.maj[x]
 	var bySize [65]int32
 	sets := h.sets[:0]
 	for _, y := range pts {
 		if h.maj[y]&mx == 0 {
-			d := h.rows[y]&^classBits ^ rx
+			d := h.rows[y]&h.feats ^ rx
 			sets = append(sets, d)
 			bySize[bits.OnesCount64(d)]++
 		}

@@ -112,7 +112,7 @@ func TestPathRefutationsAreSound(t *testing.T) {
 						var fam []uint64
 						for _, y := range pts {
 							if pr.maj[x]&pr.maj[y] == 0 {
-								fam = append(fam, (pr.bitrow[x]^pr.bitrow[y])&^classBits)
+								fam = append(fam, (pr.bitrow[x]^pr.bitrow[y])&pr.featureBits)
 							}
 						}
 						s.paths.work, s.paths.limit = 0, math.MaxInt
@@ -139,4 +139,46 @@ func TestPathRefutationsAreSound(t *testing.T) {
 		t.Fatalf("only %d refutations: the bound has stopped proving", proofs)
 	}
 	t.Logf("%d refutations, the first %d checked by brute force", proofs, checked)
+}
+
+// TestPathBoundSeesHighFeatures fits data whose points differ only in
+// features 56–59 of 60, the bit-row positions just below the class bits,
+// labelled by the parity of features 56–58: the least depth is 3, with 8
+// leaves. A bound that compared the rows without those features would
+// find no difference between the points and refute depth 3.
+func TestPathBoundSeesHighFeatures(t *testing.T) {
+	const m = 60
+	domains := make([]int, m)
+	for f := range domains {
+		domains[f] = 2
+	}
+	var x [][]uint8
+	var y []uint8
+	for in := range 16 {
+		row := make([]uint8, m)
+		for i := range 4 {
+			row[56+i] = uint8(in >> i & 1)
+		}
+		x, y = append(x, row), append(y, row[56]^row[57]^row[58])
+	}
+	d := newData(t, domains, 2, x, y)
+	pr := newProblem(d, d.All())
+	if pr.bitrow == nil {
+		t.Fatal("no bit rows at 60 features and 2 classes: the test no longer reaches the bound")
+	}
+	s := newSearcher(pr, false, pr.m, time.Time{}, false)
+	pts := make([]int32, pr.n)
+	for p := range pts {
+		pts[p] = int32(p)
+	}
+	if s.refutesByPaths(pts, 3) {
+		t.Fatal("depth 3 refuted, but the parity of three features fits it")
+	}
+	if !s.paths.usable {
+		t.Fatal("the bound did not run")
+	}
+	m1 := fit(t, Options{}, d, d.All())
+	if tr := m1.Tree(); tr.Depth() != 3 || tr.Leaves() != 8 {
+		t.Fatalf("depth %d, %d leaves; want 3 and 8", tr.Depth(), tr.Leaves())
+	}
 }

@@ -20,8 +20,10 @@ type problem struct {
 	maj  []uint64
 	// bitrow[p] has bit f set when binary feature f has value 1 at point p
 	// and bit 63−c set for its only majority class c; nil unless every
-	// feature fits below the class bits.
-	bitrow []uint64
+	// feature fits below the class bits. featureBits and classBits mask
+	// the two parts.
+	bitrow                 []uint64
+	featureBits, classBits uint64
 }
 
 // newProblem merges the rows of d selected by rows into points, in order
@@ -95,6 +97,8 @@ func newProblem(d *dataset.Dataset, rows dataset.Bitset) *problem {
 		}
 	}
 	if pr.m+pr.k <= 64 {
+		pr.featureBits = 1<<pr.m - 1
+		pr.classBits = ^uint64(0) << (64 - pr.k)
 		pr.bitrow = make([]uint64, pr.n)
 		for p := range pr.n {
 			for f, v := range pr.x[p*m : (p+1)*m] {
