@@ -62,7 +62,7 @@ func (d *solver) costsBinary2(pts []int32, free []int, leaf int64, depth int) [4
 	d.b2imp = grow(d.b2imp, q*q*4)
 	imp2 := d.b2imp
 	// m3[(a·q+b)·4 + 2v+w]: least impurity of cell (a = v, b = w) split by
-	// a third feature, for a < b.
+	// a third feature; filled for a < b, then mirrored.
 	d.b2min = grow(d.b2min, q*q*4)
 	m3 := d.b2min
 	for b := range q {
@@ -142,6 +142,14 @@ func (d *solver) costsBinary2(pts []int32, free []int, leaf int64, depth int) [4
 				mab[2], mab[3] = min(mab[2], m10), min(mab[3], m11)
 			}
 		}
+		// Mirror m3 as imp2 is, so (b = w, a = v) is at (b·q+a)·4 + 2w+v.
+		for b := range q {
+			for a := range b {
+				x := m3[(a*q+b)*4 : (a*q+b)*4+4]
+				y := m3[(b*q+a)*4 : (b*q+a)*4+4]
+				y[0], y[1], y[2], y[3] = x[0], x[2], x[1], x[3]
+			}
+		}
 	}
 
 	imp1 := func(a, v int) int64 {
@@ -163,27 +171,15 @@ func (d *solver) costsBinary2(pts []int32, free []int, leaf int64, depth int) [4
 					continue
 				}
 				o := (a*q+b)*4 + 2*v
-				if s := (int64(imp2[o]) + int64(imp2[o+1])) * unit; s+2 < d1 {
-					d1 = s + 2
-				}
+				i0, i1 := int64(imp2[o]), int64(imp2[o+1])
+				d1 = min(d1, (i0+i1)*unit+2)
 				if depth < 3 {
 					continue
 				}
-				s := int64(0)
-				for w := range 2 {
-					lo, hi, cell := a, b, 2*v+w
-					if a > b {
-						lo, hi, cell = b, a, 2*w+v
-					}
-					c := int64(imp2[(a*q+b)*4+2*v+w])*unit + 1
-					if m := int64(m3[(lo*q+hi)*4+cell])*unit + 2; m < c {
-						c = m
-					}
-					s += c
-				}
-				if s < e2 {
-					e2 = s
-				}
+				// Each cell (a = v, b = w) as a leaf or split once more.
+				c0 := min(i0*unit+1, int64(m3[o])*unit+2)
+				c1 := min(i1*unit+1, int64(m3[o+1])*unit+2)
+				e2 = min(e2, c0+c1)
 			}
 			c2 += d1
 			c3 += e2
