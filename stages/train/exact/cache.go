@@ -22,7 +22,6 @@ const (
 
 // entry is the cache's knowledge about one set of points, the subproblem.
 type entry struct {
-	key      int32    // offset of the closure key in searcher.keys
 	leaf     int64    // cost of the points as one leaf
 	minZ     int32    // smallest domain among the free features: the fewest leaves of a split
 	dlb, dub int16    // no tree of depth < dlb fits at least error; one of depth dub does
@@ -83,7 +82,7 @@ type searcher struct {
 	blocks     [][]entry // the entries, entryBlock per block, so they never move
 	count      int32     // entries
 	costs      []kcost   // phase 2 results, in per-entry lists
-	keys       []byte    // closure keys, m bytes per entry
+	keys       []byte    // closure keys, m bytes per entry, entry id's at id·m
 	buf        []byte    // the key being built
 	lv         []level
 	small      solver    // the depth ≤ 3 solver
@@ -169,8 +168,8 @@ func (s *searcher) tick() bool {
 
 // key returns entry id's closure key. Callers must not modify it.
 func (s *searcher) key(id int32) []byte {
-	o := s.entry(id).key
-	return s.keys[o : o+int32(s.pr.m)]
+	m := s.pr.m
+	return s.keys[int(id)*m : int(id+1)*m]
 }
 
 // freeOf fills l.free with the free features of entry id, in index order.
@@ -214,7 +213,7 @@ func (s *searcher) lookup(pts []int32) int32 {
 		return id
 	}
 	id := s.count
-	e := entry{key: int32(len(s.keys)), dub: unknownDepth, wf: viaSolver, n: int32(len(pts)), kids: -1}
+	e := entry{dub: unknownDepth, wf: viaSolver, n: int32(len(pts)), kids: -1}
 	s.keys = append(s.keys, s.buf...)
 	e.leaf = unit + 1 // impure; only exact costs need the true excess
 	if s.exactCosts {
