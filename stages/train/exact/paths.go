@@ -25,25 +25,24 @@ import "math/bits"
 type pathBound struct {
 	ready  bool
 	usable bool       // the points have bit rows, the features two values at most
-	rows   []uint64   // the problem's bit rows
-	feats  uint64     // their feature bits, the ones compared
-	maj    []uint64   // the problem's majority classes
+	pr     *problem   // its bit rows, feature bits and majority classes
 	sets   []uint64   // the current point's family
 	levels [][]uint64 // per remaining depth: the sets still to hit (hit's scratch)
 	mark   []uint32   // per point: gen when it is in the current subproblem
 	gen    uint32
-	work   int // set visits of the current refutation
-	limit  int // work beyond which it gives up
-	// Per depth bound (the last for all deeper): the tries, the points
-	// that refuted the latest subproblems, tried first since
-	// neighbouring subproblems tend to share them.
-	rates  [maxPathDepth + 1]pathRate
-	recent [maxPathDepth + 1][recentPaths]int32
+	work   int                         // set visits of the current refutation
+	limit  int                         // work beyond which it gives up
+	depths [maxPathDepth + 1]pathDepth // per depth bound, the last for all deeper
 }
 
-// pathRate counts the bound's tries and proofs at one depth bound, and the
-// calls it skipped.
-type pathRate struct{ tries, proofs, skipped int }
+// pathDepth is the bound's record at one depth bound: its tries and
+// proofs, the calls it skipped, and the points that refuted the latest
+// subproblems, tried first since neighbouring subproblems tend to share
+// them (-1: none).
+type pathDepth struct {
+	tries, proofs, skipped int
+	recent                 [recentPaths]int32
+}
 
 const (
 	// minPathDepth is the least depth bound the bound is tried at: below
@@ -75,7 +74,11 @@ func (s *searcher) refutesByPaths(pts []int32, k int) bool {
 	if !h.ready {
 		h.prepare(s.pr)
 	}
-	if !h.usable || len(pts) <= k+1 || !h.worthTrying(k) {
+	if !h.usable || len(pts) <= k+1 {
+		return false
+	}
+	d := &h.depths[min(k, maxPathDepth)]
+	if !d.worthTrying(k) {
 		return false
 	}
 	h.gen++
@@ -83,21 +86,9 @@ func (s *searcher) refutesByPaths(pts []int32, k int) bool {
 		h.mark[p] = h.gen
 	}
 	h.work, h.limit = 0, pathWorkPerPoint*len(pts)
-	at := min(k, maxPathDepth)
-	recent := &h.recent[at]
-	proved := func(x int32) bool {
-		h.rates[at].proofs++
-		i := 0
-		for i < recentPaths-1 && recent[i] != x {
-			i++
-		}
-		copy(recent[1:i+1], recent[:i])
-		recent[0] = x
-		return true
-	}
-	for _, x := range recent {
+	for _, x := range d.recent {
 		if x >= 0 && h.mark[x] == h.gen && h.needsMore(pts, x, k) {
-			return proved(x)
+			return d.proved(x)
 		}
 	}
 	tried := 0
@@ -105,12 +96,12 @@ func (s *searcher) refutesByPaths(pts []int32, k int) bool {
 		if h.work > h.limit || tried == pathScan {
 			return false
 		}
-		if isRecent(recent, x) {
+		if d.isRecent(x) {
 			continue
 		}
 		tried++
 		if h.needsMore(pts, x, k) {
-			return proved(x)
+			return d.proved(x)
 		}
 	}
 	return false
@@ -127,18 +118,30 @@ func (h *pathBound) prepare(pr *problem) {
 			return // its differences are not in the bit rows
 		}
 	}
-	h.usable = true
-	h.rows, h.feats, h.maj = pr.bitrow, pr.featureBits, pr.maj
+	h.usable, h.pr = true, pr
 	h.mark = make([]uint32, pr.n)
-	for k := range h.recent {
-		for i := range h.recent[k] {
-			h.recent[k][i] = -1
+	for k := range h.depths {
+		for i := range h.depths[k].recent {
+			h.depths[k].recent[i] = -1
 		}
 	}
 }
 
-func isRecent(recent *[recentPaths]int32, x int32) bool {
-	for _, r := range recent {
+// proved counts a proof by point x and moves x to the front of the
+// recent points. It returns true, the refutation's answer.
+func (d *pathDepth) proved(x int32) bool {
+	d.proofs++
+	i := 0
+	for i < recentPaths-1 && d.recent[i] != x {
+		i++
+	}
+	copy(d.recent[1:i+1], d.recent[:i])
+	d.recent[0] = x
+	return true
+}
+
+func (d *pathDepth) isRecent(x int32) bool {
+	for _, r := range d.recent {
 		if r == x {
 			return true
 		}
@@ -150,14 +153,13 @@ func isRecent(recent *[recentPaths]int32, x int32) bool {
 // least one try in 2^pathShift(k) has been a proof there, and otherwise on
 // one call in pathProbe, to notice when it starts to pay. The counts
 // follow the search, so the choice is as deterministic as the search.
-func (h *pathBound) worthTrying(k int) bool {
-	r := &h.rates[min(k, maxPathDepth)]
-	if r.tries < pathWarmup || r.proofs<<pathShift(k) >= r.tries {
-		r.tries++
+func (d *pathDepth) worthTrying(k int) bool {
+	if d.tries < pathWarmup || d.proofs<<pathShift(k) >= d.tries {
+		d.tries++
 		return true
 	}
-	if r.skipped++; r.skipped%pathProbe == 0 {
-		r.tries++
+	if d.skipped++; d.skipped%pathProbe == 0 {
+		d.tries++
 		return true
 	}
 	return false
@@ -178,12 +180,13 @@ func pathShift(k int) int {
 // more than k features on its path: no k features hit every difference
 // set of x with a conflicting point of pts.
 func (h *pathBound) needsMore(pts []int32, x int32, k int) bool {
-	rx, mx := h.rows[x]&h.feats, h.maj[x]
+	rows, maj, feats := h.pr.bitrow, h.pr.maj, h.pr.featureBits
+	rx, mx := rows[x]&feats, maj[x]
 	var bySize [65]int32
 	sets := h.sets[:0]
 	for _, y := range pts {
-		if h.maj[y]&mx == 0 {
-			d := h.rows[y]&h.feats ^ rx
+		if maj[y]&mx == 0 {
+			d := rows[y]&feats ^ rx
 			sets = append(sets, d)
 			bySize[bits.OnesCount64(d)]++
 		}
