@@ -125,14 +125,7 @@ func TestBenchmarkStudyIsDeterministic(t *testing.T) {
 		sameFiles(t, "staged vs run", want, benchFiles(t, dir))
 	})
 	t.Run("shards", func(t *testing.T) {
-		out := t.TempDir()
-		for i := range 3 {
-			run(t, cfg, Options{Out: out, Shard: Shard{Index: i, Count: 3}})
-		}
-		dir, err := RunStage(context.Background(), cfg, Options{Out: out}, flow.StageReport)
-		if err != nil {
-			t.Fatal(err)
-		}
+		dir := runInShards(t, cfg, 3)
 		sameFiles(t, "3 shards vs one run", want, benchFiles(t, dir))
 		if _, err := Verify(dir); err != nil {
 			t.Error(err)

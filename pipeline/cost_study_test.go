@@ -168,7 +168,7 @@ func TestCostTurneyConfig(t *testing.T) {
 func TestCostStudyShardsAndResume(t *testing.T) {
 	cfg := costConfig(t)
 	whole := run(t, cfg, Options{Out: t.TempDir()})
-	sameFiles(t, "cost study, shards vs one run", deterministicFiles(t, whole), deterministicFiles(t, runInShards(t, cfg)))
+	sameFiles(t, "cost study, shards vs one run", deterministicFiles(t, whole), deterministicFiles(t, runInShards(t, cfg, 2)))
 	before := deterministicFiles(t, whole)
 	parts, _ := filepath.Glob(filepath.Join(whole, schemas.Evaluations, "*.parquet"))
 	if len(parts) < 2 {

@@ -109,13 +109,13 @@ func run(t *testing.T, cfg *Config, opts Options) string {
 	return dir
 }
 
-// runInShards runs cfg as two shards into one folder, then the report
+// runInShards runs cfg as count shards into one folder, then the report
 // stage over them, and returns the run folder.
-func runInShards(t *testing.T, cfg *Config) string {
+func runInShards(t *testing.T, cfg *Config, count int) string {
 	t.Helper()
 	out := t.TempDir()
-	for i := range 2 {
-		run(t, cfg, Options{Out: out, Shard: Shard{Index: i, Count: 2}})
+	for i := range count {
+		run(t, cfg, Options{Out: out, Shard: Shard{Index: i, Count: count}})
 	}
 	dir, err := RunStage(context.Background(), cfg, Options{Out: out}, flow.StageReport)
 	if err != nil {
@@ -196,7 +196,7 @@ func TestRunIsIndependentOfWorkers(t *testing.T) {
 func TestShardsEqualOneRun(t *testing.T) {
 	cfg := smallConfig(t)
 	whole := run(t, cfg, Options{Out: t.TempDir()})
-	sameFiles(t, "shards vs one run", deterministicFiles(t, whole), deterministicFiles(t, runInShards(t, cfg)))
+	sameFiles(t, "shards vs one run", deterministicFiles(t, whole), deterministicFiles(t, runInShards(t, cfg, 2)))
 }
 
 func TestResumeRestoresDeletedChunk(t *testing.T) {
