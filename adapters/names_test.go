@@ -101,20 +101,11 @@ func TestWekaReadsAnyNames(t *testing.T) {
 // returns the schema it replies with, as it read it.
 func wekaEcho(t *testing.T, s dataset.Schema) dataset.Schema {
 	t.Helper()
-	type attribute struct {
-		Name   string   `json:"name"`
-		Values []string `json:"values"`
+	schema, err := external.EncodeSchema(s)
+	if err != nil {
+		t.Fatal(err)
 	}
-	type schema struct {
-		Features []attribute `json:"features"`
-		Class    attribute   `json:"class"`
-	}
-	var sent schema
-	for _, f := range s.Features {
-		sent.Features = append(sent.Features, attribute(f))
-	}
-	sent.Class = attribute(s.Class)
-	req, err := json.Marshal(map[string]any{"op": "echo", "schema": sent})
+	req, err := json.Marshal(map[string]any{"op": "echo", "schema": json.RawMessage(schema)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,17 +118,16 @@ func wekaEcho(t *testing.T, s dataset.Schema) dataset.Schema {
 		t.Fatalf("echo: %v", err)
 	}
 	var reply struct {
-		Schema *schema `json:"schema"`
-		Error  string  `json:"error"`
+		Schema json.RawMessage `json:"schema"`
+		Error  string          `json:"error"`
 	}
 	if err := json.Unmarshal(out, &reply); err != nil || reply.Schema == nil {
 		t.Fatalf("echo reply %.200q: %v %s", out, err, reply.Error)
 	}
-	var got dataset.Schema
-	for _, f := range reply.Schema.Features {
-		got.Features = append(got.Features, dataset.Attribute(f))
+	got, err := external.DecodeSchema(reply.Schema)
+	if err != nil {
+		t.Fatalf("echo reply: %v", err)
 	}
-	got.Class = dataset.Attribute(reply.Schema.Class)
 	return got
 }
 

@@ -43,16 +43,32 @@ type attributeJSON struct {
 	Values []string `json:"values"`
 }
 
-func encodeSchema(s dataset.Schema) ([]byte, error) {
-	out := schemaJSON{Class: attributeJSON{Name: s.Class.Name, Values: s.Class.Values}}
+// EncodeSchema returns the schema part of a request, as fit and echo
+// requests carry it.
+func EncodeSchema(s dataset.Schema) ([]byte, error) {
+	out := schemaJSON{Class: attributeJSON(s.Class)}
 	for _, f := range s.Features {
-		out.Features = append(out.Features, attributeJSON{Name: f.Name, Values: f.Values})
+		out.Features = append(out.Features, attributeJSON(f))
 	}
 	b, err := json.Marshal(out)
 	if err != nil {
 		return nil, fmt.Errorf("encode schema: %w", err)
 	}
 	return b, nil
+}
+
+// DecodeSchema reads a schema in the form EncodeSchema writes, as an
+// adapter's echo reply returns it.
+func DecodeSchema(b []byte) (dataset.Schema, error) {
+	var in schemaJSON
+	if err := json.Unmarshal(b, &in); err != nil {
+		return dataset.Schema{}, fmt.Errorf("decode schema: %w", err)
+	}
+	s := dataset.Schema{Class: dataset.Attribute(in.Class)}
+	for _, f := range in.Features {
+		s.Features = append(s.Features, dataset.Attribute(f))
+	}
+	return s, nil
 }
 
 // request is one fit request being encoded: the line, and scratch for
@@ -84,7 +100,7 @@ func (r *request) release() { requests.Put(r) }
 // is to predict the whole input space as well (in dataset.SpaceIndex
 // order).
 func encodeFit(d *dataset.Dataset, rows dataset.Bitset, seed int64, q Query, space bool) (*request, error) {
-	schema, err := encodeSchema(d.Schema())
+	schema, err := EncodeSchema(d.Schema())
 	if err != nil {
 		return nil, err
 	}
