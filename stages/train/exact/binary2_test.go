@@ -61,8 +61,16 @@ func TestCostsBinary2MatchesTables(t *testing.T) {
 // dominate a 20-feature fit (bench/peers/exact's x20d8 cells): a few dozen
 // points over 15 free binary features, and a few hundred over 17.
 func BenchmarkCostsBinary2(b *testing.B) {
-	for _, tc := range []struct{ points, free int }{{30, 15}, {60, 15}, {300, 17}} {
-		b.Run(fmt.Sprintf("p%d/q%d", tc.points, tc.free), func(b *testing.B) {
+	for _, tc := range []struct {
+		points, free int
+		pureOnly     bool
+	}{{30, 15, false}, {60, 15, false}, {300, 17, false}, {30, 15, true}, {60, 15, true}, {250, 17, true}} {
+		pureOnly := tc.pureOnly
+		name := "costs"
+		if pureOnly {
+			name = "purity"
+		}
+		b.Run(fmt.Sprintf("%s/p%d/q%d", name, tc.points, tc.free), func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(5, uint64(tc.points)))
 			domains := make([]int, 20)
 			for f := range domains {
@@ -81,7 +89,11 @@ func BenchmarkCostsBinary2(b *testing.B) {
 			}
 			leaf := s.leafCost(pts)
 			for b.Loop() {
-				s.small.costsBinary2(pts, free, leaf, 3)
+				if pureOnly {
+					s.small.purity2(pts, free, leaf, 3)
+				} else {
+					s.small.costsBinary2(pts, free, leaf, 3)
+				}
 			}
 		})
 	}

@@ -119,6 +119,7 @@ func newSearcher(pr *problem, exactWeights bool, levels int, deadline time.Time,
 		timed:      timed,
 	}
 	s.small.init(pr, s.u)
+	s.small.pureOnly = !exactWeights
 	s.kidOff = make([]int, pr.m)
 	for f, z := range pr.dom {
 		s.kidOff[f] = len(s.blank)

@@ -72,6 +72,10 @@
 //     binary features the counts are popcounts of per-feature bitsets over
 //     the node's points, built 64 points at a time by a bit-matrix
 //     transpose; cells with a value 0 follow by inclusion and exclusion.
+//     When only pure trees count (phases 1 and 2) and a node has at most
+//     255 points of two classes, the solver tracks purity alone (purity2):
+//     a triple's eight cell counts are one sum of byte lanes and a pure
+//     cell a zero byte, about half the work of the least impurities.
 //
 // Small input spaces — Π (Z_f+1) ≤ 3^12 over the features of domain ≥ 2,
 // such as the oracle paper's ten binary features — are solved instead by

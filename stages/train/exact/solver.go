@@ -74,6 +74,15 @@ type solver struct {
 	b2pair []int32
 	b2imp  []int32
 	b2min  []int32
+
+	// pureOnly is set for the search of pure trees alone, whose costs of
+	// impure trees only need to be unit or more (searcher.exactCosts off).
+	pureOnly bool
+	// Scratch of purity2.
+	pw                        []pairWords
+	pureCells                 []uint8
+	splitAB, splitAC, splitBC []uint64
+	pureTo, fitTo             []uint64
 }
 
 func (d *solver) init(pr *problem, u []int32) {

@@ -1,0 +1,220 @@
+package exact
+
+import "math/bits"
+
+// maxPurePoints is the most points purity2 takes: its counts live in
+// byte lanes.
+const maxPurePoints = 255
+
+// Byte-lane constants of purity2. Lane l of a word is its byte l, and a
+// triple's cell (v, w, u) of free features a < b < c is lane 4v+2w+u.
+const (
+	lanesLow7 = 0x7F7F7F7F7F7F7F7F
+	// laneSigns holds, per cell, the sign of the triple's (1,1,1) count
+	// in the cell's count by inclusion and exclusion (see purity2).
+	laneSigns = 1<<56 - 1<<48 - 1<<40 + 1<<32 - 1<<24 + 1<<16 + 1<<8 - 1
+)
+
+// pairWords are one pair of free features' contributions to the cell
+// counts of the triples it belongs to, one word per role the pair plays
+// there (first two, outer two, last two features) and per count (class
+// 0, all points); see purity2.
+type pairWords struct {
+	ab0, abN, ac0, acN, bc0, bcN uint64
+}
+
+// purity2 is costs for the search of pure trees alone (weights not
+// exact), binary free features, two classes of single points and at most
+// maxPurePoints points over at most 64 free features. It finds, for depth ≤ 1, 2 and 3, whether a pure
+// tree exists and the fewest leaves of one; where none exists the cost
+// is unit+2, a lower bound the search never compares (searcher.exactCosts
+// is off).
+//
+// It works on purity alone, which is cheaper than costsBinary2's least
+// impurities:
+//   - Per triple a < b < c, the eight cells' class 0 counts are, by
+//     inclusion and exclusion from the pairs' cells and the (1,1,1) count
+//     t, linear: x110 = ab11 − t, x101 = ac11 − t, x011 = bc11 − t,
+//     x100 = ab10 − ac11 + t, x010 = ab01 − bc11 + t, x001 = ac01 − bc11 +
+//     t, x000 = ab00 − ac01 + bc11 − t. So one word with the count of cell
+//     l in byte l is the sum of one word per pair and t times laneSigns;
+//     every byte is exact because every count is in 0…255. The same holds
+//     for the cells' totals, and class 1's counts are their difference.
+//   - A cell is pure when one of its class counts is zero, a byte test on
+//     the whole word; a pair cell splits purely by the third feature when
+//     its two cells in the triple are pure, one shift and one and.
+//   - The trees of depth ≤ 3 then follow from bitsets, per literal a = v,
+//     of the features b whose cells (a = v, b = w) are pure or split
+//     purely.
+func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int64 {
+	q := len(free)
+	d.free = free
+	nw := d.buildBits(pts)
+	feat := func(a int) []uint64 { return d.bits[a*nw : (a+1)*nw] }
+	k0 := d.bits[q*nw : (q+1)*nw] // class 0
+	ab := d.bits[(q+2)*nw : (q+3)*nw]
+	n0, n := int32(popcount(k0)), int32(len(pts))
+
+	d.b2one = grow(d.b2one, 2*q)
+	one := d.b2one // one[2a] = points of class 0 with a = 1, one[2a+1] = all with a = 1
+	for a := range q {
+		one[2*a], one[2*a+1] = int32(andCount(feat(a), k0)), int32(popcount(feat(a)))
+	}
+	// Per pair a < b at a·q+b: its words, and the purity of its cells
+	// (v, w), bit 2v+w. Per literal a = v at 2a+v and value w: the
+	// features b whose cell (a = v, b = w) is pure (d.pureTo) and, after
+	// the triples, pure or split purely by a third (d.fitTo).
+	d.pw = grow(d.pw, q*q)
+	d.pureCells = grow(d.pureCells, q*q)
+	for b := range q {
+		for a := range b {
+			and(ab, feat(a), feat(b))
+			x11, n11 := int32(andCount(ab, k0)), int32(popcount(ab))
+			x10, n10 := one[2*a]-x11, one[2*a+1]-n11
+			x01, n01 := one[2*b]-x11, one[2*b+1]-n11
+			x00, n00 := n0-x10-x01-x11, n-n10-n01-n11
+			d.pureCells[a*q+b] = pureCell(x00, n00) | pureCell(x01, n01)<<1 | pureCell(x10, n10)<<2 | pureCell(x11, n11)<<3
+			d.pw[a*q+b] = pairWords{
+				ab0: abWord(x00, x01, x10, x11), abN: abWord(n00, n01, n10, n11),
+				ac0: acWord(x01, x11), acN: acWord(n01, n11),
+				bc0: bcWord(x11), bcN: bcWord(n11),
+			}
+		}
+	}
+	// Per pair a < b, the bytes of its cells that split purely: as the
+	// first two of a triple (cell (v, w) at lane 4v+2w), the outer two
+	// (4v+w) and the last two (2v+w); a lane's top bit says it does.
+	d.splitAB = grow(d.splitAB, q*q)
+	d.splitAC = grow(d.splitAC, q*q)
+	d.splitBC = grow(d.splitBC, q*q)
+	clear(d.splitAB)
+	clear(d.splitAC)
+	clear(d.splitBC)
+	if depth >= 3 {
+		for a := range q {
+			for b := a + 1; b < q; b++ {
+				and(ab, feat(a), feat(b))
+				pab := d.pw[a*q+b]
+				rowA := d.pw[a*q : a*q+q]
+				rowB := d.pw[b*q : b*q+q][:len(rowA)]
+				accAC := d.splitAC[a*q : a*q+q][:len(rowA)]
+				accBC := d.splitBC[b*q : b*q+q][:len(rowA)]
+				acc := uint64(0)
+				for c := b + 1; c < len(rowA); c++ {
+					var t, t0 int
+					if nw == 1 {
+						y := ab[0] & d.bits[c]
+						t, t0 = bits.OnesCount64(y), bits.OnesCount64(y&k0[0])
+					} else {
+						fc := feat(c)[:len(ab)]
+						k := k0[:len(ab)]
+						for w, x := range ab {
+							y := x & fc[w]
+							t += bits.OnesCount64(y)
+							t0 += bits.OnesCount64(y & k[w])
+						}
+					}
+					x := pab.ab0 + rowA[c].ac0 + rowB[c].bc0 + uint64(t0)*laneSigns
+					all := pab.abN + rowA[c].acN + rowB[c].bcN + uint64(t)*laneSigns
+					z := zeroBytes(x) | zeroBytes(all-x)
+					acc |= z & (z >> 8)
+					accAC[c] |= z & (z >> 16)
+					accBC[c] |= z & (z >> 32)
+				}
+				d.splitAB[a*q+b] = acc
+			}
+		}
+	}
+	d.pureTo = grow(d.pureTo, 4*q)
+	d.fitTo = grow(d.fitTo, 4*q)
+	clear(d.pureTo)
+	clear(d.fitTo)
+	for a := range q {
+		for b := a + 1; b < q; b++ {
+			pure := d.pureCells[a*q+b]
+			sab, sac, sbc := d.splitAB[a*q+b], d.splitAC[a*q+b], d.splitBC[a*q+b]
+			for v := range 2 {
+				for w := range 2 {
+					cell := 2*v + w
+					fit := pure>>cell&1 != 0
+					if !fit {
+						fit = (sab>>((4*v+2*w)*8+7)|sac>>((4*v+w)*8+7)|sbc>>((2*v+w)*8+7))&1 != 0
+					}
+					if pure>>cell&1 != 0 {
+						d.pureTo[(2*a+v)*2+w] |= 1 << b
+						d.pureTo[(2*b+w)*2+v] |= 1 << a
+					}
+					if fit {
+						d.fitTo[(2*a+v)*2+w] |= 1 << b
+						d.fitTo[(2*b+w)*2+v] |= 1 << a
+					}
+				}
+			}
+		}
+	}
+	const impure = unit + 2
+	best := [4]int64{leaf, leaf, leaf, leaf}
+	for a := range q {
+		var c1, c2, c3 int64
+		for v := range 2 {
+			x, all := one[2*a], one[2*a+1]
+			if v == 0 {
+				x, all = n0-x, n-all
+			}
+			p0, p1 := d.pureTo[(2*a+v)*2], d.pureTo[(2*a+v)*2+1]
+			f0, f1 := d.fitTo[(2*a+v)*2], d.fitTo[(2*a+v)*2+1]
+			// The fewest leaves of a pure tree of depth ≤ 0, 1, 2 on a = v.
+			var l0, l1, l2 int64 = impure, impure, impure
+			switch {
+			case x == 0 || x == all:
+				l0, l1, l2 = 1, 1, 1
+			case p0&p1 != 0:
+				l1, l2 = 2, 2
+			case p0&f1|f0&p1 != 0:
+				l2 = 3
+			case f0&f1 != 0:
+				l2 = 4
+			}
+			c1, c2, c3 = c1+l0, c2+l1, c3+l2
+		}
+		best[1], best[2] = min(best[1], c1), min(best[2], c2)
+		if depth >= 3 {
+			best[3] = min(best[3], c3)
+		}
+	}
+	for k := 1; k <= depth; k++ {
+		if best[k] >= unit {
+			best[k] = min(best[k], impure)
+		}
+	}
+	return best
+}
+
+// pureCell returns 1 when a cell of n points, x of class 0, is pure.
+func pureCell(x, n int32) uint8 {
+	if x == 0 || x == n {
+		return 1
+	}
+	return 0
+}
+
+// abWord, acWord and bcWord are a pair's words in the roles of the first
+// two, the outer two and the last two features of a triple, from the
+// counts of its cells (v, w), cVW: ab00 at lane 0, ab01 at 2, ab10 at 4,
+// ab11 at 6; ac01 at lane 1 and −ac01 at 0, ac11 at 5 and −ac11 at 4; bc11
+// at lanes 0 and 3, −bc11 at 1 and 2. Each is a positive number, so plain
+// products build it.
+func abWord(c00, c01, c10, c11 int32) uint64 {
+	return uint64(c00) | uint64(c01)<<16 | uint64(c10)<<32 | uint64(c11)<<48
+}
+
+func acWord(c01, c11 int32) uint64 { return uint64(c01)*(1<<8-1) + uint64(c11)*(1<<40-1<<32) }
+
+func bcWord(c11 int32) uint64 { return uint64(c11) * (1<<24 - 1<<16 - 1<<8 + 1) }
+
+// zeroBytes returns the word with the top bit of each byte of x that is
+// zero set, and no other bit.
+func zeroBytes(x uint64) uint64 {
+	y := (x & lanesLow7) + lanesLow7
+	return ^(y | x | lanesLow7)
+}
