@@ -1,6 +1,7 @@
 package exact
 
 import (
+	"math/bits"
 	"time"
 
 	"github.com/dtbench/dtbench/dataset"
@@ -186,10 +187,26 @@ func (s *searcher) freeOf(id int32, l *level) []int {
 
 // closeKey completes s.buf, which holds the parent's key with the split
 // feature set, into the closure key of pts: every feature free in the
-// parent that all of pts share gets their value.
+// parent that all of pts share gets their value. With bit rows, one pass
+// over the points settles every binary feature (the ones all points have
+// and the ones none has); the others are scanned one by one.
 func (s *searcher) closeKey(pts []int32) {
+	binary := uint64(0)
+	if rows := s.pr.bitrow; rows != nil {
+		binary = s.pr.binaryBits
+		all, some := ^uint64(0), uint64(0)
+		for _, p := range pts {
+			all &= rows[p]
+			some |= rows[p]
+		}
+		for shared := (all | ^some) & binary; shared != 0; shared &= shared - 1 {
+			if g := bits.TrailingZeros64(shared); s.buf[g] == freeValue {
+				s.buf[g] = uint8(all >> g & 1)
+			}
+		}
+	}
 	for g, v := range s.buf {
-		if v != freeValue {
+		if v != freeValue || binary>>g&1 != 0 {
 			continue
 		}
 		col := s.pr.col[g]

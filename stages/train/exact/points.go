@@ -21,9 +21,9 @@ type problem struct {
 	// bitrow[p] has bit f set when binary feature f has value 1 at point p
 	// and bit 63−c set for its only majority class c; nil unless every
 	// feature fits below the class bits. featureBits and classBits mask
-	// the two parts.
-	bitrow                 []uint64
-	featureBits, classBits uint64
+	// the two parts; binaryBits masks the binary features.
+	bitrow                             []uint64
+	featureBits, classBits, binaryBits uint64
 }
 
 // newProblem merges the rows of d selected by rows into points, in order
@@ -99,6 +99,11 @@ func newProblem(d *dataset.Dataset, rows dataset.Bitset) *problem {
 	if pr.m+pr.k <= 64 {
 		pr.featureBits = 1<<pr.m - 1
 		pr.classBits = ^uint64(0) << (64 - pr.k)
+		for f, z := range pr.dom {
+			if z == 2 {
+				pr.binaryBits |= 1 << f
+			}
+		}
 		pr.bitrow = make([]uint64, pr.n)
 		for p := range pr.n {
 			for f, v := range pr.x[p*m : (p+1)*m] {

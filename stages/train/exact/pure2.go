@@ -129,26 +129,18 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 	d.fitTo = grow(d.fitTo, 4*q)
 	clear(d.pureTo)
 	clear(d.fitTo)
+	pureTo, fitTo := d.pureTo, d.fitTo
 	for a := range q {
 		for b := a + 1; b < q; b++ {
-			pure := d.pureCells[a*q+b]
-			sab, sac, sbc := d.splitAB[a*q+b], d.splitAC[a*q+b], d.splitBC[a*q+b]
-			for v := range 2 {
-				for w := range 2 {
-					cell := 2*v + w
-					fit := pure>>cell&1 != 0
-					if !fit {
-						fit = (sab>>((4*v+2*w)*8+7)|sac>>((4*v+w)*8+7)|sbc>>((2*v+w)*8+7))&1 != 0
-					}
-					if pure>>cell&1 != 0 {
-						d.pureTo[(2*a+v)*2+w] |= 1 << b
-						d.pureTo[(2*b+w)*2+v] |= 1 << a
-					}
-					if fit {
-						d.fitTo[(2*a+v)*2+w] |= 1 << b
-						d.fitTo[(2*b+w)*2+v] |= 1 << a
-					}
-				}
+			pure := uint64(d.pureCells[a*q+b])
+			fit := pure | splitCells(d.splitAB[a*q+b], d.splitAC[a*q+b], d.splitBC[a*q+b])
+			for cell := range 4 {
+				v, w := cell>>1, cell&1
+				p, f := pure>>cell&1, fit>>cell&1
+				pureTo[(2*a+v)*2+w] |= p << b
+				pureTo[(2*b+w)*2+v] |= p << a
+				fitTo[(2*a+v)*2+w] |= f << b
+				fitTo[(2*b+w)*2+v] |= f << a
 			}
 		}
 	}
@@ -188,6 +180,17 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 		}
 	}
 	return best
+}
+
+// splitCells returns the cells (v, w) of a pair, bit 2v+w, that split
+// purely by a third feature, from the pair's words of split cells as the
+// first two (lanes 0, 2, 4, 6), the outer two (0, 1, 4, 5) and the last
+// two features (0, 1, 2, 3) of a triple, each lane's top bit.
+func splitCells(ab, ac, bc uint64) uint64 {
+	fromAB := ab>>7&1 | ab>>22&2 | ab>>37&4 | ab>>52&8
+	fromAC := ac>>7&1 | ac>>14&2 | ac>>37&4 | ac>>44&8
+	fromBC := bc>>7&1 | bc>>14&2 | bc>>21&4 | bc>>28&8
+	return fromAB | fromAC | fromBC
 }
 
 // pureCell returns 1 when a cell of n points, x of class 0, is pure.
