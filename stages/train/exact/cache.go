@@ -97,6 +97,11 @@ type searcher struct {
 	// conflicts keeps the conflict scores of the entries the feasibility
 	// search ordered by them (see orderFeasible), per free feature.
 	conflicts map[int32][]int64
+	// pending and pendingKeys are prepareKids' scratch; loaded keeps what
+	// its loads read, so that they are not dropped.
+	pending     []pendingKid
+	pendingKeys []byte
+	loaded      byte
 
 	deadline time.Time
 	timed    bool
@@ -227,11 +232,16 @@ func (s *searcher) closeKey(pts []int32) {
 // lookup returns the entry of the points pts, whose key is in s.buf,
 // creating it when new. pts must be impure.
 func (s *searcher) lookup(pts []int32) int32 {
+	return s.lookupN(int32(len(pts)), pts)
+}
+
+// lookupN is lookup for n points, which it reads only for exact costs.
+func (s *searcher) lookupN(n int32, pts []int32) int32 {
 	if id, ok := s.find(s.buf); ok {
 		return id
 	}
 	id := s.count
-	e := entry{dub: unknownDepth, wf: viaSolver, n: int32(len(pts)), kids: -1}
+	e := entry{dub: unknownDepth, wf: viaSolver, n: n, kids: -1}
 	s.keys = append(s.keys, s.buf...)
 	e.leaf = unit + 1 // impure; only exact costs need the true excess
 	if s.exactCosts {
@@ -319,6 +329,67 @@ func (s *searcher) kidIDs(id int32, pts []int32, f int, l *level) []kid {
 		s.arena[off+v] = c.id
 	}
 	return kids
+}
+
+// prepareKids finds the children of entry id (points pts) by every free
+// feature that kidIDs has not seen yet, as kidIDs would, but in three
+// passes: their closure keys first, then a pass that loads the hash slot
+// and the key each one probes first, then the lookups. Feature by
+// feature, each lookup waits for those two loads from memory in turn;
+// batched, the waits overlap. Only for the search of pure trees, whose
+// new entries need no points.
+func (s *searcher) prepareKids(id int32, pts []int32, free []int, l *level) {
+	if s.exactCosts {
+		return
+	}
+	if s.entry(id).kids < 0 {
+		s.entry(id).kids = int32(len(s.arena))
+		s.arena = append(s.arena, s.blank...)
+	}
+	m := s.pr.m
+	pend, keys := s.pending[:0], s.pendingKeys[:0]
+	for _, f := range free {
+		off := int(s.entry(id).kids) + s.kidOff[f]
+		if s.arena[off] != unknownKid {
+			continue
+		}
+		s.partition(pts, f, l)
+		for v, c := range l.kids[:s.pr.dom[f]] {
+			cp := l.part[c.lo:c.hi]
+			if s.pr.pure(cp) {
+				s.arena[off+v] = noEntry
+				continue
+			}
+			copy(s.buf, s.key(id))
+			s.buf[f] = uint8(v)
+			s.closeKey(cp)
+			keys = append(keys, s.buf...)
+			pend = append(pend, pendingKid{slot: off + v, n: c.hi - c.lo, hash: hashKey(s.buf)})
+		}
+	}
+	if slots := s.index.slots; len(slots) > 0 {
+		mask := uint64(len(slots) - 1)
+		loaded := byte(0)
+		for _, p := range pend {
+			if id := slots[p.hash&mask] - 1; id >= 0 {
+				loaded += s.keys[int(id)*m]
+			}
+		}
+		s.loaded = loaded
+	}
+	for i, p := range pend {
+		copy(s.buf, keys[i*m:(i+1)*m])
+		s.arena[p.slot] = s.lookupN(p.n, nil)
+	}
+	s.pending, s.pendingKeys = pend, keys
+}
+
+// pendingKid is a child prepareKids looks up: where its id goes in the
+// arena, its points and its key's hash.
+type pendingKid struct {
+	slot int
+	n    int32
+	hash uint64
 }
 
 // split fills l.kids as kidIDs does and partitions pts by feature f into

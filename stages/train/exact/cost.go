@@ -54,6 +54,7 @@ func (s *searcher) cost(id int32, pts []int32, p, k int, ub int64) (int64, bool)
 	witness := int(e.wf)
 	score := l.score[:len(free)]
 	order := l.order[:0]
+	s.prepareKids(id, pts, free, l)
 	for a, f := range free {
 		score[a] = 0
 		for _, c := range s.kidIDs(id, pts, f, l) {

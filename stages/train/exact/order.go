@@ -43,6 +43,7 @@ func (s *searcher) orderFeasible(id int32, pts []int32, free []int, l *level, k 
 			s.conflicts[id] = slices.Clone(conflicts)
 		}
 	}
+	s.prepareKids(id, pts, free, l)
 	for a, f := range free {
 		score[a] = 0
 		for _, c := range s.kidIDs(id, pts, f, l) {
