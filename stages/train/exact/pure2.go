@@ -91,38 +91,10 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 	clear(d.splitAC)
 	clear(d.splitBC)
 	if depth >= 3 {
-		for a := range q {
-			for b := a + 1; b < q; b++ {
-				and(ab, feat(a), feat(b))
-				pab := d.pw[a*q+b]
-				rowA := d.pw[a*q : a*q+q]
-				rowB := d.pw[b*q : b*q+q][:len(rowA)]
-				accAC := d.splitAC[a*q : a*q+q][:len(rowA)]
-				accBC := d.splitBC[b*q : b*q+q][:len(rowA)]
-				acc := uint64(0)
-				for c := b + 1; c < len(rowA); c++ {
-					var t, t0 int
-					if nw == 1 {
-						y := ab[0] & d.bits[c]
-						t, t0 = bits.OnesCount64(y), bits.OnesCount64(y&k0[0])
-					} else {
-						fc := feat(c)[:len(ab)]
-						k := k0[:len(ab)]
-						for w, x := range ab {
-							y := x & fc[w]
-							t += bits.OnesCount64(y)
-							t0 += bits.OnesCount64(y & k[w])
-						}
-					}
-					x := pab.ab0 + rowA[c].ac0 + rowB[c].bc0 + uint64(t0)*laneSigns
-					all := pab.abN + rowA[c].acN + rowB[c].bcN + uint64(t)*laneSigns
-					z := zeroBytes(x) | zeroBytes(all-x)
-					acc |= z & (z >> 8)
-					accAC[c] |= z & (z >> 16)
-					accBC[c] |= z & (z >> 32)
-				}
-				d.splitAB[a*q+b] = acc
-			}
+		if nw == 1 {
+			d.splitTriples1(q)
+		} else {
+			d.splitTriples(q, nw)
 		}
 	}
 	d.pureTo = grow(d.pureTo, 4*q)
@@ -180,6 +152,72 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 		}
 	}
 	return best
+}
+
+// splitTriples fills splitAB, splitAC and splitBC from every triple of
+// free features a < b < c, over nw words of points.
+func (d *solver) splitTriples(q, nw int) {
+	feat := func(a int) []uint64 { return d.bits[a*nw : (a+1)*nw] }
+	k0 := d.bits[q*nw : (q+1)*nw]
+	ab := d.bits[(q+2)*nw : (q+3)*nw]
+	for a := range q {
+		for b := a + 1; b < q; b++ {
+			and(ab, feat(a), feat(b))
+			pab := d.pw[a*q+b]
+			rowA := d.pw[a*q : a*q+q]
+			rowB := d.pw[b*q : b*q+q][:len(rowA)]
+			accAC := d.splitAC[a*q : a*q+q][:len(rowA)]
+			accBC := d.splitBC[b*q : b*q+q][:len(rowA)]
+			acc := uint64(0)
+			for c := b + 1; c < len(rowA); c++ {
+				var t, t0 int
+				fc := feat(c)[:len(ab)]
+				k := k0[:len(ab)]
+				for w, x := range ab {
+					y := x & fc[w]
+					t += bits.OnesCount64(y)
+					t0 += bits.OnesCount64(y & k[w])
+				}
+				x := pab.ab0 + rowA[c].ac0 + rowB[c].bc0 + uint64(t0)*laneSigns
+				all := pab.abN + rowA[c].acN + rowB[c].bcN + uint64(t)*laneSigns
+				z := zeroBytes(x) | zeroBytes(all-x)
+				acc |= z & (z >> 8)
+				accAC[c] |= z & (z >> 16)
+				accBC[c] |= z & (z >> 32)
+			}
+			d.splitAB[a*q+b] = acc
+		}
+	}
+}
+
+// splitTriples1 is splitTriples for at most 64 points, one word per
+// feature, with the words in registers.
+func (d *solver) splitTriples1(q int) {
+	fw := d.bits[:q]
+	k0 := d.bits[q]
+	for a, fa := range fw {
+		for b := a + 1; b < q; b++ {
+			ab := fa & fw[b]
+			ab0 := ab & k0
+			pab := d.pw[a*q+b]
+			rowA := d.pw[a*q : a*q+q]
+			rowB := d.pw[b*q : b*q+q][:len(rowA)]
+			accAC := d.splitAC[a*q : a*q+q][:len(rowA)]
+			accBC := d.splitBC[b*q : b*q+q][:len(rowA)]
+			fc := fw[:len(rowA)]
+			acc := uint64(0)
+			for c := b + 1; c < len(rowA); c++ {
+				t, t0 := bits.OnesCount64(ab&fc[c]), bits.OnesCount64(ab0&fc[c])
+				x := pab.ab0 + rowA[c].ac0 + rowB[c].bc0 + uint64(t0)*laneSigns
+				all := pab.abN + rowA[c].acN + rowB[c].bcN + uint64(t)*laneSigns
+				z := zeroBytes(x) | zeroBytes(all-x)
+				acc |= z & (z >> 8)
+				accAC[c] |= z & (z >> 16)
+				accBC[c] |= z & (z >> 32)
+			}
+			d.splitAB[a*q+b] = acc
+		}
+	}
 }
 
 // splitCells returns the cells (v, w) of a pair, bit 2v+w, that split
