@@ -183,15 +183,18 @@ func (h *pathBound) needsMore(pts []int32, x int32, k int) bool {
 	rows, maj, feats := h.pr.bitrow, h.pr.maj, h.pr.featureBits
 	rx, mx := rows[x]&feats, maj[x]
 	var bySize [65]int32
-	sets := h.sets[:0]
+	// Branch-free: whether y conflicts with x is as likely as not.
+	sets := grow(h.sets, len(pts))
+	n := 0
 	for _, y := range pts {
-		if maj[y]&mx == 0 {
-			d := rows[y]&feats ^ rx
-			sets = append(sets, d)
-			bySize[bits.OnesCount64(d)]++
-		}
+		d := rows[y]&feats ^ rx
+		in := oneIf(maj[y]&mx == 0)
+		sets[n] = d
+		n += in
+		bySize[bits.OnesCount64(d)] += int32(in)
 	}
 	h.sets = sets
+	sets = sets[:n]
 	h.work += len(pts)
 	if len(sets) <= k {
 		return false
@@ -259,12 +262,10 @@ func (h *pathBound) hit(sets []uint64, k int) bool {
 		return common != 0
 	case 2: // a feature f of the first set, and one common to the sets f misses
 		for e := sets[0]; e != 0; e &= e - 1 {
-			f := e & -e
+			fi := bits.TrailingZeros64(e)
 			common := ^uint64(0)
 			for _, d := range sets[1:] {
-				if d&f == 0 {
-					common &= d
-				}
+				common &= d | -(d >> fi & 1) // the sets f misses
 			}
 			if common != 0 {
 				return true
@@ -291,23 +292,32 @@ func (h *pathBound) hit(sets []uint64, k int) bool {
 	// hitting set holding one of them was already looked for.
 	var out uint64
 	for e := small; e != 0; e &= e - 1 {
-		f := e & -e
-		next := h.level(k-1, len(sets))[:0]
-		ok := true
+		fi := bits.TrailingZeros64(e)
+		// The sets f misses, without the features left out; branch-free,
+		// as whether f hits a set is as likely as not.
+		next := h.level(k-1, len(sets))
+		n, ok := 0, true
 		for _, d := range sets {
-			if d&f != 0 {
-				continue
-			}
-			if d&^out == 0 {
+			missed := 1 - int(d>>fi&1)
+			next[n] = d &^ out
+			if next[n] == 0 && missed == 1 {
 				ok = false
 				break
 			}
-			next = append(next, d&^out)
+			n += missed
 		}
-		if ok && h.hit(next, k-1) {
+		if ok && h.hit(next[:n], k-1) {
 			return true
 		}
-		out |= f
+		out |= 1 << fi
 	}
 	return false
+}
+
+// oneIf returns 1 when b holds, else 0, without a branch.
+func oneIf(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
