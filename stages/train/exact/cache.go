@@ -97,6 +97,7 @@ type searcher struct {
 	// conflicts keeps the conflict scores of the entries the feasibility
 	// search ordered by them (see orderFeasible), per free feature.
 	conflicts map[int32][]int64
+	byClass   [][]uint64 // conflictScores' scratch: the points' rows per class
 	// pending and pendingKeys are prepareKids' scratch; loaded keeps what
 	// its loads read, so that they are not dropped.
 	pending     []pendingKid

@@ -106,27 +106,35 @@ func (s *searcher) conflictScores(pts []int32, free []int, dst []int64) {
 			sample[i] = pts[i*len(pts)/maxConflictPoints]
 		}
 	}
-	classBits := s.pr.classBits
-	var acc [64]int64
-	for i, p := range sample {
-		rp := rows[p]
-		cp := rp & classBits
-		if cp == 0 {
-			continue // several majority classes
+	// Group the points by their majority class, so that the quadratic
+	// pass pairs points of different classes only and never branches on
+	// classes; points of several majority classes conflict with none.
+	k := s.pr.k
+	s.byClass = grow(s.byClass, k)
+	for c := range k {
+		s.byClass[c] = s.byClass[c][:0]
+	}
+	for _, p := range sample {
+		if cp := rows[p] & s.pr.classBits; cp != 0 {
+			c := 63 - bits.TrailingZeros64(cp)
+			s.byClass[c] = append(s.byClass[c], rows[p]&mask)
 		}
-		for _, q := range sample[i+1:] {
-			rq := rows[q]
-			if cq := rq & classBits; cq == 0 || cq == cp {
-				continue
-			}
-			d := (rp ^ rq) & mask
-			c := bits.OnesCount64(d)
-			if c > maxConflict || c == 0 {
-				continue
-			}
-			w := int64(1) << (2 * (maxConflict - c))
-			for ; d != 0; d &= d - 1 {
-				acc[bits.TrailingZeros64(d)] += w
+	}
+	var acc [64]int64
+	for ci, group := range s.byClass[:k] {
+		for _, other := range s.byClass[ci+1 : k] {
+			for _, rp := range group {
+				for _, rq := range other {
+					d := rp ^ rq
+					c := bits.OnesCount64(d)
+					if c > maxConflict || c == 0 {
+						continue
+					}
+					w := int64(1) << (2 * (maxConflict - c))
+					for ; d != 0; d &= d - 1 {
+						acc[bits.TrailingZeros64(d)] += w
+					}
+				}
 			}
 		}
 	}
