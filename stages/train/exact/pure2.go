@@ -68,8 +68,14 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 	d.pureCells = grow(d.pureCells, q*q)
 	for b := range q {
 		for a := range b {
-			and(ab, feat(a), feat(b))
-			x11, n11 := int32(andCount(ab, k0)), int32(popcount(ab))
+			var x11, n11 int32
+			if nw == 1 {
+				w := d.bits[a] & d.bits[b]
+				x11, n11 = int32(bits.OnesCount64(w&k0[0])), int32(bits.OnesCount64(w))
+			} else {
+				and(ab, feat(a), feat(b))
+				x11, n11 = int32(andCount(ab, k0)), int32(popcount(ab))
+			}
 			x10, n10 := one[2*a]-x11, one[2*a+1]-n11
 			x01, n01 := one[2*b]-x11, one[2*b+1]-n11
 			x00, n00 := n0-x10-x01-x11, n-n10-n01-n11
@@ -103,18 +109,22 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 	clear(d.fitTo)
 	pureTo, fitTo := d.pureTo, d.fitTo
 	for a := range q {
+		// Literal a = v with partner value w is at 4a+2v+w, 4a + the
+		// cell; a's own four stay in registers over b.
+		var p0, p1, p2, p3, f0, f1, f2, f3 uint64
 		for b := a + 1; b < q; b++ {
 			pure := uint64(d.pureCells[a*q+b])
 			fit := pure | splitCells(d.splitAB[a*q+b], d.splitAC[a*q+b], d.splitBC[a*q+b])
-			for cell := range 4 {
-				v, w := cell>>1, cell&1
-				p, f := pure>>cell&1, fit>>cell&1
-				pureTo[(2*a+v)*2+w] |= p << b
-				pureTo[(2*b+w)*2+v] |= p << a
-				fitTo[(2*a+v)*2+w] |= f << b
-				fitTo[(2*b+w)*2+v] |= f << a
-			}
+			p0, p1, p2, p3 = p0|(pure&1)<<b, p1|(pure>>1&1)<<b, p2|(pure>>2&1)<<b, p3|(pure>>3&1)<<b
+			f0, f1, f2, f3 = f0|(fit&1)<<b, f1|(fit>>1&1)<<b, f2|(fit>>2&1)<<b, f3|(fit>>3&1)<<b
+			// b = w with partner value v is at 4b+2w+v.
+			pt, ft := (*[4]uint64)(pureTo[4*b:]), (*[4]uint64)(fitTo[4*b:])
+			pt[0], pt[2], pt[1], pt[3] = pt[0]|(pure&1)<<a, pt[2]|(pure>>1&1)<<a, pt[1]|(pure>>2&1)<<a, pt[3]|(pure>>3&1)<<a
+			ft[0], ft[2], ft[1], ft[3] = ft[0]|(fit&1)<<a, ft[2]|(fit>>1&1)<<a, ft[1]|(fit>>2&1)<<a, ft[3]|(fit>>3&1)<<a
 		}
+		pt, ft := (*[4]uint64)(pureTo[4*a:]), (*[4]uint64)(fitTo[4*a:])
+		pt[0], pt[1], pt[2], pt[3] = pt[0]|p0, pt[1]|p1, pt[2]|p2, pt[3]|p3
+		ft[0], ft[1], ft[2], ft[3] = ft[0]|f0, ft[1]|f1, ft[2]|f2, ft[3]|f3
 	}
 	const impure = unit + 2
 	best := [4]int64{leaf, leaf, leaf, leaf}
@@ -233,10 +243,7 @@ func splitCells(ab, ac, bc uint64) uint64 {
 
 // pureCell returns 1 when a cell of n points, x of class 0, is pure.
 func pureCell(x, n int32) uint8 {
-	if x == 0 || x == n {
-		return 1
-	}
-	return 0
+	return uint8(oneIf(x == 0) | oneIf(x == n))
 }
 
 // abWord, acWord and bcWord are a pair's words in the roles of the first
