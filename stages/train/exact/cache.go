@@ -83,7 +83,7 @@ type searcher struct {
 	blocks     [][]entry // the entries, entryBlock per block, so they never move
 	count      int32     // entries
 	costs      []kcost   // phase 2 results, in per-entry lists
-	keys       []byte    // closure keys, m bytes per entry, entry id's at id·m
+	keys       [][]byte  // closure keys, m bytes per entry, entryBlock entries per block, so they are never copied
 	buf        []byte    // the key being built
 	lv         []level
 	small      solver    // the depth ≤ 3 solver
@@ -177,7 +177,8 @@ func (s *searcher) tick() bool {
 // key returns entry id's closure key. Callers must not modify it.
 func (s *searcher) key(id int32) []byte {
 	m := s.pr.m
-	return s.keys[int(id)*m : int(id+1)*m]
+	at := int(id%entryBlock) * m
+	return s.keys[id/entryBlock][at : at+m]
 }
 
 // freeOf fills l.free with the free features of entry id, in index order.
@@ -243,7 +244,10 @@ func (s *searcher) lookupN(n int32, pts []int32) int32 {
 	}
 	id := s.count
 	e := entry{dub: unknownDepth, wf: viaSolver, n: n, kids: -1}
-	s.keys = append(s.keys, s.buf...)
+	if int(id)%entryBlock == 0 {
+		s.keys = append(s.keys, make([]byte, entryBlock*len(s.buf)))
+	}
+	copy(s.key(id), s.buf)
 	e.leaf = unit + 1 // impure; only exact costs need the true excess
 	if s.exactCosts {
 		e.leaf = s.leafCost(pts)
@@ -373,7 +377,7 @@ func (s *searcher) prepareKids(id int32, pts []int32, free []int, l *level) {
 		loaded := byte(0)
 		for _, p := range pend {
 			if id := slots[p.hash&mask] - 1; id >= 0 {
-				loaded += s.keys[int(id)*m]
+				loaded += s.key(id)[0]
 			}
 		}
 		s.loaded = loaded

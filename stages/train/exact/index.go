@@ -49,12 +49,10 @@ func (s *searcher) find(key []byte) (int32, bool) {
 func (s *searcher) insert(id int32) {
 	ix := &s.index
 	if 2*(ix.used+1) > len(ix.slots) {
-		old := ix.slots
-		ix.slots = make([]int32, max(1024, 2*len(old)))
-		for _, v := range old {
-			if v != 0 {
-				s.place(v - 1)
-			}
+		// Rehash in entry order, which reads the keys in their order.
+		ix.slots = make([]int32, max(1024, 2*len(ix.slots)))
+		for old := range id {
+			s.place(old)
 		}
 	}
 	s.place(id)
