@@ -66,8 +66,8 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 	// the triples, pure or split purely by a third (d.fitTo).
 	d.pw = grow(d.pw, q*q)
 	d.pureCells = grow(d.pureCells, q*q)
-	for b := range q {
-		for a := range b {
+	for a := range q {
+		for b := a + 1; b < q; b++ {
 			var x11, n11 int32
 			if nw == 1 {
 				w := d.bits[a] & d.bits[b]
@@ -80,11 +80,10 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 			x01, n01 := one[2*b]-x11, one[2*b+1]-n11
 			x00, n00 := n0-x10-x01-x11, n-n10-n01-n11
 			d.pureCells[a*q+b] = pureCell(x00, n00) | pureCell(x01, n01)<<1 | pureCell(x10, n10)<<2 | pureCell(x11, n11)<<3
-			d.pw[a*q+b] = pairWords{
-				ab0: abWord(x00, x01, x10, x11), abN: abWord(n00, n01, n10, n11),
-				ac0: acWord(x01, x11), acN: acWord(n01, n11),
-				bc0: bcWord(x11), bcN: bcWord(n11),
-			}
+			w := &d.pw[a*q+b]
+			w.ab0, w.abN = abWord(x00, x01, x10, x11), abWord(n00, n01, n10, n11)
+			w.ac0, w.acN = acWord(x01, x11), acWord(n01, n11)
+			w.bc0, w.bcN = bcWord(x11), bcWord(n11)
 		}
 	}
 	// Per pair a < b, the bytes of its cells that split purely: as the
