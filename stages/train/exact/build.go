@@ -104,7 +104,7 @@ func (bd *builder) costWitness(id int32, k int) int {
 func (bd *builder) fromSolver(n int, id int32, pts []int32, free []int, k, depth, maj int) {
 	d := &bd.s.small
 	d.fill(pts, free, depth)
-	_, root := d.solve(bd.s.entry(id).leaf, depth)
+	_, root := d.solve(bd.s.entry(id).leaf(), depth)
 	var path [3][2]int // the (free index, value) tests above a node of the subtree
 	var grow func(n int, pts []int32, maj int, path [][2]int)
 	grow = func(n int, pts []int32, maj int, path [][2]int) {

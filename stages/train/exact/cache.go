@@ -3,6 +3,7 @@ package exact
 import (
 	"math/bits"
 	"time"
+	"unsafe"
 
 	"github.com/dtbench/dtbench/dataset"
 )
@@ -22,17 +23,22 @@ const (
 )
 
 // entry is the cache's knowledge about one set of points, the subproblem.
+// Its 64 bytes are one cache line.
 type entry struct {
-	leaf     int64    // cost of the points as one leaf
-	minZ     int32    // smallest domain among the free features: the fewest leaves of a split
-	dlb, dub int16    // no tree of depth < dlb fits at least error; one of depth dub does
-	wf       int32    // witness feature of dub, or viaSolver
-	solved   int8     // best[:solved+1] holds the solver's exact costs
-	best     [4]int64 // least cost at depth ≤ 0, 1, 2, 3
-	costs    int32    // 1 + index of the first phase 2 result (depths ≥ 3) in searcher.costs, or 0
-	n        int32    // points
-	kids     int32    // offset of the children table in searcher.arena, or -1
+	// best[0] is the cost of the points as one leaf; best[1:solved+1]
+	// the solver's exact costs at depth ≤ 1, 2, 3.
+	best     [4]int64
+	minZ     int32 // smallest domain among the free features: the fewest leaves of a split
+	wf       int32 // witness feature of dub, or viaSolver
+	costs    int32 // 1 + index of the first phase 2 result (depths ≥ 3) in searcher.costs, or 0
+	n        int32 // points
+	kids     int32 // offset of the children table in searcher.arena, or -1
+	dlb, dub int16 // no tree of depth < dlb fits at least error; one of depth dub does
+	solved   int8
 }
+
+// leaf returns the cost of entry e's points as one leaf.
+func (e *entry) leaf() int64 { return e.best[0] }
 
 // kcost is a cost result at depth bound k: exact (with its witness feature,
 // or leafWitness) or a lower bound. An entry's results form a list.
@@ -248,9 +254,9 @@ func (s *searcher) lookupN(n int32, pts []int32) int32 {
 		s.keys = append(s.keys, make([]byte, entryBlock*len(s.buf)))
 	}
 	copy(s.key(id), s.buf)
-	e.leaf = unit + 1 // impure; only exact costs need the true excess
+	e.best[0] = unit + 1 // impure; only exact costs need the true excess
 	if s.exactCosts {
-		e.leaf = s.leafCost(pts)
+		e.best[0] = s.leafCost(pts)
 	}
 	e.minZ = int32(s.pr.zmax)
 	for f, v := range s.buf {
@@ -445,3 +451,9 @@ func (s *searcher) partition(pts []int32, f int, l *level) {
 		next[v]++
 	}
 }
+
+// The entry must stay one cache line: these fail to compile otherwise.
+var (
+	_ [64 - unsafe.Sizeof(entry{})]byte
+	_ [unsafe.Sizeof(entry{}) - 64]byte
+)

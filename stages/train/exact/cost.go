@@ -20,7 +20,7 @@ func (s *searcher) cost(id int32, pts []int32, p, k int, ub int64) (int64, bool)
 	free := s.freeOf(id, l)
 	k = min(k, len(free))
 	if k == 0 {
-		c := s.entry(id).leaf
+		c := s.entry(id).leaf()
 		return c, c < ub
 	}
 	if depth := s.small.depthFor(free, k); depth > 0 {
@@ -45,8 +45,8 @@ func (s *searcher) cost(id int32, pts []int32, p, k int, ub int64) (int64, bool)
 	}
 	e := s.entry(id)
 	best, bestF := ub, -1
-	if e.leaf < best {
-		best, bestF = e.leaf, leafWitness
+	if e.leaf() < best {
+		best, bestF = e.leaf(), leafWitness
 	}
 	// Bound every feature by its children's bounds and try the most
 	// promising first, on ties the witness of the depth search, whose
@@ -76,7 +76,7 @@ func (s *searcher) cost(id int32, pts []int32, p, k int, ub int64) (int64, bool)
 		return 0
 	})
 	l.order = order
-	least := s.entry(id).leaf // least lower bound over the options
+	least := s.entry(id).leaf() // least lower bound over the options
 	for _, a := range order {
 		f := free[a]
 		limit := best // a feature must beat best, or tie it with a lower index
@@ -159,7 +159,7 @@ func (s *searcher) kidBound(c kid, k int) int64 {
 func (s *searcher) bound(id int32, k int) (int64, bool) {
 	e := s.entry(id)
 	if k == 0 {
-		return e.leaf, true
+		return e.leaf(), true
 	}
 	if k <= int(e.solved) {
 		return e.best[k], true
@@ -171,7 +171,7 @@ func (s *searcher) bound(id int32, k int) (int64, bool) {
 	if k < int(e.dlb) {
 		lb = unit + int64(e.minZ) // no pure tree: one unit of excess at least
 	}
-	lb = min(lb, e.leaf)
+	lb = min(lb, e.leaf())
 	for i := e.costs; i != 0; i = s.costs[i-1].next {
 		c := s.costs[i-1]
 		switch {

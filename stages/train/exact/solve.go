@@ -129,7 +129,7 @@ func (s *searcher) solveSmall(id int32, pts []int32, free []int, depth int) {
 	}
 	s.tick() // the solve completes; callers see the abort afterwards
 	e := s.entry(id)
-	best := s.small.costs(pts, free, e.leaf, depth)
+	best := s.small.costs(pts, free, e.leaf(), depth)
 	e.solved, e.best = int8(depth), best
 	for k := 1; k <= depth; k++ {
 		if best[k] < unit {
