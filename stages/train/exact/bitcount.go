@@ -50,37 +50,43 @@ func (d *solver) buildBits(pts []int32) int {
 	q, k := len(free), pr.k
 	nw := (len(pts) + 63) / 64
 	d.bits = grow(d.bits, (q+k+1)*nw)
-	if pr.bitrow == nil {
-		clear(d.bits)
-	}
 	if pr.bitrow != nil {
-		// Transpose 64 points × 64 bits at a time: row f of the block is
-		// then feature f's bits, row 63−c class c's.
-		var blk [64]uint64
-		for w := range nw {
-			clear(blk[:])
-			for i, p := range pts[w*64 : min(len(pts), w*64+64)] {
-				blk[i] = pr.bitrow[p]
-			}
-			transpose64(&blk)
-			for a, f := range free {
-				d.bits[a*nw+w] = blk[f]
-			}
-			for c := range k {
-				d.bits[(q+c)*nw+w] = blk[63-c]
-			}
+		transposeRows(pr, pts, free, d.bits)
+		return nw
+	}
+	clear(d.bits)
+	for i, p := range pts {
+		w, bit := i>>6, uint64(1)<<(i&63)
+		row := pr.x[int(p)*pr.m : int(p+1)*pr.m]
+		for a, f := range free {
+			d.bits[a*nw+w] |= uint64(row[f]) << (i & 63)
 		}
-	} else {
-		for i, p := range pts {
-			w, bit := i>>6, uint64(1)<<(i&63)
-			row := pr.x[int(p)*pr.m : int(p+1)*pr.m]
-			for a, f := range free {
-				d.bits[a*nw+w] |= uint64(row[f]) << (i & 63)
-			}
-			d.bits[(q+int(d.one[p]))*nw+w] |= bit
-		}
+		d.bits[(q+int(d.one[p]))*nw+w] |= bit
 	}
 	return nw
+}
+
+// transposeRows fills dst from the bit rows of pts, nw = ⌈len(pts)/64⌉
+// words per row: per free feature a, at a·nw, the points with value 1;
+// per class c, at (len(free)+c)·nw, the points whose only majority class
+// is c. It transposes 64 points × 64 bits at a time: row f of a block is
+// then feature f's bits, row 63−c class c's.
+func transposeRows(pr *problem, pts []int32, free []int, dst []uint64) {
+	q, nw := len(free), (len(pts)+63)/64
+	var blk [64]uint64
+	for w := range nw {
+		clear(blk[:])
+		for i, p := range pts[w*64 : min(len(pts), w*64+64)] {
+			blk[i] = pr.bitrow[p]
+		}
+		transpose64(&blk)
+		for a, f := range free {
+			dst[a*nw+w] = blk[f]
+		}
+		for c := range pr.k {
+			dst[(q+c)*nw+w] = blk[63-c]
+		}
+	}
 }
 
 // tripleSums writes the class counts of ab ∧ x into dst.

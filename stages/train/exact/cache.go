@@ -104,6 +104,9 @@ type searcher struct {
 	// search ordered by them (see orderFeasible), per free feature.
 	conflicts map[int32][]int64
 	byClass   [][]uint64 // conflictScores' scratch: the points' rows per class
+	// nodeBits and kidMask are prepareKids' scratch: the node's bits by
+	// transposeRows, and one child's points among them.
+	nodeBits, kidMask []uint64
 	// pending and pendingKeys are prepareKids' scratch; loaded keeps what
 	// its loads read, so that they are not dropped.
 	pending     []pendingKid
@@ -359,9 +362,26 @@ func (s *searcher) prepareKids(id int32, pts []int32, free []int, l *level) {
 	}
 	m := s.pr.m
 	pend, keys := s.pending[:0], s.pendingKeys[:0]
-	for _, f := range free {
+	byBits := s.pr.bitrow != nil && s.small.one != nil && s.small.allBinary(free)
+	if byBits {
+		s.nodeBits = grow(s.nodeBits, (len(free)+s.pr.k)*((len(pts)+63)/64))
+		transposeRows(s.pr, pts, free, s.nodeBits)
+	}
+	for a, f := range free {
 		off := int(s.entry(id).kids) + s.kidOff[f]
 		if s.arena[off] != unknownKid {
+			continue
+		}
+		if byBits {
+			for v := range 2 {
+				n, pure := s.kidKeyByBits(id, pts, free, a, v)
+				if pure {
+					s.arena[off+v] = noEntry
+					continue
+				}
+				keys = append(keys, s.buf...)
+				pend = append(pend, pendingKid{slot: off + v, n: n, hash: hashKey(s.buf)})
+			}
 			continue
 		}
 		s.partition(pts, f, l)
@@ -393,6 +413,61 @@ func (s *searcher) prepareKids(id int32, pts []int32, free []int, l *level) {
 		s.arena[p.slot] = s.lookupN(p.n, nil)
 	}
 	s.pending, s.pendingKeys = pend, keys
+}
+
+// kidKeyByBits is, for binary free features and points of one majority
+// class each, the partition, purity test and closeKey of the child
+// free[a] = v of entry id (points pts) at once, from s.nodeBits
+// (transposeRows of pts over free) instead of the points: a feature is
+// shared by the child when its bits and the child's agree everywhere or
+// nowhere. It returns the child's points and whether it is pure, and
+// leaves its key in s.buf when it is not.
+func (s *searcher) kidKeyByBits(id int32, pts []int32, free []int, a, v int) (int32, bool) {
+	q, nw := len(free), (len(pts)+63)/64
+	bitsOf := func(b int) []uint64 { return s.nodeBits[b*nw : (b+1)*nw] }
+	s.kidMask = grow(s.kidMask, nw)
+	in, n := s.kidMask, 0
+	for w, x := range bitsOf(a) {
+		if v == 0 {
+			x = ^x
+			if rest := len(pts) - 64*w; rest < 64 {
+				x &= 1<<rest - 1
+			}
+		}
+		in[w] = x
+		n += bits.OnesCount64(x)
+	}
+	classes := 0
+	for c := range s.pr.k {
+		for w, x := range bitsOf(q + c) {
+			if x&in[w] != 0 {
+				classes++
+				break
+			}
+		}
+	}
+	if classes <= 1 {
+		return int32(n), true
+	}
+	copy(s.buf, s.key(id))
+	s.buf[free[a]] = uint8(v)
+	for b, g := range free {
+		if b == a {
+			continue
+		}
+		var ones, zeros uint64
+		for w, x := range bitsOf(b) {
+			ones |= x & in[w]
+			zeros |= in[w] &^ x
+		}
+		switch {
+		case ones == 0:
+			s.buf[g] = 0
+		case zeros == 0:
+			s.buf[g] = 1
+		}
+	}
+	return int32(n), false
 }
 
 // pendingKid is a child prepareKids looks up: where its id goes in the
