@@ -1,6 +1,9 @@
 package exact
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // maxPurePoints is the most points purity2 takes: its counts live in
 // byte lanes.
@@ -102,28 +105,37 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 			d.splitTriples(q, nw)
 		}
 	}
-	d.pureTo = grow(d.pureTo, 4*q)
-	d.fitTo = grow(d.fitTo, 4*q)
-	clear(d.pureTo)
-	clear(d.fitTo)
-	pureTo, fitTo := d.pureTo, d.fitTo
+	// Each pair's cells, both ways: the byte at a·qs+b has bit 2v+w when
+	// cell (a = v, b = w) is pure and bit 4+2v+w when it is pure or splits
+	// purely, so row a holds, bit plane by bit plane, the features b of
+	// each literal a = v and partner value w: four bytes at a time by
+	// plane8.
+	qs := (q + 7) &^ 7
+	d.cellBits = grow(d.cellBits, q*qs)
+	clear(d.cellBits)
 	for a := range q {
-		// Literal a = v with partner value w is at 4a+2v+w, 4a + the
-		// cell; a's own four stay in registers over b.
-		var p0, p1, p2, p3, f0, f1, f2, f3 uint64
 		for b := a + 1; b < q; b++ {
 			pure := uint64(d.pureCells[a*q+b])
 			fit := pure | splitCells(d.splitAB[a*q+b], d.splitAC[a*q+b], d.splitBC[a*q+b])
-			p0, p1, p2, p3 = p0|(pure&1)<<b, p1|(pure>>1&1)<<b, p2|(pure>>2&1)<<b, p3|(pure>>3&1)<<b
-			f0, f1, f2, f3 = f0|(fit&1)<<b, f1|(fit>>1&1)<<b, f2|(fit>>2&1)<<b, f3|(fit>>3&1)<<b
-			// b = w with partner value v is at 4b+2w+v.
-			pt, ft := (*[4]uint64)(pureTo[4*b:]), (*[4]uint64)(fitTo[4*b:])
-			pt[0], pt[2], pt[1], pt[3] = pt[0]|(pure&1)<<a, pt[2]|(pure>>1&1)<<a, pt[1]|(pure>>2&1)<<a, pt[3]|(pure>>3&1)<<a
-			ft[0], ft[2], ft[1], ft[3] = ft[0]|(fit&1)<<a, ft[2]|(fit>>1&1)<<a, ft[1]|(fit>>2&1)<<a, ft[3]|(fit>>3&1)<<a
+			c := uint8(pure | fit<<4)
+			d.cellBits[a*qs+b] = c
+			d.cellBits[b*qs+a] = c&0x99 | c&0x22<<1 | c&0x44>>1 // (b = w, a = v) is 2w+v
 		}
-		pt, ft := (*[4]uint64)(pureTo[4*a:]), (*[4]uint64)(fitTo[4*a:])
-		pt[0], pt[1], pt[2], pt[3] = pt[0]|p0, pt[1]|p1, pt[2]|p2, pt[3]|p3
-		ft[0], ft[1], ft[2], ft[3] = ft[0]|f0, ft[1]|f1, ft[2]|f2, ft[3]|f3
+	}
+	// Literal a = v with partner value w is at 4a+2v+w: 4a + the cell.
+	d.pureTo = grow(d.pureTo, 4*q)
+	d.fitTo = grow(d.fitTo, 4*q)
+	pureTo, fitTo := d.pureTo, d.fitTo
+	for a := range q {
+		var planes [8]uint64
+		for j := 0; j < qs; j += 8 {
+			x := binary.LittleEndian.Uint64(d.cellBits[a*qs+j:])
+			for c := range planes {
+				planes[c] |= plane8(x>>c) << j
+			}
+		}
+		copy(pureTo[4*a:4*a+4], planes[:4])
+		copy(fitTo[4*a:4*a+4], planes[4:])
 	}
 	const impure = unit + 2
 	best := [4]int64{leaf, leaf, leaf, leaf}
@@ -227,6 +239,11 @@ func (d *solver) splitTriples1(q int) {
 			d.splitAB[a*q+b] = acc
 		}
 	}
+}
+
+// plane8 gathers bit 0 of each byte of x, byte i to bit i.
+func plane8(x uint64) uint64 {
+	return (x & 0x0101010101010101) * 0x0102040810204080 >> 56
 }
 
 // splitCells returns the cells (v, w) of a pair, bit 2v+w, that split

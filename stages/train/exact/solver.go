@@ -80,7 +80,7 @@ type solver struct {
 	pureOnly bool
 	// Scratch of purity2.
 	pw                        []pairWords
-	pureCells                 []uint8
+	pureCells, cellBits       []uint8
 	splitAB, splitAC, splitBC []uint64
 	pureTo, fitTo             []uint64
 }
