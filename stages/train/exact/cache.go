@@ -59,6 +59,10 @@ type level struct {
 	order []int   // features or children in search order
 	score []int64 // per free feature: ordering score or lower bound
 	look  []int64 // per free feature: the feasibility search's conflict score
+	// prefer holds, per feature, the value of its child with the most
+	// points when both are impure, else -1: the child this node tries
+	// first, which its children try first too (see feasibleKids).
+	prefer []int8
 }
 
 // kid is a child of the node being expanded: its entry (or noEntry when it
@@ -165,6 +169,7 @@ func (s *searcher) level(p int) *level {
 		l.order = make([]int, 0, max(pr.m, pr.zmax))
 		l.score = make([]int64, pr.m)
 		l.look = make([]int64, pr.m)
+		l.prefer = make([]int8, pr.m)
 	}
 	return l
 }

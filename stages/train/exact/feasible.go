@@ -69,7 +69,7 @@ func (s *searcher) feasibleSplit(id int32, pts []int32, p, k, f int, l *level) (
 		return false, need
 	}
 	kids = s.split(id, pts, f, l)
-	fail = !s.feasibleKids(kids, l, p, k-1)
+	fail = !s.feasibleKids(kids, f, l, p, k-1)
 	if s.aborted {
 		return false, 0
 	}
@@ -95,9 +95,13 @@ func (s *searcher) feasibleSplit(id int32, pts []int32, p, k, f int, l *level) (
 	return true, need
 }
 
-// feasibleKids reports whether every child fits depth k, trying first the
-// children with the most points, which are the likeliest to fail.
-func (s *searcher) feasibleKids(kids []kid, l *level, p, k int) bool {
+// feasibleKids reports whether every child by feature f fits depth k,
+// trying first the children with the highest depth bound, then the one
+// the parent node tried first by f (its prefer), then the ones with the
+// most points, which are the likeliest to fail. Following the parent
+// makes siblings refute the same grandchildren, which the cache then
+// shares.
+func (s *searcher) feasibleKids(kids []kid, f int, l *level, p, k int) bool {
 	var idx [64]int
 	n := 0
 	for v, c := range kids {
@@ -106,10 +110,22 @@ func (s *searcher) feasibleKids(kids []kid, l *level, p, k int) bool {
 			n++
 		}
 	}
+	prefer := -1
+	if p > 0 {
+		prefer = int(s.lv[p-1].prefer[f])
+	}
 	order := idx[:n]
 	slices.SortStableFunc(order, func(a, b int) int {
 		if da, db := s.entry(kids[a].id).dlb, s.entry(kids[b].id).dlb; da != db {
 			return int(db) - int(da)
+		}
+		// The parent's choice, unless it has clearly fewer points: a
+		// sixteenth fewer or more.
+		switch {
+		case prefer == a && 16*kids[a].n > 15*kids[b].n:
+			return -1
+		case prefer == b && 16*kids[b].n > 15*kids[a].n:
+			return 1
 		}
 		return int(kids[b].n - kids[a].n)
 	})

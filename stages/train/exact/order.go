@@ -46,10 +46,15 @@ func (s *searcher) orderFeasible(id int32, pts []int32, free []int, l *level, k 
 	s.prepareKids(id, pts, free, l)
 	for a, f := range free {
 		score[a] = 0
-		for _, c := range s.kidIDs(id, pts, f, l) {
+		kids := s.kidIDs(id, pts, f, l)
+		for _, c := range kids {
 			if c.id != noEntry {
 				score[a] += int64(c.n)
 			}
+		}
+		l.prefer[f] = -1
+		if len(kids) == 2 && kids[0].id != noEntry && kids[1].id != noEntry {
+			l.prefer[f] = int8(oneIf(kids[1].n > kids[0].n))
 		}
 	}
 	order := l.order[:0]
