@@ -57,9 +57,11 @@ func (s *searcher) cost(id int32, pts []int32, p, k int, ub int64) (int64, bool)
 	s.prepareKids(id, pts, free, l)
 	for a, f := range free {
 		score[a] = 0
-		for _, c := range s.kidIDs(id, pts, f, l) {
+		kids := s.kidIDs(id, pts, f, l)
+		for _, c := range kids {
 			score[a] += s.kidBound(c, k-1)
 		}
+		l.notePrefer(f, kids)
 		order = append(order, a)
 	}
 	slices.SortStableFunc(order, func(a, b int) int {

@@ -52,10 +52,7 @@ func (s *searcher) orderFeasible(id int32, pts []int32, free []int, l *level, k 
 				score[a] += int64(c.n)
 			}
 		}
-		l.prefer[f] = -1
-		if len(kids) == 2 && kids[0].id != noEntry && kids[1].id != noEntry {
-			l.prefer[f] = int8(oneIf(kids[1].n > kids[0].n))
-		}
+		l.notePrefer(f, kids)
 	}
 	order := l.order[:0]
 	for a := range free {
@@ -79,6 +76,14 @@ func (s *searcher) orderFeasible(id int32, pts []int32, free []int, l *level, k 
 	}
 	l.order = order
 	return order
+}
+
+// notePrefer sets l.prefer[f] from the node's children by f.
+func (l *level) notePrefer(f int, kids []kid) {
+	l.prefer[f] = -1
+	if len(kids) == 2 && kids[0].id != noEntry && kids[1].id != noEntry {
+		l.prefer[f] = int8(oneIf(kids[1].n > kids[0].n))
+	}
 }
 
 // conflictScores sets dst[a], for each free feature a, to the weight of
