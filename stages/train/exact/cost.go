@@ -61,7 +61,7 @@ func (s *searcher) cost(id int32, pts []int32, p, k int, ub int64) (int64, bool)
 		for _, c := range kids {
 			score[a] += s.kidBound(c, k-1)
 		}
-		l.notePrefer(f, kids)
+		s.notePrefer(l, f, kids)
 		order = append(order, a)
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
@@ -109,6 +109,7 @@ func (s *searcher) cost(id int32, pts []int32, p, k int, ub int64) (int64, bool)
 				break
 			}
 		}
+		s.notePrefer(l, f, kids)
 		least = min(least, total)
 		if ok && total < limit {
 			best, bestF = total, f

@@ -40,6 +40,7 @@ func (s *searcher) feasible(id int32, pts []int32, p, k int) bool {
 		if ok {
 			return true
 		}
+		s.notePrefer(l, f, l.kids[:s.pr.dom[f]])
 		bestLB = min(bestLB, need)
 	}
 	e = s.entry(id)

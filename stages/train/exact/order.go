@@ -52,7 +52,7 @@ func (s *searcher) orderFeasible(id int32, pts []int32, free []int, l *level, k 
 				score[a] += int64(c.n)
 			}
 		}
-		l.notePrefer(f, kids)
+		s.notePrefer(l, f, kids)
 	}
 	order := l.order[:0]
 	for a := range free {
@@ -78,11 +78,18 @@ func (s *searcher) orderFeasible(id int32, pts []int32, free []int, l *level, k 
 	return order
 }
 
-// notePrefer sets l.prefer[f] from the node's children by f.
-func (l *level) notePrefer(f int, kids []kid) {
+// notePrefer sets l.prefer[f] from the node's children by f: the one
+// known to need the deeper tree, else the one with more points.
+func (s *searcher) notePrefer(l *level, f int, kids []kid) {
 	l.prefer[f] = -1
 	if len(kids) == 2 && kids[0].id != noEntry && kids[1].id != noEntry {
-		l.prefer[f] = int8(oneIf(kids[1].n > kids[0].n))
+		d0, d1 := s.entry(kids[0].id).dlb, s.entry(kids[1].id).dlb
+		switch {
+		case d0 != d1:
+			l.prefer[f] = int8(oneIf(d1 > d0))
+		default:
+			l.prefer[f] = int8(oneIf(kids[1].n > kids[0].n))
+		}
 	}
 }
 
