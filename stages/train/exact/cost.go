@@ -96,7 +96,27 @@ func (s *searcher) cost(id int32, pts []int32, p, k int, ub int64) (int64, bool)
 			total += kids[i].lb
 		}
 		ok := true
+		if limit <= unit {
+			// Only pure trees count: every child must fit depth k−1.
+			// Settle that for all of them before optimising any, so that
+			// a child that does not fit rules f out at once.
+			for _, v := range kidOrder(kids) {
+				c := &kids[v]
+				if k-1 < int(s.entry(c.id).dub) && !s.feasible(c.id, l.part[c.lo:c.hi], p+1, k-1) {
+					if s.aborted {
+						return 0, false
+					}
+					lb := s.kidBound(*c, k-1)
+					total += max(lb, c.lb) - c.lb
+					ok = false
+					break
+				}
+			}
+		}
 		for _, v := range kidOrder(kids) {
+			if !ok {
+				break
+			}
 			c := &kids[v]
 			rest := total - c.lb
 			got, done := s.cost(c.id, l.part[c.lo:c.hi], p+1, k-1, limit-rest)
