@@ -82,9 +82,9 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 			x10, n10 := one[2*a]-x11, one[2*a+1]-n11
 			x01, n01 := one[2*b]-x11, one[2*b+1]-n11
 			x00, n00 := n0-x10-x01-x11, n-n10-n01-n11
-			d.pureCells[a*q+b] = pureCell(x00, n00) | pureCell(x01, n01)<<1 | pureCell(x10, n10)<<2 | pureCell(x11, n11)<<3
 			w := &d.pw[a*q+b]
 			w.ab0, w.abN = abWord(x00, x01, x10, x11), abWord(n00, n01, n10, n11)
+			d.pureCells[a*q+b] = pureCells(w.ab0, w.abN)
 			w.ac0, w.acN = acWord(x01, x11), acWord(n01, n11)
 			w.bc0, w.bcN = bcWord(x11), bcWord(n11)
 		}
@@ -257,9 +257,15 @@ func splitCells(ab, ac, bc uint64) uint64 {
 	return fromAB | fromAC | fromBC
 }
 
-// pureCell returns 1 when a cell of n points, x of class 0, is pure.
-func pureCell(x, n int32) uint8 {
-	return uint8(oneIf(x == 0) | oneIf(x == n))
+// pureCells returns the pure cells (v, w), bit 2v+w, of a pair from its
+// words as the first two features of a triple (abWord): cell (v, w) is
+// pure when its class 0 count, in the 16-bit lane 2v+w of x, or its class
+// 1 count, the same lane of all − x, is zero.
+func pureCells(x, all uint64) uint8 {
+	const low15 = 0x7FFF7FFF7FFF7FFF
+	y := all - x
+	zero := ^(x&low15 + low15 | x) | ^(y&low15 + low15 | y)
+	return uint8(zero>>15&1 | zero>>30&2 | zero>>45&4 | zero>>60&8)
 }
 
 // abWord, acWord and bcWord are a pair's words in the roles of the first
