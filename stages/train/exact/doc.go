@@ -42,21 +42,28 @@
 //     closure: for every feature, the value all its points share, or
 //     "free". Different paths that select the same points share one entry,
 //     which keeps depth bounds, solver results, cost results and the
-//     entries of its children.
+//     entries of its children. A node looks up all its children's entries
+//     in one batch (prepareKids), so the memory waits of those lookups
+//     overlap; with binary features it finds their points, purity and
+//     keys from its own transposed bits, without partitioning.
 //   - Phase 1 finds the minimum depth by iterative deepening over a
 //     depth-first feasibility search: is there a pure tree of depth ≤ k?
 //     It stops at the first feasible feature and, per feature, at the first
 //     child that does not fit; a child whose cached lower bound already
 //     rules a feature out costs no recursion. Bounds proven in one
 //     iteration carry over to the next, so each deepening pays mostly for
-//     its new level.
+//     its new level. Of a feature's two children it tries first the one
+//     its parent tried first by that feature (or the one that ruled it
+//     out there), unless that one is clearly smaller: then siblings refute
+//     the same grandchildren and the cache proves each of them once.
 //   - Phase 2 finds the fewest leaves at that depth by branch and bound on
 //     the cost excess·2³² + leaves, starting from the leaf count of phase
 //     1's witness tree, with child bounds from the cache and the phase 1
 //     bounds (a pure tree at least dlb deep has at least 1 + dlb·(minZ−1)
 //     leaves); below one unit of excess a subproblem first runs the
-//     cheaper feasibility search. The same search, with costs counting
-//     real errors, serves the MaxDepth case.
+//     cheaper feasibility search, for every child of a feature before it
+//     optimises any. The same search, with costs counting real errors,
+//     serves the MaxDepth case.
 //   - Before it searches, the feasibility search tries to refute depth k
 //     by paths (see paths.go): the path to a point must test a feature of
 //     its difference set with every point it conflicts with, so a point
