@@ -23,6 +23,16 @@ func (d *solver) costs(pts []int32, free []int, leaf int64, depth int) [4]int64 
 	return best
 }
 
+// binaryRows fills d.bits for pts over free (buildBits) and returns its
+// words per row, the row of class 0 and the scratch row after the classes,
+// for the two-class solvers.
+func (d *solver) binaryRows(pts []int32, free []int) (nw int, k0, scratch []uint64) {
+	q := len(free)
+	d.free = free
+	nw = d.buildBits(pts)
+	return nw, d.bits[q*nw : (q+1)*nw], d.bits[(q+2)*nw : (q+3)*nw]
+}
+
 func (d *solver) allBinary(free []int) bool {
 	for _, f := range free {
 		if d.pr.dom[f] != 2 {
@@ -43,11 +53,8 @@ func (d *solver) allBinary(free []int) bool {
 // trees themselves.
 func (d *solver) costsBinary2(pts []int32, free []int, leaf int64, depth int) [4]int64 {
 	q := len(free)
-	d.free = free
-	nw := d.buildBits(pts)
+	nw, k0, ab := d.binaryRows(pts, free)
 	feat := func(a int) []uint64 { return d.bits[a*nw : (a+1)*nw] }
-	k0 := d.bits[q*nw : (q+1)*nw] // class 0
-	ab := d.bits[(q+2)*nw : (q+3)*nw]
 	n := [2]int32{int32(popcount(k0)), 0}
 	n[1] = int32(len(pts)) - n[0]
 

@@ -51,11 +51,8 @@ type pairWords struct {
 //     purely.
 func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int64 {
 	q := len(free)
-	d.free = free
-	nw := d.buildBits(pts)
+	nw, k0, ab := d.binaryRows(pts, free)
 	feat := func(a int) []uint64 { return d.bits[a*nw : (a+1)*nw] }
-	k0 := d.bits[q*nw : (q+1)*nw] // class 0
-	ab := d.bits[(q+2)*nw : (q+3)*nw]
 	n0, n := int32(popcount(k0)), int32(len(pts))
 
 	d.b2one = grow(d.b2one, 2*q)
@@ -199,9 +196,7 @@ func (d *solver) splitTriples(q, nw int) {
 					t += bits.OnesCount64(y)
 					t0 += bits.OnesCount64(y & k[w])
 				}
-				x := pab.ab0 + rowA[c].ac0 + rowB[c].bc0 + uint64(t0)*laneSigns
-				all := pab.abN + rowA[c].acN + rowB[c].bcN + uint64(t)*laneSigns
-				z := zeroBytes(x) | zeroBytes(all-x)
+				z := pureTripleCells(&pab, &rowA[c], &rowB[c], t, t0)
 				acc |= z & (z >> 8)
 				accAC[c] |= z & (z >> 16)
 				accBC[c] |= z & (z >> 32)
@@ -229,9 +224,7 @@ func (d *solver) splitTriples1(q int) {
 			acc := uint64(0)
 			for c := b + 1; c < len(rowA); c++ {
 				t, t0 := bits.OnesCount64(ab&fc[c]), bits.OnesCount64(ab0&fc[c])
-				x := pab.ab0 + rowA[c].ac0 + rowB[c].bc0 + uint64(t0)*laneSigns
-				all := pab.abN + rowA[c].acN + rowB[c].bcN + uint64(t)*laneSigns
-				z := zeroBytes(x) | zeroBytes(all-x)
+				z := pureTripleCells(&pab, &rowA[c], &rowB[c], t, t0)
 				acc |= z & (z >> 8)
 				accAC[c] |= z & (z >> 16)
 				accBC[c] |= z & (z >> 32)
@@ -239,6 +232,16 @@ func (d *solver) splitTriples1(q int) {
 			d.splitAB[a*q+b] = acc
 		}
 	}
+}
+
+// pureTripleCells returns the word whose byte l has its top bit set when
+// cell l of triple a < b < c is pure (and no other bit), from the words of
+// its pairs (a, b), (a, c), (b, c) and its (1,1,1) counts: t points, t0 of
+// class 0.
+func pureTripleCells(ab, ac, bc *pairWords, t, t0 int) uint64 {
+	x := ab.ab0 + ac.ac0 + bc.bc0 + uint64(t0)*laneSigns
+	all := ab.abN + ac.acN + bc.bcN + uint64(t)*laneSigns
+	return zeroBytes(x) | zeroBytes(all-x)
 }
 
 // plane8 gathers bit 0 of each byte of x, byte i to bit i.
