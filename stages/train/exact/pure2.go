@@ -27,11 +27,11 @@ type pairWords struct {
 }
 
 // purity2 is costs for the search of pure trees alone (weights not
-// exact), binary free features, two classes of single points and at most
-// maxPurePoints points over at most 64 free features. It finds, for depth ≤ 1, 2 and 3, whether a pure
-// tree exists and the fewest leaves of one; where none exists the cost
-// is unit+2, a lower bound the search never compares (searcher.exactCosts
-// is off).
+// exact), binary free features, two classes of single points, at most
+// maxPurePoints points and at most 64 free features. It finds, for depth
+// ≤ 1, 2 and 3, whether a pure tree exists and the fewest leaves of one;
+// where none exists the cost is unit+2, a lower bound the search never
+// compares (searcher.exactCosts is off).
 //
 // It works on purity alone, which is cheaper than costsBinary2's least
 // impurities:
