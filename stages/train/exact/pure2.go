@@ -60,12 +60,16 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 	for a := range q {
 		one[2*a], one[2*a+1] = int32(andCount(feat(a), k0)), int32(popcount(feat(a)))
 	}
-	// Per pair a < b at a·q+b: its words, and the purity of its cells
-	// (v, w), bit 2v+w. Per literal a = v at 2a+v and value w: the
-	// features b whose cell (a = v, b = w) is pure (d.pureTo) and, after
-	// the triples, pure or split purely by a third (d.fitTo).
+	// Per pair a < b, at a·q+b its words, and both ways in a byte matrix
+	// of stride qs its cells: the byte at a·qs+b has bit 2v+w when cell
+	// (a = v, b = w) is pure and, after the triples, bit 4+2v+w when it is
+	// pure or splits purely by a third feature. Row a then holds, bit
+	// plane by bit plane, the partner features b of each literal a = v
+	// and partner value w (plane8, eight bytes a step).
 	d.pw = grow(d.pw, q*q)
-	d.pureCells = grow(d.pureCells, q*q)
+	qs := (q + 7) &^ 7
+	d.cellBits = grow(d.cellBits, q*qs)
+	clear(d.cellBits)
 	for a := range q {
 		for b := a + 1; b < q; b++ {
 			var x11, n11 int32
@@ -81,7 +85,7 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 			x00, n00 := n0-x10-x01-x11, n-n10-n01-n11
 			w := &d.pw[a*q+b]
 			w.ab0, w.abN = abWord(x00, x01, x10, x11), abWord(n00, n01, n10, n11)
-			d.pureCells[a*q+b] = pureCells(w.ab0, w.abN)
+			d.cellBits[a*qs+b] = pureCells(w.ab0, w.abN)
 			w.ac0, w.acN = acWord(x01, x11), acWord(n01, n11)
 			w.bc0, w.bcN = bcWord(x11), bcWord(n11)
 		}
@@ -102,49 +106,35 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 			d.splitTriples(q, nw)
 		}
 	}
-	// Each pair's cells, both ways: the byte at a·qs+b has bit 2v+w when
-	// cell (a = v, b = w) is pure and bit 4+2v+w when it is pure or splits
-	// purely, so row a holds, bit plane by bit plane, the features b of
-	// each literal a = v and partner value w: four bytes at a time by
-	// plane8.
-	qs := (q + 7) &^ 7
-	d.cellBits = grow(d.cellBits, q*qs)
-	clear(d.cellBits)
 	for a := range q {
 		for b := a + 1; b < q; b++ {
-			pure := uint64(d.pureCells[a*q+b])
+			pure := uint64(d.cellBits[a*qs+b])
 			fit := pure | splitCells(d.splitAB[a*q+b], d.splitAC[a*q+b], d.splitBC[a*q+b])
 			c := uint8(pure | fit<<4)
 			d.cellBits[a*qs+b] = c
 			d.cellBits[b*qs+a] = c&0x99 | c&0x22<<1 | c&0x44>>1 // (b = w, a = v) is 2w+v
 		}
 	}
-	// Literal a = v with partner value w is at 4a+2v+w: 4a + the cell.
-	d.pureTo = grow(d.pureTo, 4*q)
-	d.fitTo = grow(d.fitTo, 4*q)
-	pureTo, fitTo := d.pureTo, d.fitTo
-	for a := range q {
-		var planes [8]uint64
-		for j := 0; j < qs; j += 8 {
-			x := binary.LittleEndian.Uint64(d.cellBits[a*qs+j:])
-			for c := range planes {
-				planes[c] |= plane8(x>>c) << j
-			}
-		}
-		copy(pureTo[4*a:4*a+4], planes[:4])
-		copy(fitTo[4*a:4*a+4], planes[4:])
-	}
 	const impure = unit + 2
 	best := [4]int64{leaf, leaf, leaf, leaf}
 	for a := range q {
+		// plane[2v+w]: the partners b whose cell (a = v, b = w) is pure;
+		// plane[4+2v+w]: pure or splits purely.
+		var plane [8]uint64
+		for j := 0; j < qs; j += 8 {
+			x := binary.LittleEndian.Uint64(d.cellBits[a*qs+j:])
+			for c := range plane {
+				plane[c] |= plane8(x>>c) << j
+			}
+		}
 		var c1, c2, c3 int64
 		for v := range 2 {
 			x, all := one[2*a], one[2*a+1]
 			if v == 0 {
 				x, all = n0-x, n-all
 			}
-			p0, p1 := d.pureTo[(2*a+v)*2], d.pureTo[(2*a+v)*2+1]
-			f0, f1 := d.fitTo[(2*a+v)*2], d.fitTo[(2*a+v)*2+1]
+			p0, p1 := plane[2*v], plane[2*v+1]
+			f0, f1 := plane[4+2*v], plane[4+2*v+1]
 			// The fewest leaves of a pure tree of depth ≤ 0, 1, 2 on a = v.
 			var l0, l1, l2 int64 = impure, impure, impure
 			switch {

@@ -80,9 +80,8 @@ type solver struct {
 	pureOnly bool
 	// Scratch of purity2.
 	pw                        []pairWords
-	pureCells, cellBits       []uint8
+	cellBits                  []uint8
 	splitAB, splitAC, splitBC []uint64
-	pureTo, fitTo             []uint64
 }
 
 func (d *solver) init(pr *problem, u []int32) {
