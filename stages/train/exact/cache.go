@@ -138,8 +138,7 @@ func newSearcher(pr *problem, exactWeights bool, levels int, deadline time.Time,
 		deadline:   deadline,
 		timed:      timed,
 	}
-	s.small.init(pr, s.u)
-	s.small.pureOnly = !exactWeights
+	s.small.init(pr, s.u, !exactWeights)
 	s.kidOff = make([]int, pr.m)
 	for f, z := range pr.dom {
 		s.kidOff[f] = len(s.blank)
@@ -319,11 +318,7 @@ func (s *searcher) leafCost(pts []int32) int64 {
 func (s *searcher) kidIDs(id int32, pts []int32, f int, l *level) []kid {
 	z := s.pr.dom[f]
 	kids := l.kids[:z]
-	if s.entry(id).kids < 0 {
-		s.entry(id).kids = int32(len(s.arena))
-		s.arena = append(s.arena, s.blank...)
-	}
-	off := int(s.entry(id).kids) + s.kidOff[f]
+	off := s.kidTable(id) + s.kidOff[f]
 	if c := s.arena[off]; c != unknownKid {
 		for v := range kids {
 			c := s.arena[off+v]
@@ -340,14 +335,30 @@ func (s *searcher) kidIDs(id int32, pts []int32, f int, l *level) []kid {
 		c.id, c.n, c.lb = noEntry, c.hi-c.lo, 1
 		cp := l.part[c.lo:c.hi]
 		if !s.pr.pure(cp) {
-			copy(s.buf, s.key(id))
-			s.buf[f] = uint8(v)
+			s.childKey(id, f, v)
 			s.closeKey(cp)
 			c.id = s.lookup(cp)
 		}
 		s.arena[off+v] = c.id
 	}
 	return kids
+}
+
+// kidTable returns the offset of entry id's children table in the arena,
+// adding the table on first use.
+func (s *searcher) kidTable(id int32) int {
+	if s.entry(id).kids < 0 {
+		s.entry(id).kids = int32(len(s.arena))
+		s.arena = append(s.arena, s.blank...)
+	}
+	return int(s.entry(id).kids)
+}
+
+// childKey puts in s.buf the key of entry id with feature f set to v,
+// the start of its child's closure key.
+func (s *searcher) childKey(id int32, f, v int) {
+	copy(s.buf, s.key(id))
+	s.buf[f] = uint8(v)
 }
 
 // prepareKids finds the children of entry id (points pts) by every free
@@ -361,10 +372,7 @@ func (s *searcher) prepareKids(id int32, pts []int32, free []int, l *level) {
 	if s.exactCosts {
 		return
 	}
-	if s.entry(id).kids < 0 {
-		s.entry(id).kids = int32(len(s.arena))
-		s.arena = append(s.arena, s.blank...)
-	}
+	table := s.kidTable(id)
 	m := s.pr.m
 	pend, keys := s.pending[:0], s.pendingKeys[:0]
 	byBits := s.pr.bitrow != nil && s.small.one != nil && s.small.allBinary(free)
@@ -373,7 +381,7 @@ func (s *searcher) prepareKids(id int32, pts []int32, free []int, l *level) {
 		transposeRows(s.pr, pts, free, s.nodeBits)
 	}
 	for a, f := range free {
-		off := int(s.entry(id).kids) + s.kidOff[f]
+		off := table + s.kidOff[f]
 		if s.arena[off] != unknownKid {
 			continue
 		}
@@ -396,8 +404,7 @@ func (s *searcher) prepareKids(id int32, pts []int32, free []int, l *level) {
 				s.arena[off+v] = noEntry
 				continue
 			}
-			copy(s.buf, s.key(id))
-			s.buf[f] = uint8(v)
+			s.childKey(id, f, v)
 			s.closeKey(cp)
 			keys = append(keys, s.buf...)
 			pend = append(pend, pendingKid{slot: off + v, n: c.hi - c.lo, hash: hashKey(s.buf)})
@@ -454,8 +461,7 @@ func (s *searcher) kidKeyByBits(id int32, pts []int32, free []int, a, v int) (in
 	if classes <= 1 {
 		return int32(n), true
 	}
-	copy(s.buf, s.key(id))
-	s.buf[free[a]] = uint8(v)
+	s.childKey(id, free[a], v)
 	for b, g := range free {
 		if b == a {
 			continue

@@ -102,7 +102,7 @@ func (s *searcher) cost(id int32, pts []int32, p, k int, ub int64) (int64, bool)
 			// a child that does not fit rules f out at once.
 			for _, v := range kidOrder(kids) {
 				c := &kids[v]
-				if k-1 < int(s.entry(c.id).dub) && !s.feasible(c.id, l.part[c.lo:c.hi], p+1, k-1) {
+				if !s.feasible(c.id, l.part[c.lo:c.hi], p+1, k-1) {
 					if s.aborted {
 						return 0, false
 					}

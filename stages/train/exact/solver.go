@@ -84,8 +84,8 @@ type solver struct {
 	splitAB, splitAC, splitBC []uint64
 }
 
-func (d *solver) init(pr *problem, u []int32) {
-	d.pr, d.u = pr, u
+func (d *solver) init(pr *problem, u []int32, pureOnly bool) {
+	d.pr, d.u, d.pureOnly = pr, u, pureOnly
 	k1 := pr.k + 1
 	d.one = make([]int8, pr.n)
 	single := true
