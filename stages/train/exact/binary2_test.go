@@ -14,31 +14,18 @@ func TestCostsBinary2MatchesTables(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 4))
 	for i := range 300 {
 		m := 2 + rng.IntN(14)
-		domains := make([]int, m)
-		for f := range domains {
-			domains[f] = 2
-		}
+		domains := binaryDomains(m)
 		d := randomData(t, rng, domains, 2, 1+rng.IntN(300), true)
 		pr := newProblem(d, d.All())
 		s := newSearcher(pr, i%3 == 0, pr.m, time.Time{}, false)
 		if s.small.one == nil {
 			continue // repeated rows under exact weights: not single points
 		}
-		var pts []int32
-		for p := range pr.n {
-			if rng.IntN(3) > 0 {
-				pts = append(pts, int32(p))
-			}
-		}
+		pts := somePoints(rng, pr.n)
 		if len(pts) == 0 {
 			continue
 		}
-		var free []int
-		for f := range m {
-			if rng.IntN(4) > 0 {
-				free = append(free, f)
-			}
-		}
+		free := someFeatures(rng, m)
 		if len(free) == 0 {
 			continue
 		}
@@ -72,10 +59,7 @@ func BenchmarkCostsBinary2(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("%s/p%d/q%d", name, tc.points, tc.free), func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(5, uint64(tc.points)))
-			domains := make([]int, 20)
-			for f := range domains {
-				domains[f] = 2
-			}
+			domains := binaryDomains(20)
 			d := randomData(b, rng, domains, 2, tc.points, true)
 			pr := newProblem(d, d.All())
 			s := newSearcher(pr, false, pr.m, time.Time{}, false)

@@ -16,10 +16,7 @@ func TestKidKeyByBitsMatchesPartition(t *testing.T) {
 	impure := 0
 	for i := range 300 {
 		m := 2 + rng.IntN(20)
-		domains := make([]int, m)
-		for f := range domains {
-			domains[f] = 2
-		}
+		domains := binaryDomains(m)
 		d := randomData(t, rng, domains, 2+rng.IntN(2), 1+rng.IntN(400), true)
 		pr := newProblem(d, d.All())
 		s := newSearcher(pr, false, pr.m, time.Time{}, false)

@@ -57,6 +57,38 @@ func randomData(t testing.TB, rng *rand.Rand, domains []int, k, n int, consisten
 	return newData(t, domains, k, x, y)
 }
 
+// binaryDomains returns the domains of m binary features.
+func binaryDomains(m int) []int {
+	domains := make([]int, m)
+	for f := range domains {
+		domains[f] = 2
+	}
+	return domains
+}
+
+// somePoints returns the points 0…n−1, each kept with probability 2/3.
+func somePoints(rng *rand.Rand, n int) []int32 {
+	var pts []int32
+	for p := range n {
+		if rng.IntN(3) > 0 {
+			pts = append(pts, int32(p))
+		}
+	}
+	return pts
+}
+
+// someFeatures returns the features 0…m−1, each kept with probability
+// 3/4: a random set of free features.
+func someFeatures(rng *rand.Rand, m int) []int {
+	var free []int
+	for f := range m {
+		if rng.IntN(4) > 0 {
+			free = append(free, f)
+		}
+	}
+	return free
+}
+
 // oracleData samples n uniform rows over m binary features labelled by a
 // random perfect oracle of the given depth with k classes: every path tests
 // depth distinct features and no bottom sibling group is constant, as the

@@ -18,26 +18,13 @@ func TestConflictScoresMatchDefinition(t *testing.T) {
 	scored := 0
 	for i := range 200 {
 		m := 4 + rng.IntN(12)
-		domains := make([]int, m)
-		for f := range domains {
-			domains[f] = 2
-		}
+		domains := binaryDomains(m)
 		k := 2 + rng.IntN(2)
 		d := randomData(t, rng, domains, k, 1+rng.IntN(300), i%2 == 0)
 		pr := newProblem(d, d.All())
 		s := newSearcher(pr, false, pr.m, time.Time{}, false)
-		var pts []int32
-		for p := range pr.n {
-			if rng.IntN(3) > 0 {
-				pts = append(pts, int32(p))
-			}
-		}
-		var free []int
-		for f := range m {
-			if rng.IntN(4) > 0 {
-				free = append(free, f)
-			}
-		}
+		pts := somePoints(rng, pr.n)
+		free := someFeatures(rng, m)
 		got := make([]int64, len(free))
 		s.conflictScores(pts, free, got)
 

@@ -148,10 +148,7 @@ func TestPathRefutationsAreSound(t *testing.T) {
 // find no difference between the points and refute depth 3.
 func TestPathBoundSeesHighFeatures(t *testing.T) {
 	const m = 60
-	domains := make([]int, m)
-	for f := range domains {
-		domains[f] = 2
-	}
+	domains := binaryDomains(m)
 	var x [][]uint8
 	var y []uint8
 	for in := range 16 {

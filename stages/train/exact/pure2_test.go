@@ -16,10 +16,7 @@ func TestPurity2MatchesTables(t *testing.T) {
 	pure, pure3, impure := 0, 0, 0
 	for i := range 1500 {
 		m := 2 + rng.IntN(20)
-		domains := make([]int, m)
-		for f := range domains {
-			domains[f] = 2
-		}
+		domains := binaryDomains(m)
 		d := randomData(t, rng, domains, 2, 1+rng.IntN(400), true)
 		pr := newProblem(d, d.All())
 		s := newSearcher(pr, false, pr.m, time.Time{}, false)
@@ -34,12 +31,7 @@ func TestPurity2MatchesTables(t *testing.T) {
 		if len(pts) == 0 {
 			continue
 		}
-		var free []int
-		for f := range m {
-			if rng.IntN(4) > 0 {
-				free = append(free, f)
-			}
-		}
+		free := someFeatures(rng, m)
 		if len(free) == 0 {
 			continue
 		}
