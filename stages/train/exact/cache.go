@@ -252,7 +252,12 @@ func (s *searcher) lookup(pts []int32) int32 {
 
 // lookupN is lookup for n points, which it reads only for exact costs.
 func (s *searcher) lookupN(n int32, pts []int32) int32 {
-	if id, ok := s.find(s.buf); ok {
+	return s.lookupHashed(n, pts, hashKey(s.buf))
+}
+
+// lookupHashed is lookupN with the hash of the key in s.buf.
+func (s *searcher) lookupHashed(n int32, pts []int32, hash uint64) int32 {
+	if id, ok := s.find(s.buf, hash); ok {
 		return id
 	}
 	id := s.count
@@ -277,7 +282,7 @@ func (s *searcher) lookupN(n int32, pts []int32) int32 {
 	}
 	*s.entry(id) = e
 	s.count++
-	s.insert(id)
+	s.insert(id, hash)
 	return id
 }
 
@@ -364,10 +369,10 @@ func (s *searcher) childKey(id int32, f, v int) {
 // prepareKids finds the children of entry id (points pts) by every free
 // feature that kidIDs has not seen yet, as kidIDs would, but in three
 // passes: their closure keys first, then a pass that loads the hash slot
-// and the key each one probes first, then the lookups. Feature by
-// feature, each lookup waits for those two loads from memory in turn;
-// batched, the waits overlap. Only for the search of pure trees, whose
-// new entries need no points.
+// each one probes first and, when its tag matches, that slot's key, then
+// the lookups. Feature by feature, each lookup waits for those loads from
+// memory in turn; batched, the waits overlap. Only for the search of pure
+// trees, whose new entries need no points.
 func (s *searcher) prepareKids(id int32, pts []int32, free []int, l *level) {
 	if s.exactCosts {
 		return
@@ -414,15 +419,15 @@ func (s *searcher) prepareKids(id int32, pts []int32, free []int, l *level) {
 		mask := uint64(len(slots) - 1)
 		loaded := byte(0)
 		for _, p := range pend {
-			if id := slots[p.hash&mask] - 1; id >= 0 {
-				loaded += s.key(id)[0]
+			if slot := slots[p.hash&mask]; slot != 0 && sameTag(slot, p.hash) {
+				loaded += s.key(slotID(slot))[0]
 			}
 		}
 		s.loaded = loaded
 	}
 	for i, p := range pend {
 		copy(s.buf, keys[i*m:(i+1)*m])
-		s.arena[p.slot] = s.lookupN(p.n, nil)
+		s.arena[p.slot] = s.lookupHashed(p.n, nil, p.hash)
 	}
 	s.pending, s.pendingKeys = pend, keys
 }
