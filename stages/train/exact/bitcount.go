@@ -70,21 +70,43 @@ func (d *solver) buildBits(pts []int32) int {
 // words per row: per free feature a, at a·nw, the points with value 1;
 // per class c, at (len(free)+c)·nw, the points whose only majority class
 // is c. It transposes 64 points × 64 bits at a time: row f of a block is
-// then feature f's bits, row 63−c class c's.
+// then feature f's bits, row 63−c class c's. When every free feature is
+// below bit 32 it transposes only the low 32 columns (transposeLow), and
+// takes the class bits while it gathers the rows.
 func transposeRows(pr *problem, pts []int32, free []int, dst []uint64) {
 	q, nw := len(free), (len(pts)+63)/64
+	low := q == 0 || free[q-1] < 32
 	var blk [64]uint64
 	for w := range nw {
-		clear(blk[:])
-		for i, p := range pts[w*64 : min(len(pts), w*64+64)] {
-			blk[i] = pr.bitrow[p]
-		}
-		transpose64(&blk)
-		for a, f := range free {
-			dst[a*nw+w] = blk[f]
+		block := pts[w*64 : min(len(pts), w*64+64)]
+		if !low {
+			clear(blk[:])
+			for i, p := range block {
+				blk[i] = pr.bitrow[p]
+			}
+			transpose64(&blk)
+			for a, f := range free {
+				dst[a*nw+w] = blk[f]
+			}
+			for c := range pr.k {
+				dst[(q+c)*nw+w] = blk[63-c]
+			}
+			continue
 		}
 		for c := range pr.k {
-			dst[(q+c)*nw+w] = blk[63-c]
+			dst[(q+c)*nw+w] = 0
+		}
+		clear(blk[len(block):])
+		for i, p := range block {
+			r := pr.bitrow[p]
+			blk[i] = r
+			if cp := r & pr.classBits; cp != 0 { // one bit at most
+				dst[(q+bits.LeadingZeros64(cp))*nw+w] |= 1 << i
+			}
+		}
+		transposeLow(&blk, len(block))
+		for a, f := range free {
+			dst[a*nw+w] = blk[f]
 		}
 	}
 }
@@ -116,6 +138,34 @@ func transpose64(a *[64]uint64) {
 	m := uint64(0x00000000FFFFFFFF)
 	for j := 32; j != 0; j, m = j>>1, m^(m<<(j>>1)) {
 		for k := 0; k < 64; k = (k + j + 1) &^ j {
+			t := (a[k]>>j ^ a[k+j]) & m
+			a[k] ^= t << j
+			a[k+j] ^= t
+		}
+	}
+}
+
+// transposeLow is transpose64 for the low 32 columns of the first n rows
+// (the others zero): afterwards, for i < 32, bit j of a[i] is what bit i
+// of a[j] was, and rows 32 and up mean nothing. Its first step moves the
+// low half of row i+32 into the high half of row i, which transpose64's
+// first step does too; the steps after it then only ever pair rows below
+// 32 among themselves, so they run on those alone: 80 exchanges instead
+// of 192.
+func transposeLow(a *[64]uint64, n int) {
+	const low = 0x00000000FFFFFFFF
+	if n > 32 {
+		for i := range 32 {
+			a[i] = a[i]&low | a[i+32]<<32
+		}
+	} else {
+		for i := range 32 {
+			a[i] &= low
+		}
+	}
+	m := uint64(0x0000FFFF0000FFFF)
+	for j := 16; j != 0; j, m = j>>1, m^(m<<(j>>1)) {
+		for k := 0; k < 32; k = (k + j + 1) &^ j {
 			t := (a[k]>>j ^ a[k+j]) & m
 			a[k] ^= t << j
 			a[k+j] ^= t

@@ -21,3 +21,23 @@ func TestTranspose64(t *testing.T) {
 		}
 	}
 }
+
+// TestTransposeLow checks transposeLow against transpose64 on the rows it
+// promises, for every number of nonzero rows.
+func TestTransposeLow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for n := range 65 {
+		var a [64]uint64
+		for i := range n {
+			a[i] = rng.Uint64()
+		}
+		full, low := a, a
+		transpose64(&full)
+		transposeLow(&low, n)
+		for i := range 32 {
+			if low[i] != full[i] {
+				t.Fatalf("%d rows: row %d = %#x; want %#x", n, i, low[i], full[i])
+			}
+		}
+	}
+}
