@@ -18,12 +18,40 @@ const (
 	laneSigns = 1<<56 - 1<<48 - 1<<40 + 1<<32 - 1<<24 + 1<<16 + 1<<8 - 1
 )
 
-// pairWords are one pair of free features' contributions to the cell
-// counts of the triples it belongs to, one word per role the pair plays
-// there (first two, outer two, last two features) and per count (class
-// 0, all points); see purity2.
+// pairWords holds purity2's pair words and the triples' results, one
+// 64×64 matrix per kind, row-major in one array in the order of the
+// fields, so that the kernel of the triples (splitTriples1AVX512) finds
+// every matrix at a fixed offset from the first. For the pair a < b of
+// free features, at a·pairStride+b:
+//   - ab0, abN, ac0, acN, bc0, bcN: its contributions to the cell counts
+//     of the triples it belongs to, one word per role it plays there
+//     (first two, outer two, last two features) and per count (class 0,
+//     all points); see purity2;
+//   - splitAB, splitAC, splitBC: the cells of the pair that split purely
+//     by a third feature, found in the role of the first two, outer two
+//     and last two features of a triple (see splitTriples).
+//
+// A row's c-th words for consecutive c are consecutive, so the triples of
+// a pair (a, b) read the pairs (a, c) and (b, c) eight at a time.
 type pairWords struct {
-	ab0, abN, ac0, acN, bc0, bcN uint64
+	ab0, abN, ac0, acN, bc0, bcN []uint64
+	splitAB, splitAC, splitBC    []uint64
+	all                          []uint64 // the nine matrices
+}
+
+// pairStride is the row length of a pair matrix: the most free features.
+const pairStride = 64
+
+// ready allocates the matrices on first use.
+func (w *pairWords) ready() {
+	if w.all != nil {
+		return
+	}
+	const size = pairStride * pairStride
+	w.all = make([]uint64, 9*size)
+	for i, m := range []*[]uint64{&w.ab0, &w.abN, &w.ac0, &w.acN, &w.bc0, &w.bcN, &w.splitAB, &w.splitAC, &w.splitBC} {
+		*m = w.all[i*size : (i+1)*size]
+	}
 }
 
 // purity2 is costs for the search of pure trees alone (weights not
@@ -66,7 +94,8 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 	// pure or splits purely by a third feature. Row a then holds, bit
 	// plane by bit plane, the partner features b of each literal a = v
 	// and partner value w (plane8, eight bytes a step).
-	d.pw = grow(d.pw, q*q)
+	d.pw.ready()
+	pw := &d.pw
 	qs := (q + 7) &^ 7
 	d.cellBits = grow(d.cellBits, q*qs)
 	clear(d.cellBits)
@@ -83,22 +112,22 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 			x10, n10 := one[2*a]-x11, one[2*a+1]-n11
 			x01, n01 := one[2*b]-x11, one[2*b+1]-n11
 			x00, n00 := n0-x10-x01-x11, n-n10-n01-n11
-			w := &d.pw[a*q+b]
-			w.ab0, w.abN = abWord(x00, x01, x10, x11), abWord(n00, n01, n10, n11)
-			d.cellBits[a*qs+b] = pureCells(w.ab0, w.abN)
-			w.ac0, w.acN = acWord(x01, x11), acWord(n01, n11)
-			w.bc0, w.bcN = bcWord(x11), bcWord(n11)
+			i := a*pairStride + b
+			pw.ab0[i], pw.abN[i] = abWord(x00, x01, x10, x11), abWord(n00, n01, n10, n11)
+			d.cellBits[a*qs+b] = pureCells(pw.ab0[i], pw.abN[i])
+			pw.ac0[i], pw.acN[i] = acWord(x01, x11), acWord(n01, n11)
+			pw.bc0[i], pw.bcN[i] = bcWord(x11), bcWord(n11)
 		}
 	}
 	// Per pair a < b, the bytes of its cells that split purely: as the
 	// first two of a triple (cell (v, w) at lane 4v+2w), the outer two
 	// (4v+w) and the last two (2v+w); a lane's top bit says it does.
-	d.splitAB = grow(d.splitAB, q*q)
-	d.splitAC = grow(d.splitAC, q*q)
-	d.splitBC = grow(d.splitBC, q*q)
-	clear(d.splitAB)
-	clear(d.splitAC)
-	clear(d.splitBC)
+	for a := range q {
+		row := a * pairStride
+		clear(pw.splitAB[row : row+q])
+		clear(pw.splitAC[row : row+q])
+		clear(pw.splitBC[row : row+q])
+	}
 	if depth >= 3 {
 		if nw == 1 {
 			d.splitTriples1(q)
@@ -109,7 +138,8 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 	for a := range q {
 		for b := a + 1; b < q; b++ {
 			pure := uint64(d.cellBits[a*qs+b])
-			fit := pure | splitCells(d.splitAB[a*q+b], d.splitAC[a*q+b], d.splitBC[a*q+b])
+			i := a*pairStride + b
+			fit := pure | splitCells(pw.splitAB[i], pw.splitAC[i], pw.splitBC[i])
 			c := uint8(pure | fit<<4)
 			d.cellBits[a*qs+b] = c
 			d.cellBits[b*qs+a] = c&0x99 | c&0x22<<1 | c&0x44>>1 // (b = w, a = v) is 2w+v
@@ -168,16 +198,17 @@ func (d *solver) splitTriples(q, nw int) {
 	feat := func(a int) []uint64 { return d.bits[a*nw : (a+1)*nw] }
 	k0 := d.bits[q*nw : (q+1)*nw]
 	ab := d.bits[(q+2)*nw : (q+3)*nw]
+	pw := &d.pw
 	for a := range q {
+		ra := a * pairStride
+		ac0, acN, accAC := pw.ac0[ra:ra+q], pw.acN[ra:ra+q], pw.splitAC[ra:ra+q]
 		for b := a + 1; b < q; b++ {
 			and(ab, feat(a), feat(b))
-			pab := d.pw[a*q+b]
-			rowA := d.pw[a*q : a*q+q]
-			rowB := d.pw[b*q : b*q+q][:len(rowA)]
-			accAC := d.splitAC[a*q : a*q+q][:len(rowA)]
-			accBC := d.splitBC[b*q : b*q+q][:len(rowA)]
+			x0, xN := pw.ab0[ra+b], pw.abN[ra+b]
+			rb := b * pairStride
+			bc0, bcN, accBC := pw.bc0[rb:rb+q], pw.bcN[rb:rb+q], pw.splitBC[rb:rb+q]
 			acc := uint64(0)
-			for c := b + 1; c < len(rowA); c++ {
+			for c := b + 1; c < q; c++ {
 				var t, t0 int
 				fc := feat(c)[:len(ab)]
 				k := k0[:len(ab)]
@@ -186,51 +217,57 @@ func (d *solver) splitTriples(q, nw int) {
 					t += bits.OnesCount64(y)
 					t0 += bits.OnesCount64(y & k[w])
 				}
-				z := pureTripleCells(&pab, &rowA[c], &rowB[c], t, t0)
+				z := pureTripleCells(x0+ac0[c]+bc0[c], xN+acN[c]+bcN[c], t, t0)
 				acc |= z & (z >> 8)
 				accAC[c] |= z & (z >> 16)
 				accBC[c] |= z & (z >> 32)
 			}
-			d.splitAB[a*q+b] = acc
+			pw.splitAB[ra+b] = acc
 		}
 	}
 }
 
 // splitTriples1 is splitTriples for at most 64 points, one word per
-// feature, with the words in registers.
+// feature, with the words in registers; or, where the CPU has it, the
+// same loop in AVX-512 (splitTriples1AVX512), eight third features a
+// step.
 func (d *solver) splitTriples1(q int) {
 	fw := d.bits[:q]
 	k0 := d.bits[q]
+	pw := &d.pw
+	if triplesAVX512 {
+		splitTriples1AVX512(&fw[0], q, k0, laneSigns, &pw.all[0])
+		return
+	}
 	for a, fa := range fw {
+		ra := a * pairStride
+		ac0, acN, accAC := pw.ac0[ra:ra+q], pw.acN[ra:ra+q], pw.splitAC[ra:ra+q]
 		for b := a + 1; b < q; b++ {
 			ab := fa & fw[b]
 			ab0 := ab & k0
-			pab := d.pw[a*q+b]
-			rowA := d.pw[a*q : a*q+q]
-			rowB := d.pw[b*q : b*q+q][:len(rowA)]
-			accAC := d.splitAC[a*q : a*q+q][:len(rowA)]
-			accBC := d.splitBC[b*q : b*q+q][:len(rowA)]
-			fc := fw[:len(rowA)]
+			x0, xN := pw.ab0[ra+b], pw.abN[ra+b]
+			rb := b * pairStride
+			bc0, bcN, accBC := pw.bc0[rb : rb+q][:q], pw.bcN[rb : rb+q][:q], pw.splitBC[rb : rb+q][:q]
 			acc := uint64(0)
-			for c := b + 1; c < len(rowA); c++ {
-				t, t0 := bits.OnesCount64(ab&fc[c]), bits.OnesCount64(ab0&fc[c])
-				z := pureTripleCells(&pab, &rowA[c], &rowB[c], t, t0)
+			for c := b + 1; c < q; c++ {
+				t, t0 := bits.OnesCount64(ab&fw[c]), bits.OnesCount64(ab0&fw[c])
+				z := pureTripleCells(x0+ac0[c]+bc0[c], xN+acN[c]+bcN[c], t, t0)
 				acc |= z & (z >> 8)
 				accAC[c] |= z & (z >> 16)
 				accBC[c] |= z & (z >> 32)
 			}
-			d.splitAB[a*q+b] = acc
+			pw.splitAB[ra+b] = acc
 		}
 	}
 }
 
 // pureTripleCells returns the word whose byte l has its top bit set when
-// cell l of triple a < b < c is pure (and no other bit), from the words of
-// its pairs (a, b), (a, c), (b, c) and its (1,1,1) counts: t points, t0 of
-// class 0.
-func pureTripleCells(ab, ac, bc *pairWords, t, t0 int) uint64 {
-	x := ab.ab0 + ac.ac0 + bc.bc0 + uint64(t0)*laneSigns
-	all := ab.abN + ac.acN + bc.bcN + uint64(t)*laneSigns
+// cell l of triple a < b < c is pure (and no other bit), from the sums of
+// its pairs' words (a, b), (a, c), (b, c) — x0 for class 0, xN for all
+// points — and its (1,1,1) counts: t points, t0 of class 0.
+func pureTripleCells(x0, xN uint64, t, t0 int) uint64 {
+	x := x0 + uint64(t0)*laneSigns
+	all := xN + uint64(t)*laneSigns
 	return zeroBytes(x) | zeroBytes(all-x)
 }
 

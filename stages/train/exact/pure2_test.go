@@ -65,3 +65,63 @@ func TestPurity2MatchesTables(t *testing.T) {
 		t.Fatalf("%d pure (%d at depth 3) and %d impure costs compared; want 1000, 200 and 1000", pure, pure3, impure)
 	}
 }
+
+// TestSplitTriplesKernelMatchesLoop checks splitTriples1's AVX-512 kernel
+// against its Go loop: on random data of at most 64 points and 3 to 60
+// free features (every remainder of a step of eight), the pair cells that
+// split purely must be the same, bit for bit where the solver reads them,
+// and so must purity2's costs. Without the instructions it runs the loop
+// against itself, which proves nothing: it says so and skips.
+func TestSplitTriplesKernelMatchesLoop(t *testing.T) {
+	if !triplesAVX512 {
+		t.Skip("this CPU has no AVX-512 VPOPCNTDQ: the kernel is not used here")
+	}
+	defer func() { triplesAVX512 = true }()
+	rng := rand.New(rand.NewPCG(29, 7))
+	const tops = 0x8080808080808080
+	splits := 0
+	for i := range 400 {
+		m := 3 + rng.IntN(58)
+		d := randomData(t, rng, binaryDomains(m), 2, 1+rng.IntN(64), true)
+		pr := newProblem(d, d.All())
+		s := newSearcher(pr, false, pr.m, time.Time{}, false)
+		pts := make([]int32, pr.n)
+		for p := range pts {
+			pts[p] = int32(p)
+		}
+		free := make([]int, 0, m)
+		for f := range m {
+			if rng.IntN(8) != 0 || len(free) < 3 {
+				free = append(free, f)
+			}
+		}
+		q, leaf := len(free), s.leafCost(pts)
+		var got [2][4]int64
+		var cells [2][]uint64
+		for run, kernel := range []bool{false, true} {
+			triplesAVX512 = kernel
+			got[run] = s.small.purity2(pts, free, leaf, 3)
+			pw := &s.small.pw
+			for a := range q {
+				for b := a + 1; b < q; b++ {
+					j := a*pairStride + b
+					cells[run] = append(cells[run], pw.splitAB[j]&tops, pw.splitAC[j]&tops, pw.splitBC[j]&tops)
+				}
+			}
+		}
+		for j := range cells[0] {
+			if cells[0][j] != cells[1][j] {
+				t.Fatalf("case %d (%d points, %d free): split word %d = %#x by the kernel, %#x by the loop", i, len(pts), q, j, cells[1][j], cells[0][j])
+			}
+			if cells[0][j] != 0 {
+				splits++
+			}
+		}
+		if got[0] != got[1] {
+			t.Fatalf("case %d (%d points, %d free): purity2 = %v with the kernel, %v with the loop", i, len(pts), q, got[1], got[0])
+		}
+	}
+	if splits < 1000 {
+		t.Fatalf("%d split words compared nonzero; want 1000", splits)
+	}
+}

@@ -79,9 +79,8 @@ type solver struct {
 	// impure trees only need to be unit or more (searcher.exactCosts off).
 	pureOnly bool
 	// Scratch of purity2.
-	pw                        []pairWords
-	cellBits                  []uint8
-	splitAB, splitAC, splitBC []uint64
+	pw       pairWords
+	cellBits []uint8
 }
 
 func (d *solver) init(pr *problem, u []int32, pureOnly bool) {
