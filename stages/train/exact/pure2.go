@@ -280,10 +280,14 @@ func plane8(x uint64) uint64 {
 // purely by a third feature, from the pair's words of split cells as the
 // first two (lanes 0, 2, 4, 6), the outer two (0, 1, 4, 5) and the last
 // two features (0, 1, 2, 3) of a triple, each lane's top bit.
+//
+// Each gathers its four bits with one product: the bits, shifted to the
+// bottom of their bytes, times a constant that moves each to its place
+// among bits 48–51 (24–27 for bc) and every cross product elsewhere.
 func splitCells(ab, ac, bc uint64) uint64 {
-	fromAB := ab>>7&1 | ab>>22&2 | ab>>37&4 | ab>>52&8
-	fromAC := ac>>7&1 | ac>>14&2 | ac>>37&4 | ac>>44&8
-	fromBC := bc>>7&1 | bc>>14&2 | bc>>21&4 | bc>>28&8
+	fromAB := (ab >> 7 & 0x0001000100010001) * 0x0001000200040008 >> 48
+	fromAC := (ac >> 7 & 0x0000010100000101) * 0x0001020000040800 >> 48 & 0xF
+	fromBC := (bc >> 7 & 0x01010101) * 0x01020408 >> 24 & 0xF
 	return fromAB | fromAC | fromBC
 }
 
@@ -295,7 +299,7 @@ func pureCells(x, all uint64) uint8 {
 	const low15 = 0x7FFF7FFF7FFF7FFF
 	y := all - x
 	zero := ^(x&low15 + low15 | x) | ^(y&low15 + low15 | y)
-	return uint8(zero>>15&1 | zero>>30&2 | zero>>45&4 | zero>>60&8)
+	return uint8((zero >> 15 & 0x0001000100010001) * 0x0001000200040008 >> 48) // as splitCells' fromAB
 }
 
 // abWord, acWord and bcWord are a pair's words in the roles of the first

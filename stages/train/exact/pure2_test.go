@@ -125,3 +125,43 @@ func TestSplitTriplesKernelMatchesLoop(t *testing.T) {
 		t.Fatalf("%d split words compared nonzero; want 1000", splits)
 	}
 }
+
+// TestCellGathers checks splitCells and pureCells, which gather their
+// bits with products, against the definitions, bit by bit, on random
+// words with many zero lanes.
+func TestCellGathers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 9))
+	top := func(x uint64, lane int) uint64 { return x >> (8*lane + 7) & 1 }
+	word := func() uint64 { // lanes zero, all ones or random, at random
+		var x uint64
+		for l := range 8 {
+			switch rng.IntN(3) {
+			case 1:
+				x |= 0xFF << (8 * l)
+			case 2:
+				x |= rng.Uint64N(256) << (8 * l)
+			}
+		}
+		return x
+	}
+	for range 20000 {
+		ab, ac, bc := word(), word(), word()
+		var want uint64
+		for cell, lanes := range [4][3]int{{0, 0, 0}, {2, 1, 1}, {4, 4, 2}, {6, 5, 3}} {
+			want |= (top(ab, lanes[0]) | top(ac, lanes[1]) | top(bc, lanes[2])) << cell
+		}
+		if got := splitCells(ab, ac, bc); got != want {
+			t.Fatalf("splitCells(%#x, %#x, %#x) = %04b; want %04b", ab, ac, bc, got, want)
+		}
+		x, y := word()&0x00FF00FF00FF00FF, word()&0x00FF00FF00FF00FF // counts of up to 255 per 16-bit lane
+		var pure uint8
+		for cell := range 4 {
+			if x>>(16*cell)&0xFFFF == 0 || y>>(16*cell)&0xFFFF == 0 {
+				pure |= 1 << cell
+			}
+		}
+		if got := pureCells(x, x+y); got != pure {
+			t.Fatalf("pureCells(%#x, %#x) = %04b; want %04b", x, x+y, got, pure)
+		}
+	}
+}
