@@ -108,6 +108,8 @@ type searcher struct {
 	// search ordered by them (see orderFeasible), per free feature.
 	conflicts map[int32][]int64
 	byClass   [][]uint64 // conflictScores' scratch: the points' rows per class
+	// closeMasks is conflictScores' scratch for closeRowsAVX512.
+	closeMasks []uint8
 	// nodeBits and kidMask are prepareKids' scratch: the node's bits by
 	// transposeRows, and one child's points among them.
 	nodeBits, kidMask []uint64

@@ -411,3 +411,18 @@ func forEngines(t *testing.T, check func(t *testing.T)) {
 		})
 	}
 }
+
+// forEachPath runs test with the Go loops and, where the CPU has it, again
+// with the AVX-512 kernels (useAVX512), as subtests "go" and "avx512".
+func forEachPath(t *testing.T, test func(t *testing.T)) {
+	has := useAVX512
+	defer func() { useAVX512 = has }()
+	useAVX512 = false
+	t.Run("go", test)
+	if !has {
+		t.Log("this CPU has no AVX-512 VPOPCNTDQ: the kernels are not tested here")
+		return
+	}
+	useAVX512 = true
+	t.Run("avx512", test)
+}

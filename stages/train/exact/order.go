@@ -138,18 +138,35 @@ func (s *searcher) conflictScores(pts []int32, free []int, dst []int64) {
 		}
 	}
 	var acc [64]int64
+	add := func(d uint64) {
+		c := bits.OnesCount64(d)
+		if c > maxConflict || c == 0 {
+			return
+		}
+		w := int64(1) << (2 * (maxConflict - c))
+		for ; d != 0; d &= d - 1 {
+			acc[bits.TrailingZeros64(d)] += w
+		}
+	}
 	for ci, group := range s.byClass[:k] {
 		for _, other := range s.byClass[ci+1 : k] {
+			if len(other) == 0 {
+				continue
+			}
 			for _, rp := range group {
-				for _, rq := range other {
-					d := rp ^ rq
-					c := bits.OnesCount64(d)
-					if c > maxConflict || c == 0 {
-						continue
+				if !useAVX512 {
+					for _, rq := range other {
+						add(rp ^ rq)
 					}
-					w := int64(1) << (2 * (maxConflict - c))
-					for ; d != 0; d &= d - 1 {
-						acc[bits.TrailingZeros64(d)] += w
+					continue
+				}
+				// Most pairs differ in more than maxConflict features:
+				// the kernel finds the few that do not, eight a step.
+				s.closeMasks = grow(s.closeMasks, (len(other)+7)/8)
+				closeRowsAVX512(rp, &other[0], len(other), maxConflict, &s.closeMasks[0])
+				for i, m := range s.closeMasks {
+					for ; m != 0; m &= m - 1 {
+						add(rp ^ other[8*i+bits.TrailingZeros8(m)])
 					}
 				}
 			}

@@ -14,6 +14,10 @@ import (
 // and three classes, and inconsistent rows, whose points have several
 // majority classes and conflict with none.
 func TestConflictScoresMatchDefinition(t *testing.T) {
+	forEachPath(t, testConflictScores)
+}
+
+func testConflictScores(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 7))
 	scored := 0
 	for i := range 200 {

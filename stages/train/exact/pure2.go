@@ -235,7 +235,7 @@ func (d *solver) splitTriples1(q int) {
 	fw := d.bits[:q]
 	k0 := d.bits[q]
 	pw := &d.pw
-	if triplesAVX512 {
+	if useAVX512 {
 		splitTriples1AVX512(&fw[0], q, k0, laneSigns, &pw.all[0])
 		return
 	}

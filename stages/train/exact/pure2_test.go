@@ -73,10 +73,10 @@ func TestPurity2MatchesTables(t *testing.T) {
 // and so must purity2's costs. Without the instructions it runs the loop
 // against itself, which proves nothing: it says so and skips.
 func TestSplitTriplesKernelMatchesLoop(t *testing.T) {
-	if !triplesAVX512 {
+	if !useAVX512 {
 		t.Skip("this CPU has no AVX-512 VPOPCNTDQ: the kernel is not used here")
 	}
-	defer func() { triplesAVX512 = true }()
+	defer func() { useAVX512 = true }()
 	rng := rand.New(rand.NewPCG(29, 7))
 	const tops = 0x8080808080808080
 	splits := 0
@@ -99,7 +99,7 @@ func TestSplitTriplesKernelMatchesLoop(t *testing.T) {
 		var got [2][4]int64
 		var cells [2][]uint64
 		for run, kernel := range []bool{false, true} {
-			triplesAVX512 = kernel
+			useAVX512 = kernel
 			got[run] = s.small.purity2(pts, free, leaf, 3)
 			pw := &s.small.pw
 			for a := range q {

@@ -139,3 +139,38 @@ nextA:
 done:
 	VZEROUPPER
 	RET
+
+// func closeRowsAVX512(rp uint64, rows *uint64, n int, limit uint64, masks *uint8)
+//
+// Eight rows a step (K1 masks the rows ≥ n of the last): the popcount of
+// each row xor rp, compared with limit, gives the step's mask byte.
+TEXT ·closeRowsAVX512(SB), NOSPLIT, $0-40
+	VPBROADCASTQ rp+0(FP), Z1
+	MOVQ         rows+8(FP), DI
+	MOVQ         n+16(FP), R8
+	VPBROADCASTQ limit+24(FP), Z2
+	MOVQ         masks+32(FP), R9
+	XORQ         CX, CX
+
+loop:
+	CMPQ        CX, R8
+	JGE         end
+	MOVQ        R8, DX
+	SUBQ        CX, DX
+	MOVQ        $0xFF, SI
+	BZHIQ       DX, SI, SI
+	KMOVQ       SI, K1
+	VMOVDQU64.Z (DI)(CX*8), K1, Z3
+	VPXORQ      Z1, Z3, Z3
+	VPOPCNTQ    Z3, Z3
+	VPCMPUQ     $2, Z2, Z3, K1, K2
+	KMOVB       K2, AX
+	MOVQ        CX, DX
+	SHRQ        $3, DX
+	MOVB        AX, (R9)(DX*1)
+	ADDQ        $8, CX
+	JMP         loop
+
+end:
+	VZEROUPPER
+	RET

@@ -2,9 +2,14 @@
 
 package exact
 
-// triplesAVX512 is false off amd64: splitTriples1 runs its Go loop.
-var triplesAVX512 = false
+// useAVX512 is false off amd64: splitTriples1 and conflictScores run
+// their Go loops.
+var useAVX512 = false
 
 func splitTriples1AVX512(fw *uint64, q int, k0, signs uint64, m *uint64) {
 	panic("exact: splitTriples1AVX512 off amd64")
+}
+
+func closeRowsAVX512(rp uint64, rows *uint64, n int, limit uint64, masks *uint8) {
+	panic("exact: closeRowsAVX512 off amd64")
 }
