@@ -79,45 +79,31 @@ func (w *pairWords) ready() {
 //     purely.
 func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int64 {
 	q := len(free)
-	nw, k0, ab := d.binaryRows(pts, free)
+	nw, k0, _ := d.binaryRows(pts, free)
 	feat := func(a int) []uint64 { return d.bits[a*nw : (a+1)*nw] }
 	n0, n := int32(popcount(k0)), int32(len(pts))
 
-	d.b2one = grow(d.b2one, 2*q)
-	one := d.b2one // one[2a] = points of class 0 with a = 1, one[2a+1] = all with a = 1
+	// one0[a], oneN[a]: the points of class 0, and all, with a = 1.
+	d.one0, d.oneN = grow(d.one0, q), grow(d.oneN, q)
 	for a := range q {
-		one[2*a], one[2*a+1] = int32(andCount(feat(a), k0)), int32(popcount(feat(a)))
+		d.one0[a], d.oneN[a] = uint64(andCount(feat(a), k0)), uint64(popcount(feat(a)))
 	}
-	// Per pair a < b, at a·q+b its words, and both ways in a byte matrix
-	// of stride qs its cells: the byte at a·qs+b has bit 2v+w when cell
-	// (a = v, b = w) is pure and, after the triples, bit 4+2v+w when it is
-	// pure or splits purely by a third feature. Row a then holds, bit
-	// plane by bit plane, the partner features b of each literal a = v
+	// Per pair a < b, at a·pairStride+b its words, and both ways in a byte
+	// matrix of stride qs its cells: the byte at a·qs+b has bit 2v+w when
+	// cell (a = v, b = w) is pure and, after the triples, bit 4+2v+w when
+	// it is pure or splits purely by a third feature. Row a then holds,
+	// bit plane by bit plane, the partner features b of each literal a = v
 	// and partner value w (plane8, eight bytes a step).
 	d.pw.ready()
 	pw := &d.pw
 	qs := (q + 7) &^ 7
-	d.cellBits = grow(d.cellBits, q*qs)
+	d.cellBits = grow(d.cellBits, q*qs+8)
 	clear(d.cellBits)
-	for a := range q {
-		for b := a + 1; b < q; b++ {
-			var x11, n11 int32
-			if nw == 1 {
-				w := d.bits[a] & d.bits[b]
-				x11, n11 = int32(bits.OnesCount64(w&k0[0])), int32(bits.OnesCount64(w))
-			} else {
-				and(ab, feat(a), feat(b))
-				x11, n11 = int32(andCount(ab, k0)), int32(popcount(ab))
-			}
-			x10, n10 := one[2*a]-x11, one[2*a+1]-n11
-			x01, n01 := one[2*b]-x11, one[2*b+1]-n11
-			x00, n00 := n0-x10-x01-x11, n-n10-n01-n11
-			i := a*pairStride + b
-			pw.ab0[i], pw.abN[i] = abWord(x00, x01, x10, x11), abWord(n00, n01, n10, n11)
-			d.cellBits[a*qs+b] = pureCells(pw.ab0[i], pw.abN[i])
-			pw.ac0[i], pw.acN[i] = acWord(x01, x11), acWord(n01, n11)
-			pw.bc0[i], pw.bcN[i] = bcWord(x11), bcWord(n11)
-		}
+	if nw == 1 && useAVX512 {
+		units := [3]uint64{acWord(1, 0), acWord(0, 1), bcWord(1)}
+		pairWordsAVX512(&d.bits[0], q, k0[0], &d.one0[0], &d.oneN[0], uint64(n0), uint64(n), &units, &pw.all[0], &d.cellBits[0], qs)
+	} else {
+		d.pairWords(q, nw, qs, n0, n)
 	}
 	// Per pair a < b, the bytes of its cells that split purely: as the
 	// first two of a triple (cell (v, w) at lane 4v+2w), the outer two
@@ -159,7 +145,7 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 		}
 		var c1, c2, c3 int64
 		for v := range 2 {
-			x, all := one[2*a], one[2*a+1]
+			x, all := int32(d.one0[a]), int32(d.oneN[a])
 			if v == 0 {
 				x, all = n0-x, n-all
 			}
@@ -190,6 +176,36 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 		}
 	}
 	return best
+}
+
+// pairWords fills, for every pair of the q free features (nw words of
+// points, n0 of n of class 0), its words and its byte of pure cells (see
+// purity2); pairWordsAVX512 is the same loop for one word.
+func (d *solver) pairWords(q, nw, qs int, n0, n int32) {
+	feat := func(a int) []uint64 { return d.bits[a*nw : (a+1)*nw] }
+	k0 := d.bits[q*nw : (q+1)*nw]
+	ab := d.bits[(q+2)*nw : (q+3)*nw]
+	pw := &d.pw
+	for a := range q {
+		for b := a + 1; b < q; b++ {
+			var x11, n11 int32
+			if nw == 1 {
+				w := d.bits[a] & d.bits[b]
+				x11, n11 = int32(bits.OnesCount64(w&k0[0])), int32(bits.OnesCount64(w))
+			} else {
+				and(ab, feat(a), feat(b))
+				x11, n11 = int32(andCount(ab, k0)), int32(popcount(ab))
+			}
+			x10, n10 := int32(d.one0[a])-x11, int32(d.oneN[a])-n11
+			x01, n01 := int32(d.one0[b])-x11, int32(d.oneN[b])-n11
+			x00, n00 := n0-x10-x01-x11, n-n10-n01-n11
+			i := a*pairStride + b
+			pw.ab0[i], pw.abN[i] = abWord(x00, x01, x10, x11), abWord(n00, n01, n10, n11)
+			d.cellBits[a*qs+b] = pureCells(pw.ab0[i], pw.abN[i])
+			pw.ac0[i], pw.acN[i] = acWord(x01, x11), acWord(n01, n11)
+			pw.bc0[i], pw.bcN[i] = bcWord(x11), bcWord(n11)
+		}
+	}
 }
 
 // splitTriples fills splitAB, splitAC and splitBC from every triple of

@@ -69,6 +69,10 @@ type solver struct {
 	c2 []int64
 	a2 []int16
 
+	// Scratch of purity2: per free feature, its points of class 0 and
+	// all its points with value 1.
+	one0, oneN []uint64
+
 	// Scratch of costsBinary2.
 	b2one  []int32
 	b2pair []int32

@@ -24,3 +24,13 @@ func splitTriples1AVX512(fw *uint64, q int, k0, signs uint64, m *uint64)
 //
 //go:noescape
 func closeRowsAVX512(rp uint64, rows *uint64, n int, limit uint64, masks *uint8)
+
+// pairWordsAVX512 is purity2's loop over the pairs for at most 64 points:
+// fw and k0 as for splitTriples1AVX512, one0 and oneN the features' counts
+// of points with value 1 (class 0, all), n0 and n the totals, units the
+// words acWord(1, 0), acWord(0, 1) and bcWord(1), m pairWords.all, and
+// cells the byte matrix of purity2, of stride qs (≥ q rounded up to
+// eight, with eight bytes to spare past its last row).
+//
+//go:noescape
+func pairWordsAVX512(fw *uint64, q int, k0 uint64, one0, oneN *uint64, n0, n uint64, units *[3]uint64, m *uint64, cells *uint8, qs int)

@@ -174,3 +174,133 @@ loop:
 end:
 	VZEROUPPER
 	RET
+
+// func pairWordsAVX512(fw *uint64, q int, k0 uint64, one0, oneN *uint64, n0, n uint64, units *[3]uint64, m *uint64, cells *uint8, qs int)
+//
+// purity2's loop over the pairs a < b for at most 64 points, eight b a
+// step (K1 masks the b ≥ q of the last): the pair's (1,1,1) counts x11
+// (class 0) and n11 (all points), its other cells by inclusion and
+// exclusion from the single features' counts one0 and oneN and the
+// totals n0 and n, its six words into m's matrices (abWord by shifts,
+// acWord and bcWord by the products units = acWord(1, 0), acWord(0, 1),
+// bcWord(1)), and its pure cells, pureCells' four bits, as byte b of row
+// a of cells (stride qs; a step writes eight bytes, zero past q).
+//
+// Registers: DI fw, R8 q, R9 m, R10 row a of the matrices, R11 one0, R12
+// oneN, R13 row a of cells, AX a, BX b; Z20 k0, Z21 n0, Z22 n, Z23–Z25
+// units, Z26 fw[a], Z27 one0[a], Z28 oneN[a].
+TEXT ·pairWordsAVX512(SB), NOSPLIT, $0-88
+	MOVQ         fw+0(FP), DI
+	MOVQ         q+8(FP), R8
+	VPBROADCASTQ k0+16(FP), Z20
+	MOVQ         one0+24(FP), R11
+	MOVQ         oneN+32(FP), R12
+	VPBROADCASTQ n0+40(FP), Z21
+	VPBROADCASTQ n+48(FP), Z22
+	MOVQ         units+56(FP), DX
+	VPBROADCASTQ 0(DX), Z23
+	VPBROADCASTQ 8(DX), Z24
+	VPBROADCASTQ 16(DX), Z25
+	MOVQ         m+64(FP), R9
+	XORQ         AX, AX
+
+pairA:
+	CMPQ         AX, R8
+	JGE          pairDone
+	MOVQ         AX, R10
+	SHLQ         $9, R10
+	ADDQ         R9, R10
+	MOVQ         qs+80(FP), R13
+	IMULQ        AX, R13
+	ADDQ         cells+72(FP), R13
+	VPBROADCASTQ (DI)(AX*8), Z26
+	VPBROADCASTQ (R11)(AX*8), Z27
+	VPBROADCASTQ (R12)(AX*8), Z28
+	LEAQ         1(AX), BX
+
+pairB:
+	CMPQ BX, R8
+	JGE  pairNextA
+	MOVQ R8, DX
+	SUBQ BX, DX
+	MOVQ $0xFF, SI
+	BZHIQ DX, SI, SI
+	KMOVQ SI, K1
+
+	// Z7 n11, Z8 x11.
+	VMOVDQU64.Z (DI)(BX*8), K1, Z6
+	VPANDQ      Z26, Z6, Z7
+	VPANDQ      Z20, Z7, Z8
+	VPOPCNTQ    Z7, Z7
+	VPOPCNTQ    Z8, Z8
+
+	// Z9 x01, Z10 n01, Z11 x10, Z12 n10, Z13 x00, Z14 n00.
+	VMOVDQU64.Z (R11)(BX*8), K1, Z9
+	VMOVDQU64.Z (R12)(BX*8), K1, Z10
+	VPSUBQ      Z8, Z9, Z9
+	VPSUBQ      Z7, Z10, Z10
+	VPSUBQ      Z8, Z27, Z11
+	VPSUBQ      Z7, Z28, Z12
+	VPSUBQ      Z11, Z21, Z13
+	VPSUBQ      Z9, Z13, Z13
+	VPSUBQ      Z8, Z13, Z13
+	VPSUBQ      Z12, Z22, Z14
+	VPSUBQ      Z10, Z14, Z14
+	VPSUBQ      Z7, Z14, Z14
+
+	// abWord: Z15 class 0, Z16 all points.
+	VPSLLQ    $16, Z9, Z15
+	VPORQ     Z13, Z15, Z15
+	VPSLLQ    $32, Z11, Z17
+	VPORQ     Z17, Z15, Z15
+	VPSLLQ    $48, Z8, Z17
+	VPORQ     Z17, Z15, Z15
+	VPSLLQ    $16, Z10, Z16
+	VPORQ     Z14, Z16, Z16
+	VPSLLQ    $32, Z12, Z17
+	VPORQ     Z17, Z16, Z16
+	VPSLLQ    $48, Z7, Z17
+	VPORQ     Z17, Z16, Z16
+	VMOVDQU64 Z15, K1, AB0(R10)(BX*8)
+	VMOVDQU64 Z16, K1, ABN(R10)(BX*8)
+
+	// acWord and bcWord.
+	VPMULLQ   Z23, Z9, Z17
+	VPMULLQ   Z24, Z8, Z18
+	VPADDQ    Z18, Z17, Z17
+	VMOVDQU64 Z17, K1, AC0(R10)(BX*8)
+	VPMULLQ   Z23, Z10, Z17
+	VPMULLQ   Z24, Z7, Z18
+	VPADDQ    Z18, Z17, Z17
+	VMOVDQU64 Z17, K1, ACN(R10)(BX*8)
+	VPMULLQ   Z25, Z8, Z17
+	VMOVDQU64 Z17, K1, BC0(R10)(BX*8)
+	VPMULLQ   Z25, Z7, Z17
+	VMOVDQU64 Z17, K1, BCN(R10)(BX*8)
+
+	// pureCells: a zero count of class 0 or class 1 per 16-bit lane, four
+	// bits per b, spread to the low half of byte b; bytes past q zero.
+	VPSUBQ    Z15, Z16, Z17
+	VPTESTNMW Z15, Z15, K2
+	VPTESTNMW Z17, Z17, K3
+	KORD      K2, K3, K2
+	KMOVD     K2, CX
+	MOVQ      $0x0F0F0F0F0F0F0F0F, DX
+	PDEPQ     DX, CX, CX
+	KMOVQ     K1, SI
+	MOVQ      $0x0101010101010101, DX
+	PDEPQ     DX, SI, SI
+	IMUL3Q    $0xFF, SI, SI
+	ANDQ      SI, CX
+	MOVQ      CX, (R13)(BX*1)
+
+	ADDQ $8, BX
+	JMP  pairB
+
+pairNextA:
+	INCQ AX
+	JMP  pairA
+
+pairDone:
+	VZEROUPPER
+	RET
