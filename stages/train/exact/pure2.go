@@ -121,15 +121,11 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 			d.splitTriples(q, nw)
 		}
 	}
-	for a := range q {
-		for b := a + 1; b < q; b++ {
-			pure := uint64(d.cellBits[a*qs+b])
-			i := a*pairStride + b
-			fit := pure | splitCells(pw.splitAB[i], pw.splitAC[i], pw.splitBC[i])
-			c := uint8(pure | fit<<4)
-			d.cellBits[a*qs+b] = c
-			d.cellBits[b*qs+a] = c&0x99 | c&0x22<<1 | c&0x44>>1 // (b = w, a = v) is 2w+v
-		}
+	if useAVX512 {
+		consts := [6]uint64{gatherAB, spreadAB, gatherAC, spreadAC, gatherBC, spreadBC}
+		cellsAVX512(q, &pw.all[0], &d.cellBits[0], qs, &consts)
+	} else {
+		d.fitCells(q, qs)
 	}
 	const impure = unit + 2
 	best := [4]int64{leaf, leaf, leaf, leaf}
@@ -176,6 +172,22 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 		}
 	}
 	return best
+}
+
+// fitCells completes the byte matrix of purity2 (stride qs) from the
+// triples' split cells, both ways; cellsAVX512 is the same loop.
+func (d *solver) fitCells(q, qs int) {
+	pw := &d.pw
+	for a := range q {
+		for b := a + 1; b < q; b++ {
+			pure := uint64(d.cellBits[a*qs+b])
+			i := a*pairStride + b
+			fit := pure | splitCells(pw.splitAB[i], pw.splitAC[i], pw.splitBC[i])
+			c := uint8(pure | fit<<4)
+			d.cellBits[a*qs+b] = c
+			d.cellBits[b*qs+a] = c&0x99 | c&0x22<<1 | c&0x44>>1 // (b = w, a = v) is 2w+v
+		}
+	}
 }
 
 // pairWords fills, for every pair of the q free features (nw words of
@@ -298,14 +310,22 @@ func plane8(x uint64) uint64 {
 // two features (0, 1, 2, 3) of a triple, each lane's top bit.
 //
 // Each gathers its four bits with one product: the bits, shifted to the
-// bottom of their bytes, times a constant that moves each to its place
-// among bits 48–51 (24–27 for bc) and every cross product elsewhere.
+// bottom of their bytes and masked (gatherAB…), times a constant
+// (spreadAB…) that moves each to its place among bits 48–51 (24–27 for
+// bc) and every cross product elsewhere.
 func splitCells(ab, ac, bc uint64) uint64 {
-	fromAB := (ab >> 7 & 0x0001000100010001) * 0x0001000200040008 >> 48
-	fromAC := (ac >> 7 & 0x0000010100000101) * 0x0001020000040800 >> 48 & 0xF
-	fromBC := (bc >> 7 & 0x01010101) * 0x01020408 >> 24 & 0xF
+	fromAB := (ab >> 7 & gatherAB) * spreadAB >> 48
+	fromAC := (ac >> 7 & gatherAC) * spreadAC >> 48 & 0xF
+	fromBC := (bc >> 7 & gatherBC) * spreadBC >> 24 & 0xF
 	return fromAB | fromAC | fromBC
 }
+
+// The masks and products of splitCells.
+const (
+	gatherAB, spreadAB = 0x0001000100010001, 0x0001000200040008
+	gatherAC, spreadAC = 0x0000010100000101, 0x0001020000040800
+	gatherBC, spreadBC = 0x01010101, 0x01020408
+)
 
 // pureCells returns the pure cells (v, w), bit 2v+w, of a pair from its
 // words as the first two features of a triple (abWord): cell (v, w) is
@@ -315,7 +335,7 @@ func pureCells(x, all uint64) uint8 {
 	const low15 = 0x7FFF7FFF7FFF7FFF
 	y := all - x
 	zero := ^(x&low15 + low15 | x) | ^(y&low15 + low15 | y)
-	return uint8((zero >> 15 & 0x0001000100010001) * 0x0001000200040008 >> 48) // as splitCells' fromAB
+	return uint8((zero >> 15 & gatherAB) * spreadAB >> 48) // as splitCells' fromAB
 }
 
 // abWord, acWord and bcWord are a pair's words in the roles of the first

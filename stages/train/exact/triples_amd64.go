@@ -34,3 +34,10 @@ func closeRowsAVX512(rp uint64, rows *uint64, n int, limit uint64, masks *uint8)
 //
 //go:noescape
 func pairWordsAVX512(fw *uint64, q int, k0 uint64, one0, oneN *uint64, n0, n uint64, units *[3]uint64, m *uint64, cells *uint8, qs int)
+
+// cellsAVX512 is fitCells: q free features, m
+// pairWords.all, cells the byte matrix (stride qs), consts the masks and
+// products of splitCells.
+//
+//go:noescape
+func cellsAVX512(q int, m *uint64, cells *uint8, qs int, consts *[6]uint64)

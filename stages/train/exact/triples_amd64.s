@@ -304,3 +304,123 @@ pairNextA:
 pairDone:
 	VZEROUPPER
 	RET
+
+// func cellsAVX512(q int, m *uint64, cells *uint8, qs int, consts *[6]uint64)
+//
+// fitCells' loop, eight pairs (a, b) a step (K1 masks the b ≥ q of the
+// last): splitCells by its products, the byte pure | fit<<4 into row a,
+// and the same cells seen from b, 2w+v for 2v+w, into column a of the
+// rows b, a byte at a time.
+//
+// Registers: R8 q, R9 m, R10 row a of the matrices, R11 cells, R12 qs,
+// R13 row a of cells, AX a, BX b; Z20–Z25 consts, Z26 0xF, Z27–Z29 the
+// masks 0x99, 0x22, 0x44 of the exchange of v and w.
+TEXT ·cellsAVX512(SB), NOSPLIT, $0-40
+	MOVQ         q+0(FP), R8
+	MOVQ         m+8(FP), R9
+	MOVQ         cells+16(FP), R11
+	MOVQ         qs+24(FP), R12
+	MOVQ         consts+32(FP), DX
+	VPBROADCASTQ 0(DX), Z20
+	VPBROADCASTQ 8(DX), Z21
+	VPBROADCASTQ 16(DX), Z22
+	VPBROADCASTQ 24(DX), Z23
+	VPBROADCASTQ 32(DX), Z24
+	VPBROADCASTQ 40(DX), Z25
+	MOVQ         $0xF, DX
+	VPBROADCASTQ DX, Z26
+	MOVQ         $0x99, DX
+	VPBROADCASTQ DX, Z27
+	MOVQ         $0x22, DX
+	VPBROADCASTQ DX, Z28
+	MOVQ         $0x44, DX
+	VPBROADCASTQ DX, Z29
+	XORQ         AX, AX
+
+cellA:
+	CMPQ  AX, R8
+	JGE   cellDone
+	MOVQ  AX, R10
+	SHLQ  $9, R10
+	ADDQ  R9, R10
+	MOVQ  R12, R13
+	IMULQ AX, R13
+	ADDQ  R11, R13
+	LEAQ  1(AX), BX
+
+cellB:
+	CMPQ  BX, R8
+	JGE   cellNextA
+	MOVQ  R8, DX
+	SUBQ  BX, DX
+	MOVQ  $0xFF, SI
+	BZHIQ DX, SI, SI
+	KMOVQ SI, K1
+
+	// Z1 the pure cells; Z2–Z4 the cells that split, from the three roles.
+	VPMOVZXBQ.Z (R13)(BX*1), K1, Z1
+	VMOVDQU64.Z SAB(R10)(BX*8), K1, Z2
+	VPSRLQ      $7, Z2, Z2
+	VPANDQ      Z20, Z2, Z2
+	VPMULLQ     Z21, Z2, Z2
+	VPSRLQ      $48, Z2, Z2
+	VMOVDQU64.Z SAC(R10)(BX*8), K1, Z3
+	VPSRLQ      $7, Z3, Z3
+	VPANDQ      Z22, Z3, Z3
+	VPMULLQ     Z23, Z3, Z3
+	VPSRLQ      $48, Z3, Z3
+	VPANDQ      Z26, Z3, Z3
+	VMOVDQU64.Z SBC(R10)(BX*8), K1, Z4
+	VPSRLQ      $7, Z4, Z4
+	VPANDQ      Z24, Z4, Z4
+	VPMULLQ     Z25, Z4, Z4
+	VPSRLQ      $24, Z4, Z4
+	VPANDQ      Z26, Z4, Z4
+
+	// c = pure | (pure | split)<<4, into row a.
+	VPORQ   Z2, Z3, Z2
+	VPORQ   Z4, Z2, Z2
+	VPORQ   Z1, Z2, Z2
+	VPSLLQ  $4, Z2, Z2
+	VPORQ   Z1, Z2, Z2
+	VPMOVQB Z2, K1, (R13)(BX*1)
+
+	// The same cells from b: c&0x99 | (c&0x22)<<1 | (c&0x44)>>1.
+	VPANDQ  Z27, Z2, Z5
+	VPANDQ  Z28, Z2, Z6
+	VPSLLQ  $1, Z6, Z6
+	VPORQ   Z6, Z5, Z5
+	VPANDQ  Z29, Z2, Z6
+	VPSRLQ  $1, Z6, Z6
+	VPORQ   Z6, Z5, Z5
+	VPMOVQB Z5, X5
+	VMOVQ   X5, CX
+
+	// Byte j to row b+j, column a, for the b+j < q.
+	CMPQ  DX, $8
+	JLE   cellCount
+	MOVQ  $8, DX
+
+cellCount:
+	MOVQ  R12, SI
+	IMULQ BX, SI
+	ADDQ  R11, SI
+	ADDQ  AX, SI
+
+cellT:
+	MOVB CX, (SI)
+	SHRQ $8, CX
+	ADDQ R12, SI
+	DECQ DX
+	JNZ  cellT
+
+	ADDQ $8, BX
+	JMP  cellB
+
+cellNextA:
+	INCQ AX
+	JMP  cellA
+
+cellDone:
+	VZEROUPPER
+	RET
