@@ -2,6 +2,7 @@ package exact
 
 import (
 	"math/bits"
+	"slices"
 	"time"
 
 	"github.com/dtbench/dtbench/tree"
@@ -66,9 +67,15 @@ type lattice struct {
 	cells     int      // Π (Z_f+1) over feats
 	mask      []uint64 // per cell: the classes that are a majority class of every point
 	mask8     []uint8  // mask when there are at most 8 classes (then mask is nil)
-	depth     []int8   // per cell: least depth of a pure tree, 0 when pure
+	depth     []int8   // per cell: least depth of a pure tree, 0 when pure (not binary)
 	leaves    []int32  // per cell: fewest leaves within budget D − fixed features (second pass)
 	least     int      // D: depth of the cell of all points
+	// For binary features the first pass works on sets of cells instead
+	// (fillDepthSets): within[d] holds the cells of least depth ≤ d, for d
+	// ≤ D, and freeAt[a] the cells whose digit a is free. Cell c is bit
+	// c+64 of a set: a leading zero word lets every shift read the word
+	// before.
+	within, freeAt [][]uint64
 }
 
 // infLeaves is the leaves value of a cell with no pure tree in its budget;
@@ -150,6 +157,9 @@ func (lt *lattice) runs(deadline time.Time, timed bool, fn func(base int, hi uin
 // fillDepth runs the first pass. It reports false when the time budget ran
 // out first.
 func (lt *lattice) fillDepth(deadline time.Time, timed bool) bool {
+	if lt.binary {
+		return lt.fillDepthSets(deadline, timed)
+	}
 	pr := lt.pr
 	lt.depth = make([]int8, lt.cells)
 	if pr.k <= 8 {
@@ -174,6 +184,144 @@ func (lt *lattice) fillDepth(deadline time.Time, timed bool) bool {
 	}
 	lt.least = int(lt.depth[lt.cells-1])
 	return true
+}
+
+// depthOf returns the least depth of a pure tree of cell i.
+func (lt *lattice) depthOf(i int) int {
+	if lt.within == nil {
+		return int(lt.depth[i])
+	}
+	d := 0
+	for !has(lt.within[d], i) {
+		d++
+	}
+	return d
+}
+
+// fits reports whether cell i has a pure tree of depth ≤ k, k ≤ D.
+func (lt *lattice) fits(i, k int) bool {
+	if lt.within == nil {
+		return int(lt.depth[i]) <= k
+	}
+	return has(lt.within[k], i)
+}
+
+// has reports whether cell i is in the set of cells s.
+func has(s []uint64, i int) bool { return s[(i+64)>>6]>>((i+64)&63)&1 != 0 }
+
+// fillDepthSets is the first pass for binary features, on sets of cells,
+// 64 cells a word: a cell with digit a free has the children c − 2s and
+// c − s by feature a (s its stride), so the cells whose children by a are
+// both in a set are that set shifted by 2s and by s, and-ed with freeAt[a].
+//   - Purity: per class, the cells all of whose points have it as a
+//     majority class, empty ones too. The cells with no free digit come
+//     from the points; then, feature by feature in order, the cells with
+//     digit a free from their children by a. A cell's last update is by
+//     its highest free digit, when its children are final.
+//   - within[0] holds the cells pure in some class, and within[d+1]
+//     within[0] and the cells with some free feature whose children both
+//     are in within[d], until it holds the cell of all points.
+//
+// It costs some 10 word operations per 64 cells, per feature and per
+// depth, against some 16 ns a cell for depthRun: the pass no longer costs
+// more than the few rows of a small dataset take to read.
+func (lt *lattice) fillDepthSets(deadline time.Time, timed bool) bool {
+	pr := lt.pr
+	words := (lt.cells + 64 + 63) / 64
+	lt.makeFreeAt(words)
+	nf := len(lt.feats)
+	pure := make([][]uint64, pr.k)
+	for c := range pure {
+		pure[c] = make([]uint64, words)
+		for i := 1; i < words; i++ {
+			pure[c][i] = ^uint64(0)
+		}
+		for p := range pr.n {
+			if pr.maj[p]>>c&1 == 0 {
+				i := lt.cellOf(p) + 64
+				pure[c][i>>6] &^= 1 << (i & 63)
+			}
+		}
+		for a := range nf {
+			childrenIn(pure[c], pure[c], lt.freeAt[a], lt.st[a], true)
+		}
+	}
+	within0 := make([]uint64, words)
+	for _, set := range pure {
+		for i, w := range set {
+			within0[i] |= w
+		}
+	}
+	lt.within = [][]uint64{within0}
+	for !has(lt.within[len(lt.within)-1], lt.cells-1) {
+		if timed && !time.Now().Before(deadline) {
+			lt.within = nil
+			return false
+		}
+		last := lt.within[len(lt.within)-1]
+		next := slices.Clone(within0)
+		for a := range nf {
+			childrenIn(next, last, lt.freeAt[a], lt.st[a], false)
+		}
+		lt.within = append(lt.within, next)
+	}
+	lt.least = len(lt.within) - 1
+	return true
+}
+
+// childrenIn sets in dst the cells of free whose two children by the
+// feature of stride s (c − 2s and c − s) are both in src: replacing dst's
+// cells of free when replace, else adding to dst. dst may be src when
+// replace, since a cell's children have that feature fixed.
+func childrenIn(dst, src, free []uint64, s int, replace bool) {
+	q1, r1 := s>>6, uint(s&63)
+	q2, r2 := (2*s)>>6, uint((2*s)&63)
+	for i := q2 + 1; i < len(dst); i++ {
+		one := src[i-q1]<<r1 | src[i-q1-1]>>(64-r1)
+		two := src[i-q2]<<r2 | src[i-q2-1]>>(64-r2)
+		if r1 == 0 {
+			one = src[i-q1]
+		}
+		if r2 == 0 {
+			two = src[i-q2]
+		}
+		both := one & two & free[i]
+		if replace {
+			dst[i] = dst[i]&^free[i] | both
+		} else {
+			dst[i] |= both
+		}
+	}
+}
+
+// makeFreeAt fills freeAt: the cells of digit a free are, in each period
+// of 3s cells (s the stride of a), the last s. The first period is set
+// directly, then the set doubles by copying itself upward.
+func (lt *lattice) makeFreeAt(words int) {
+	lt.freeAt = make([][]uint64, len(lt.feats))
+	for a, s := range lt.st {
+		set := make([]uint64, words)
+		for c := 2 * s; c < 3*s; c++ {
+			i := c + 64
+			set[i>>6] |= 1 << (i & 63)
+		}
+		for n := 3 * s; n < lt.cells; n *= 2 {
+			// Cells [n, 2n) are cells [0, n) shifted by n.
+			q, r := n>>6, uint(n&63)
+			lo, hi := (n+64)>>6, min(words, (2*n+64+63)>>6+1)
+			for i := lo; i < hi; i++ {
+				w := set[i-q] << r
+				if r != 0 {
+					w |= set[i-q-1] >> (64 - r)
+				}
+				set[i] |= w
+			}
+		}
+		if tail := (lt.cells + 64) & 63; tail != 0 {
+			set[words-1] &= 1<<tail - 1
+		}
+		lt.freeAt[a] = set
+	}
 }
 
 // depthRun fills the masks and depths of the run of cells from base.
@@ -262,7 +410,7 @@ func (lt *lattice) fillLeaves(deadline time.Time, timed bool) bool {
 
 // leavesRun fills the leaves of the run of cells from base.
 func (lt *lattice) leavesRun(base int, hi uint64) {
-	leaves, depth, st, zs := lt.leaves, lt.depth, lt.st, lt.zs
+	leaves, st, zs := lt.leaves, lt.st, lt.zs
 	nf := len(lt.feats)
 	for j, low := range lt.low {
 		i, free := base+j, hi|low
@@ -270,10 +418,10 @@ func (lt *lattice) leavesRun(base int, hi uint64) {
 		switch {
 		case k < 0:
 			continue // deeper than any path of the tree
-		case int(depth[i]) > k:
+		case !lt.fits(i, k):
 			leaves[i] = infLeaves
 			continue
-		case depth[i] == 0: // pure
+		case lt.fits(i, 0): // pure
 			leaves[i] = 1
 			continue
 		}
@@ -323,7 +471,7 @@ func (lt *lattice) build(pts []int32, how witness) (*tree.Tree, int) {
 // choose returns the feature of cell's node in the tree of build, or -1
 // for a leaf.
 func (lt *lattice) choose(cell int, how witness) int {
-	if lt.depth[cell] == 0 { // pure
+	if lt.fits(cell, 0) { // pure
 		return -1
 	}
 	pr := lt.pr
@@ -332,14 +480,14 @@ func (lt *lattice) choose(cell int, how witness) int {
 		if cell/s%(z+1) != z {
 			continue // fixed
 		}
-		sum, deepest := int32(0), int8(0)
+		sum, deepest := int32(0), 0
 		for c := cell - z*s; c < cell; c += s {
 			if how == byCost {
 				sum += lt.leaves[c]
 			}
-			deepest = max(deepest, lt.depth[c])
+			deepest = max(deepest, lt.depthOf(c))
 		}
-		if how == byCost && sum == lt.leaves[cell] || how == byDepth && deepest+1 == lt.depth[cell] {
+		if how == byCost && sum == lt.leaves[cell] || how == byDepth && deepest+1 == lt.depthOf(cell) {
 			return f
 		}
 	}

@@ -2,7 +2,9 @@ package exact
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -118,5 +120,46 @@ func TestLatticeLimit(t *testing.T) {
 				t.Fatalf("lattice %+v; want %d cells", lt, tc.cells)
 			}
 		})
+	}
+}
+
+// TestDepthSetsMatchCells checks the first pass on sets of cells
+// (binary features) against the cell by cell pass, cell by cell, on
+// random data of 1 to 11 binary features, three classes and contradictory
+// labels among them, and the fewest leaves of the second pass after each.
+func TestDepthSetsMatchCells(t *testing.T) {
+	rng := rand.New(rand.NewPCG(37, 2))
+	deep := 0
+	for i := range 150 {
+		m := 1 + rng.IntN(11)
+		d := randomData(t, rng, binaryDomains(m), 2+rng.IntN(2), 1+rng.IntN(300), i%3 != 0)
+		pr := newProblem(d, d.All())
+		sets, cells := newLattice(pr), newLattice(pr)
+		cells.binary = false // the general pass, cell by cell
+		if !sets.fillDepth(time.Time{}, false) || !cells.fillDepth(time.Time{}, false) {
+			t.Fatalf("case %d: a pass stopped without a time budget", i)
+		}
+		if sets.within == nil || cells.within != nil {
+			t.Fatalf("case %d: the passes did not run as meant", i)
+		}
+		if sets.least != cells.least {
+			t.Fatalf("case %d (m %d, %d points): least depth %d by sets, %d by cells", i, m, pr.n, sets.least, cells.least)
+		}
+		for c := range sets.cells {
+			if got, want := sets.depthOf(c), cells.depthOf(c); got != want {
+				t.Fatalf("case %d (m %d, %d points): cell %d has depth %d by sets, %d by cells", i, m, pr.n, c, got, want)
+			}
+		}
+		sets.fillLeaves(time.Time{}, false)
+		cells.fillLeaves(time.Time{}, false)
+		if !slices.Equal(sets.leaves, cells.leaves) {
+			t.Fatalf("case %d (m %d, %d points): the second passes differ", i, m, pr.n)
+		}
+		if sets.least >= 3 {
+			deep++
+		}
+	}
+	if deep < 30 {
+		t.Fatalf("only %d cases of least depth ≥ 3; want 30", deep)
 	}
 }
