@@ -161,7 +161,7 @@ func (p *arffParser) parseRow(l *lexer) error {
 		if v.text == "?" && !v.quoted {
 			return p.errorf("missing value (?) for attribute %q; missing values are not supported", p.attrs[a].Name)
 		}
-		code, ok := p.index[a][v.text]
+		code, ok := p.code(a, v.text)
 		if !ok {
 			return p.errorf("value %q not in the domain of attribute %q", v.text, p.attrs[a].Name)
 		}
@@ -178,6 +178,21 @@ func (p *arffParser) parseRow(l *lexer) error {
 	}
 	p.rows = append(p.rows, row)
 	return nil
+}
+
+// code returns the code of label in attribute a's domain. A domain of a
+// few labels is searched in order, which is cheaper than hashing the label.
+func (p *arffParser) code(a int, label string) (uint8, bool) {
+	if values := p.attrs[a].Values; len(values) <= 8 {
+		for v, x := range values {
+			if x == label {
+				return uint8(v), true
+			}
+		}
+		return 0, false
+	}
+	code, ok := p.index[a][label]
+	return code, ok
 }
 
 // dataset splits the class column off and builds the Dataset.
@@ -308,7 +323,11 @@ func (l *lexer) token(stop string) (arffToken, error) {
 		}
 		l.i++
 	}
-	text := strings.TrimRight(l.s[start:l.i], " \t\r\f\v")
+	end := l.i
+	for end > start && isSpace(l.s[end-1]) {
+		end--
+	}
+	text := l.s[start:end]
 	if text == "" {
 		return arffToken{}, fmt.Errorf("empty value")
 	}
