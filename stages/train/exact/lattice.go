@@ -12,7 +12,9 @@ import (
 var (
 	// maxLatticeCells bounds the input spaces solved by the lattice:
 	// Π (Z_f+1) cells over the features of domain ≥ 2. A cell costs some
-	// 25 ns, so 3^12 cells take about 15 ms, whatever the number of rows.
+	// 25 ns, so 3^12 cells take about 15 ms, whatever the number of rows
+	// (for binary features, whose first pass works on sets of cells, about
+	// a third of that).
 	maxLatticeCells = 531441
 	// cellsPerTick sets the search's work limit when the lattice is
 	// available: one expansion per cellsPerTick cells. An expansion costs
