@@ -40,6 +40,9 @@ func ParseARFF(r io.Reader, name, class string) (*Dataset, error) {
 	sc.Buffer(make([]byte, 64<<10), 64<<20)
 	for sc.Scan() {
 		p.line++
+		if p.inData && p.fastRow(sc.Bytes()) {
+			continue
+		}
 		text := sc.Text()
 		if p.line == 1 {
 			text = strings.TrimPrefix(text, "\uFEFF") // byte-order mark
@@ -62,6 +65,46 @@ type arffParser struct {
 	index  []map[string]uint8 // index[a][label] = code
 	inData bool
 	rows   [][]uint8 // rows[r][a], attributes in file order
+	// singles[a][c] is 1 + the code of attribute a's label c when that
+	// label is the one letter or digit c, else 0 (fastRow).
+	singles [][256]uint8
+}
+
+// isLabelByte reports whether c is a letter or a digit: a one-byte label
+// fastRow reads, which the lexer reads the same way.
+func isLabelByte(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// fastRow reads a data row of one-letter or one-digit labels, "v,v,…,v"
+// with nothing else on the line, the common case of nominal data, without
+// the lexer: it reports false, having read nothing, for any other line,
+// which parseRow then reads (and rejects, if it must, with its errors).
+func (p *arffParser) fastRow(line []byte) bool {
+	n := len(p.attrs)
+	if len(line) != 2*n-1 {
+		return false
+	}
+	if p.singles == nil {
+		p.singles = make([][256]uint8, n)
+		for a, attr := range p.attrs {
+			for v, label := range attr.Values {
+				if len(label) == 1 && isLabelByte(label[0]) {
+					p.singles[a][label[0]] = uint8(v) + 1
+				}
+			}
+		}
+	}
+	row := make([]uint8, n)
+	for a := range n {
+		code := p.singles[a][line[2*a]]
+		if code == 0 || a < n-1 && line[2*a+1] != ',' {
+			return false
+		}
+		row[a] = code - 1
+	}
+	p.rows = append(p.rows, row)
+	return true
 }
 
 func (p *arffParser) errorf(format string, args ...any) error {

@@ -2,8 +2,11 @@ package dataset
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -307,5 +310,53 @@ func TestParseARFFEdgeCases(t *testing.T) {
 	}
 	if got := d.Schema().Features[0].Values[0]; got != "a\x1eb" {
 		t.Errorf(`\u001E decoded to %q`, got)
+	}
+}
+
+// TestFastRowsMatchLexer checks the fast reading of rows of one-letter or
+// one-digit labels (fastRow) against the lexer: the same random files,
+// written compactly ("x,p") and with blanks the fast path declines
+// ("x , p"), must give equal datasets, with domains of up to twelve labels
+// (beyond eight the lexer finds codes by hashing) and some labels of two
+// letters, which only the lexer reads.
+func TestFastRowsMatchLexer(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 17))
+	const alphabet = "0123456789abcdefghijKLMNOP"
+	for i := range 200 {
+		attrs := 2 + rng.IntN(12)
+		domains := make([][]string, attrs)
+		var head strings.Builder
+		head.WriteString("@relation r\n")
+		for a := range domains {
+			for _, j := range rng.Perm(len(alphabet))[:1+rng.IntN(12)] {
+				label := alphabet[j : j+1]
+				if rng.IntN(20) == 0 {
+					label += "z"
+				}
+				domains[a] = append(domains[a], label)
+			}
+			fmt.Fprintf(&head, "@attribute a%d {%s}\n", a, strings.Join(domains[a], ","))
+		}
+		head.WriteString("@data\n")
+		compact, spaced := head.String(), head.String()
+		for range 1 + rng.IntN(50) {
+			row := make([]string, attrs)
+			for a := range row {
+				row[a] = domains[a][rng.IntN(len(domains[a]))]
+			}
+			compact += strings.Join(row, ",") + "\n"
+			spaced += strings.Join(row, " , ") + " \n"
+		}
+		fast, err := ParseARFF(strings.NewReader(compact), "compact.arff", "")
+		if err != nil {
+			t.Fatalf("case %d: compact: %v", i, err)
+		}
+		slow, err := ParseARFF(strings.NewReader(spaced), "spaced.arff", "")
+		if err != nil {
+			t.Fatalf("case %d: spaced: %v", i, err)
+		}
+		if !reflect.DeepEqual(fast, slow) {
+			t.Fatalf("case %d: the fast rows and the lexer's differ:\n%s", i, compact)
+		}
 	}
 }
