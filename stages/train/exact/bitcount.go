@@ -135,9 +135,15 @@ func (d *solver) tripleSums(dst []int32, ab, x []uint64, q, nw int) {
 // transpose64 transposes a 64×64 bit matrix in place: afterwards bit j of
 // a[i] is what bit i of a[j] was (Hacker's Delight, section 7-3).
 func transpose64(a *[64]uint64) {
-	m := uint64(0x00000000FFFFFFFF)
-	for j := 32; j != 0; j, m = j>>1, m^(m<<(j>>1)) {
-		for k := 0; k < 64; k = (k + j + 1) &^ j {
+	swapRounds(a, 64, 32, 0x00000000FFFFFFFF)
+}
+
+// swapRounds runs the exchange steps of transpose64 on the first rows
+// rows of a, from the step of distance j (mask m, the low j bits of each
+// 2j) down to distance 1.
+func swapRounds(a *[64]uint64, rows, j int, m uint64) {
+	for ; j != 0; j, m = j>>1, m^(m<<(j>>1)) {
+		for k := 0; k < rows; k = (k + j + 1) &^ j {
 			t := (a[k]>>j ^ a[k+j]) & m
 			a[k] ^= t << j
 			a[k+j] ^= t
@@ -163,14 +169,7 @@ func transposeLow(a *[64]uint64, n int) {
 			a[i] &= low
 		}
 	}
-	m := uint64(0x0000FFFF0000FFFF)
-	for j := 16; j != 0; j, m = j>>1, m^(m<<(j>>1)) {
-		for k := 0; k < 32; k = (k + j + 1) &^ j {
-			t := (a[k]>>j ^ a[k+j]) & m
-			a[k] ^= t << j
-			a[k+j] ^= t
-		}
-	}
+	swapRounds(a, 32, 16, 0x0000FFFF0000FFFF)
 }
 
 func popcount(x []uint64) int {

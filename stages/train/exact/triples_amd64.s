@@ -1,5 +1,15 @@
 #include "textflag.h"
 
+// LANES sets K1 to the lanes j of a step of eight whose index i+j is
+// below n, for the steps of every kernel here; it leaves n − i in DX and
+// uses SI.
+#define LANES(n, i) \
+	MOVQ  n, DX;     \
+	SUBQ  i, DX;     \
+	MOVQ  $0xFF, SI; \
+	BZHIQ DX, SI, SI; \
+	KMOVQ SI, K1
+
 // Offsets of pairWords' matrices from the first: 64×64 words, 32768 bytes
 // each, in the order of its fields.
 #define AB0 0
@@ -63,11 +73,7 @@ loopC:
 	JGE  endC
 
 	// K1: the lanes c < q.
-	MOVQ   R8, DX
-	SUBQ   CX, DX
-	MOVQ   $0xFF, SI
-	BZHIQ  DX, SI, SI
-	KMOVQ  SI, K1
+	LANES(R8, CX)
 
 	// The (1,1,1) counts t and t0, times laneSigns.
 	VMOVDQU64.Z (DI)(CX*8), K1, Z6
@@ -155,11 +161,7 @@ TEXT ·closeRowsAVX512(SB), NOSPLIT, $0-40
 loop:
 	CMPQ        CX, R8
 	JGE         end
-	MOVQ        R8, DX
-	SUBQ        CX, DX
-	MOVQ        $0xFF, SI
-	BZHIQ       DX, SI, SI
-	KMOVQ       SI, K1
+	LANES(R8, CX)
 	VMOVDQU64.Z (DI)(CX*8), K1, Z3
 	VPXORQ      Z1, Z3, Z3
 	VPOPCNTQ    Z3, Z3
@@ -221,11 +223,7 @@ pairA:
 pairB:
 	CMPQ BX, R8
 	JGE  pairNextA
-	MOVQ R8, DX
-	SUBQ BX, DX
-	MOVQ $0xFF, SI
-	BZHIQ DX, SI, SI
-	KMOVQ SI, K1
+	LANES(R8, BX)
 
 	// Z7 n11, Z8 x11.
 	VMOVDQU64.Z (DI)(BX*8), K1, Z6
@@ -351,11 +349,7 @@ cellA:
 cellB:
 	CMPQ  BX, R8
 	JGE   cellNextA
-	MOVQ  R8, DX
-	SUBQ  BX, DX
-	MOVQ  $0xFF, SI
-	BZHIQ DX, SI, SI
-	KMOVQ SI, K1
+	LANES(R8, BX)
 
 	// Z1 the pure cells; Z2–Z4 the cells that split, from the three roles.
 	VPMOVZXBQ.Z (R13)(BX*1), K1, Z1
