@@ -13,7 +13,7 @@ const noSplit32 = int32(noSplit)
 // general tables.
 func (d *solver) costs(pts []int32, free []int, leaf int64, depth int) [4]int64 {
 	if d.one != nil && d.slots == 2 && d.allBinary(free) {
-		if d.pureOnly && len(pts) <= maxPurePoints && len(free) <= 64 {
+		if d.pureOnly && len(pts) <= maxPurePoints && len(free) <= pairStride {
 			return d.purity2(pts, free, leaf, depth)
 		}
 		return d.costsBinary2(pts, free, leaf, depth)

@@ -61,12 +61,8 @@ func BenchmarkCostsBinary2(b *testing.B) {
 			rng := rand.New(rand.NewPCG(5, uint64(tc.points)))
 			domains := binaryDomains(20)
 			d := randomData(b, rng, domains, 2, tc.points, true)
-			pr := newProblem(d, d.All())
-			s := newSearcher(pr, false, pr.m, time.Time{}, false)
-			pts := make([]int32, pr.n)
-			for p := range pts {
-				pts[p] = int32(p)
-			}
+			pr, s := pureSearcher(d)
+			pts := pr.allPoints()
 			free := make([]int, tc.free)
 			for f := range free {
 				free[f] = f

@@ -59,9 +59,9 @@ type level struct {
 	order []int   // features or children in search order
 	score []int64 // per free feature: ordering score or lower bound
 	look  []int64 // per free feature: the feasibility search's conflict score
-	// prefer holds, per feature, the value of its child with the most
-	// points when both are impure, else -1: the child this node tries
-	// first, which its children try first too (see feasibleKids).
+	// prefer holds, per feature, the value of the child this node tries
+	// first when both are impure (notePrefer), else -1; its children try
+	// the same value first (see feasibleKids).
 	prefer []int8
 }
 
@@ -341,9 +341,7 @@ func (s *searcher) kidIDs(id int32, pts []int32, f int, l *level) []kid {
 		c := &kids[v]
 		c.id, c.n, c.lb = noEntry, c.hi-c.lo, 1
 		cp := l.part[c.lo:c.hi]
-		if !s.pr.pure(cp) {
-			s.childKey(id, f, v)
-			s.closeKey(cp)
+		if s.kidKey(id, f, v, cp) {
 			c.id = s.lookup(cp)
 		}
 		s.arena[off+v] = c.id
@@ -359,6 +357,18 @@ func (s *searcher) kidTable(id int32) int {
 		s.arena = append(s.arena, s.blank...)
 	}
 	return int(s.entry(id).kids)
+}
+
+// kidKey reports whether the child of entry id by value v of feature f,
+// whose points are pts, is impure and so needs an entry, and then leaves
+// its closure key in s.buf.
+func (s *searcher) kidKey(id int32, f, v int, pts []int32) bool {
+	if s.pr.pure(pts) {
+		return false
+	}
+	s.childKey(id, f, v)
+	s.closeKey(pts)
+	return true
 }
 
 // childKey puts in s.buf the key of entry id with feature f set to v,
@@ -407,12 +417,10 @@ func (s *searcher) prepareKids(id int32, pts []int32, free []int, l *level) {
 		s.partition(pts, f, l)
 		for v, c := range l.kids[:s.pr.dom[f]] {
 			cp := l.part[c.lo:c.hi]
-			if s.pr.pure(cp) {
+			if !s.kidKey(id, f, v, cp) {
 				s.arena[off+v] = noEntry
 				continue
 			}
-			s.childKey(id, f, v)
-			s.closeKey(cp)
 			keys = append(keys, s.buf...)
 			pend = append(pend, pendingKid{slot: off + v, n: c.hi - c.lo, hash: hashKey(s.buf)})
 		}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"testing"
-	"time"
 )
 
 // TestKidKeyByBitsMatchesPartition checks kidKeyByBits against what it
@@ -18,15 +17,11 @@ func TestKidKeyByBitsMatchesPartition(t *testing.T) {
 		m := 2 + rng.IntN(20)
 		domains := binaryDomains(m)
 		d := randomData(t, rng, domains, 2+rng.IntN(2), 1+rng.IntN(400), true)
-		pr := newProblem(d, d.All())
-		s := newSearcher(pr, false, pr.m, time.Time{}, false)
+		pr, s := pureSearcher(d)
 		if s.small.one == nil {
 			t.Fatalf("case %d: consistent data without single-class points", i)
 		}
-		pts := make([]int32, pr.n)
-		for p := range pts {
-			pts[p] = int32(p)
-		}
+		pts := pr.allPoints()
 		id := s.root(pts)
 		if id == noEntry {
 			continue

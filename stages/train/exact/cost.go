@@ -96,11 +96,13 @@ func (s *searcher) cost(id int32, pts []int32, p, k int, ub int64) (int64, bool)
 			total += kids[i].lb
 		}
 		ok := true
+		var idx [64]int
+		need := kidOrder(kids, &idx)
 		if limit <= unit {
 			// Only pure trees count: every child must fit depth k−1.
 			// Settle that for all of them before optimising any, so that
 			// a child that does not fit rules f out at once.
-			for _, v := range kidOrder(kids) {
+			for _, v := range need {
 				c := &kids[v]
 				if !s.feasible(c.id, l.part[c.lo:c.hi], p+1, k-1) {
 					if s.aborted {
@@ -113,7 +115,7 @@ func (s *searcher) cost(id int32, pts []int32, p, k int, ub int64) (int64, bool)
 				}
 			}
 		}
-		for _, v := range kidOrder(kids) {
+		for _, v := range need {
 			if !ok {
 				break
 			}
@@ -145,9 +147,9 @@ func (s *searcher) cost(id int32, pts []int32, p, k int, ub int64) (int64, bool)
 }
 
 // kidOrder returns the children that need a search, largest bound first,
-// so the likeliest failures come first.
-func kidOrder(kids []kid) []int {
-	var idx [64]int
+// so the likeliest failures come first, in the caller's idx (so that it
+// stays on the caller's stack).
+func kidOrder(kids []kid, idx *[64]int) []int {
 	n := 0
 	for v, c := range kids {
 		if c.id != noEntry {

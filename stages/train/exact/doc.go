@@ -82,10 +82,12 @@
 //     When only pure trees count (phases 1 and 2) and a node has at most
 //     255 points of two classes, the solver tracks purity alone (purity2):
 //     a triple's eight cell counts are one sum of byte lanes and a pure
-//     cell a zero byte, about half the work of the least impurities. For
-//     at most 64 points, where the CPU has AVX-512 (with VPOPCNTDQ), its
-//     loop over the triples runs in assembly, eight third features a
-//     step (triples_amd64.s), a third of the Go loop's time.
+//     cell a zero byte, about half the work of the least impurities.
+//     Where the CPU has AVX-512 (with VPOPCNTDQ), its loops over the pairs
+//     and the triples of at most 64 points, and the completion of its
+//     byte matrix of cells, run in assembly, eight features a step
+//     (kernels_amd64.s): 1.3 µs a solve over 15 features, against 3.3 µs
+//     for the Go loops that run elsewhere.
 //
 // Small input spaces — Π (Z_f+1) ≤ 3^12 over the features of domain ≥ 2,
 // such as the oracle paper's ten binary features — are solved instead by

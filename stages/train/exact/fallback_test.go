@@ -17,10 +17,7 @@ func TestFallbackTrees(t *testing.T) {
 		all := d.All().Rows(nil)
 		t.Run(fmt.Sprintf("m%d/depth%d/n%d", tc.m, tc.depth, tc.n), func(t *testing.T) {
 			pr := newProblem(d, d.All())
-			pts := make([]int32, pr.n)
-			for i := range pts {
-				pts[i] = int32(i)
-			}
+			pts := pr.allPoints()
 			s := newSearcher(pr, false, pr.m, time.Time{}, false)
 			root := s.root(pts)
 			least := 1

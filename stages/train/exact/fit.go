@@ -51,10 +51,7 @@ func (l Learner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (*
 // changes only the time. With objective Depth, phase 2 is skipped and the
 // tree is phase 1's witness (or the lattice's first pass's).
 func solve(pr *problem, limit int, obj Objective, deadline time.Time, timed bool) (*tree.Tree, int, bool, error) {
-	pts := make([]int32, pr.n)
-	for i := range pts {
-		pts[i] = int32(i)
-	}
+	pts := pr.allPoints()
 	lt := newLattice(pr)
 	viaLattice := func() (*tree.Tree, int, bool, error) {
 		if t, errs, optimal, ok := solveLattice(lt, limit, obj, deadline, timed); ok {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/tree"
@@ -425,4 +426,11 @@ func forEachPath(t *testing.T, test func(t *testing.T)) {
 	}
 	useAVX512 = true
 	t.Run("avx512", test)
+}
+
+// pureSearcher returns the problem of all of d's rows and a searcher of
+// pure trees over it (weights not exact, no time budget).
+func pureSearcher(d *dataset.Dataset) (*problem, *searcher) {
+	pr := newProblem(d, d.All())
+	return pr, newSearcher(pr, false, pr.m, time.Time{}, false)
 }

@@ -209,7 +209,19 @@ func (lt *lattice) fits(i, k int) bool {
 }
 
 // has reports whether cell i is in the set of cells s.
-func has(s []uint64, i int) bool { return s[(i+64)>>6]>>((i+64)&63)&1 != 0 }
+func has(s []uint64, i int) bool {
+	w, bit := cellBit(i)
+	return s[w]&bit != 0
+}
+
+// cellBit returns the word and bit of cell i in a set of cells.
+func cellBit(i int) (int, uint64) { return (i + 64) >> 6, 1 << ((i + 64) & 63) }
+
+// shifted returns word i of the set src shifted up by 64q + r cells, r <
+// 64 (a shift by 64 gives 0, so r = 0 needs no case); i > q.
+func shifted(src []uint64, i, q int, r uint) uint64 {
+	return src[i-q]<<r | src[i-q-1]>>(64-r)
+}
 
 // fillDepthSets is the first pass for binary features, on sets of cells,
 // 64 cells a word: a cell with digit a free has the children c − 2s and
@@ -238,14 +250,18 @@ func (lt *lattice) fillDepthSets(deadline time.Time, timed bool) bool {
 		for i := 1; i < words; i++ {
 			pure[c][i] = ^uint64(0)
 		}
-		for p := range pr.n {
+	}
+	for p := range pr.n {
+		w, bit := cellBit(lt.cellOf(p))
+		for c, set := range pure {
 			if pr.maj[p]>>c&1 == 0 {
-				i := lt.cellOf(p) + 64
-				pure[c][i>>6] &^= 1 << (i & 63)
+				set[w] &^= bit
 			}
 		}
+	}
+	for _, set := range pure {
 		for a := range nf {
-			childrenIn(pure[c], pure[c], lt.freeAt[a], lt.st[a], true)
+			childrenIn(set, set, lt.freeAt[a], lt.st[a], true)
 		}
 	}
 	within0 := make([]uint64, words)
@@ -279,15 +295,7 @@ func childrenIn(dst, src, free []uint64, s int, replace bool) {
 	q1, r1 := s>>6, uint(s&63)
 	q2, r2 := (2*s)>>6, uint((2*s)&63)
 	for i := q2 + 1; i < len(dst); i++ {
-		one := src[i-q1]<<r1 | src[i-q1-1]>>(64-r1)
-		two := src[i-q2]<<r2 | src[i-q2-1]>>(64-r2)
-		if r1 == 0 {
-			one = src[i-q1]
-		}
-		if r2 == 0 {
-			two = src[i-q2]
-		}
-		both := one & two & free[i]
+		both := shifted(src, i, q1, r1) & shifted(src, i, q2, r2) & free[i]
 		if replace {
 			dst[i] = dst[i]&^free[i] | both
 		} else {
@@ -304,19 +312,15 @@ func (lt *lattice) makeFreeAt(words int) {
 	for a, s := range lt.st {
 		set := make([]uint64, words)
 		for c := 2 * s; c < 3*s; c++ {
-			i := c + 64
-			set[i>>6] |= 1 << (i & 63)
+			w, bit := cellBit(c)
+			set[w] |= bit
 		}
 		for n := 3 * s; n < lt.cells; n *= 2 {
 			// Cells [n, 2n) are cells [0, n) shifted by n.
 			q, r := n>>6, uint(n&63)
 			lo, hi := (n+64)>>6, min(words, (2*n+64+63)>>6+1)
 			for i := lo; i < hi; i++ {
-				w := set[i-q] << r
-				if r != 0 {
-					w |= set[i-q-1] >> (64 - r)
-				}
-				set[i] |= w
+				set[i] |= shifted(set, i, q, r)
 			}
 		}
 		if tail := (lt.cells + 64) & 63; tail != 0 {
@@ -502,10 +506,7 @@ func (lt *lattice) choose(cell int, how witness) int {
 // With objective Depth the first pass's witness is the answer.
 func solveLattice(lt *lattice, limit int, obj Objective, deadline time.Time, timed bool) (t *tree.Tree, errs int, optimal, ok bool) {
 	pr := lt.pr
-	pts := make([]int32, pr.n)
-	for i := range pts {
-		pts[i] = int32(i)
-	}
+	pts := pr.allPoints()
 	if !lt.fillDepth(deadline, timed) {
 		// No tree yet: ID3's greedy tree, as the search falls back to.
 		s := newSearcher(pr, false, pr.m, deadline, timed)

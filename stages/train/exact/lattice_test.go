@@ -80,10 +80,7 @@ func TestLatticeFallbacks(t *testing.T) {
 			if !lt.fillDepth(time.Time{}, false) {
 				t.Fatal("fillDepth stopped without a budget")
 			}
-			pts := make([]int32, pr.n)
-			for i := range pts {
-				pts[i] = int32(i)
-			}
+			pts := pr.allPoints()
 			witness, errs := lt.build(pts, byDepth)
 			if err := witness.Validate(); err != nil {
 				t.Fatalf("witness tree: %v", err)

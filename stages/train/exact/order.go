@@ -153,18 +153,21 @@ func (s *searcher) conflictScores(pts []int32, free []int, dst []int64) {
 			if len(other) == 0 {
 				continue
 			}
-			for _, rp := range group {
-				if !useAVX512 {
+			if !useAVX512 {
+				for _, rp := range group {
 					for _, rq := range other {
 						add(rp ^ rq)
 					}
-					continue
 				}
-				// Most pairs differ in more than maxConflict features:
-				// the kernel finds the few that do not, eight a step.
-				s.closeMasks = grow(s.closeMasks, (len(other)+7)/8)
-				closeRowsAVX512(rp, &other[0], len(other), maxConflict, &s.closeMasks[0])
-				for i, m := range s.closeMasks {
+				continue
+			}
+			// Most pairs differ in more than maxConflict features: the
+			// kernel finds the few that do not, eight a step.
+			masks := grow(s.closeMasks, (len(other)+7)/8)
+			s.closeMasks = masks
+			for _, rp := range group {
+				closeRowsAVX512(rp, &other[0], len(other), maxConflict, &masks[0])
+				for i, m := range masks {
 					for ; m != 0; m &= m - 1 {
 						add(rp ^ other[8*i+bits.TrailingZeros8(m)])
 					}

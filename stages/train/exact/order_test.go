@@ -4,7 +4,6 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"testing"
-	"time"
 )
 
 // TestConflictScoresMatchDefinition checks conflictScores against its
@@ -25,8 +24,7 @@ func testConflictScores(t *testing.T) {
 		domains := binaryDomains(m)
 		k := 2 + rng.IntN(2)
 		d := randomData(t, rng, domains, k, 1+rng.IntN(300), i%2 == 0)
-		pr := newProblem(d, d.All())
-		s := newSearcher(pr, false, pr.m, time.Time{}, false)
+		pr, s := pureSearcher(d)
 		pts := somePoints(rng, pr.n)
 		free := someFeatures(rng, m)
 		got := make([]int64, len(free))

@@ -164,10 +164,7 @@ func TestPathBoundSeesHighFeatures(t *testing.T) {
 		t.Fatal("no bit rows at 60 features and 2 classes: the test no longer reaches the bound")
 	}
 	s := newSearcher(pr, false, pr.m, time.Time{}, false)
-	pts := make([]int32, pr.n)
-	for p := range pts {
-		pts[p] = int32(p)
-	}
+	pts := pr.allPoints()
 	if s.refutesByPaths(pts, 3) {
 		t.Fatal("depth 3 refuted, but the parity of three features fits it")
 	}

@@ -184,3 +184,13 @@ func (pr *problem) weights(exact bool) []int32 {
 	}
 	return u
 }
+
+// allPoints returns the points 0…n−1 of pr in order: the subproblem of all
+// of them.
+func (pr *problem) allPoints() []int32 {
+	pts := make([]int32, pr.n)
+	for p := range pts {
+		pts[p] = int32(p)
+	}
+	return pts
+}

@@ -115,9 +115,12 @@ func (d *solver) purity2(pts []int32, free []int, leaf int64, depth int) [4]int6
 		clear(pw.splitBC[row : row+q])
 	}
 	if depth >= 3 {
-		if nw == 1 {
+		switch {
+		case nw == 1 && useAVX512:
+			splitTriples1AVX512(&d.bits[0], q, k0[0], laneSigns, &pw.all[0])
+		case nw == 1:
 			d.splitTriples1(q)
-		} else {
+		default:
 			d.splitTriples(q, nw)
 		}
 	}
@@ -256,17 +259,12 @@ func (d *solver) splitTriples(q, nw int) {
 }
 
 // splitTriples1 is splitTriples for at most 64 points, one word per
-// feature, with the words in registers; or, where the CPU has it, the
-// same loop in AVX-512 (splitTriples1AVX512), eight third features a
-// step.
+// feature, with the words in registers; splitTriples1AVX512 is the same
+// loop, eight third features a step.
 func (d *solver) splitTriples1(q int) {
 	fw := d.bits[:q]
 	k0 := d.bits[q]
 	pw := &d.pw
-	if useAVX512 {
-		splitTriples1AVX512(&fw[0], q, k0, laneSigns, &pw.all[0])
-		return
-	}
 	for a, fa := range fw {
 		ra := a * pairStride
 		ac0, acN, accAC := pw.ac0[ra:ra+q], pw.acN[ra:ra+q], pw.splitAC[ra:ra+q]

@@ -3,7 +3,6 @@ package exact
 import (
 	"math/rand/v2"
 	"testing"
-	"time"
 )
 
 // TestPurity2MatchesTables checks the purity solver against the general
@@ -18,8 +17,7 @@ func TestPurity2MatchesTables(t *testing.T) {
 		m := 2 + rng.IntN(20)
 		domains := binaryDomains(m)
 		d := randomData(t, rng, domains, 2, 1+rng.IntN(400), true)
-		pr := newProblem(d, d.All())
-		s := newSearcher(pr, false, pr.m, time.Time{}, false)
+		pr, s := pureSearcher(d)
 		// Sparse point sets are the ones with pure trees of depth ≤ 3.
 		keep := 1 + rng.IntN(24)
 		var pts []int32
@@ -89,12 +87,8 @@ func TestPurity2KernelsMatchLoops(t *testing.T) {
 			points = 65 + rng.IntN(maxPurePoints-64) // the cells' kernel alone
 		}
 		d := randomData(t, rng, binaryDomains(m), 2, points, true)
-		pr := newProblem(d, d.All())
-		s := newSearcher(pr, false, pr.m, time.Time{}, false)
-		pts := make([]int32, pr.n)
-		for p := range pts {
-			pts[p] = int32(p)
-		}
+		pr, s := pureSearcher(d)
+		pts := pr.allPoints()
 		free := make([]int, 0, m)
 		for f := range m {
 			if rng.IntN(8) != 0 || len(free) < 3 {

@@ -69,10 +69,6 @@ type solver struct {
 	c2 []int64
 	a2 []int16
 
-	// Scratch of purity2: per free feature, its points of class 0 and
-	// all its points with value 1.
-	one0, oneN []uint64
-
 	// Scratch of costsBinary2.
 	b2one  []int32
 	b2pair []int32
@@ -82,9 +78,12 @@ type solver struct {
 	// pureOnly is set for the search of pure trees alone, whose costs of
 	// impure trees only need to be unit or more (searcher.exactCosts off).
 	pureOnly bool
-	// Scratch of purity2.
-	pw       pairWords
-	cellBits []uint8
+	// Scratch of purity2: per free feature, its points of class 0 and
+	// all its points with value 1; the pairs' words; the byte matrix of
+	// cells.
+	one0, oneN []uint64
+	pw         pairWords
+	cellBits   []uint8
 }
 
 func (d *solver) init(pr *problem, u []int32, pureOnly bool) {

@@ -2,8 +2,8 @@
 
 package exact
 
-// useAVX512 is false off amd64: splitTriples1 and conflictScores run
-// their Go loops.
+// useAVX512 is false off amd64: purity2 and conflictScores run their Go
+// loops.
 var useAVX512 = false
 
 func splitTriples1AVX512(fw *uint64, q int, k0, signs uint64, m *uint64) {
