@@ -66,7 +66,7 @@ type arffParser struct {
 	inData bool
 	rows   [][]uint8 // rows[r][a], attributes in file order
 	// singles[a][c] is 1 + the code of attribute a's label c when that
-	// label is the one letter or digit c, else 0 (fastRow).
+	// label is the one letter or digit c, else 0 (fastRow); set at @data.
 	singles [][256]uint8
 }
 
@@ -84,16 +84,6 @@ func (p *arffParser) fastRow(line []byte) bool {
 	n := len(p.attrs)
 	if len(line) != 2*n-1 {
 		return false
-	}
-	if p.singles == nil {
-		p.singles = make([][256]uint8, n)
-		for a, attr := range p.attrs {
-			for v, label := range attr.Values {
-				if len(label) == 1 && isLabelByte(label[0]) {
-					p.singles[a][label[0]] = uint8(v) + 1
-				}
-			}
-		}
 	}
 	row := make([]uint8, n)
 	for a := range n {
@@ -131,6 +121,14 @@ func (p *arffParser) parseLine(text string) error {
 			return p.errorf("@data before any @attribute")
 		}
 		p.inData = true
+		p.singles = make([][256]uint8, len(p.attrs))
+		for a, attr := range p.attrs {
+			for v, label := range attr.Values {
+				if len(label) == 1 && isLabelByte(label[0]) {
+					p.singles[a][label[0]] = uint8(v) + 1
+				}
+			}
+		}
 		return nil
 	}
 	return p.errorf("unexpected header line %q", text)
