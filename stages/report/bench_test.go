@@ -51,16 +51,6 @@ func BenchmarkSummarize(b *testing.B) {
 	}
 }
 
-func BenchmarkTQuantile(b *testing.B) {
-	for _, df := range []int{2, 30, 1000} {
-		b.Run(fmt.Sprintf("df=%d", df), func(b *testing.B) {
-			for b.Loop() {
-				TQuantile(0.975, df)
-			}
-		})
-	}
-}
-
 // BenchmarkOracleReport is the report stage's work on a grid the size of
 // the oracle paper's (5 learners × 2 modes × 4 depths × 30 sizes × the
 // repetitions): summary, verdict, the figures in both formats, report.md.

@@ -1,6 +1,7 @@
-package report
+package cv
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -128,5 +129,15 @@ func TestTQuantileSymmetry(t *testing.T) {
 				t.Errorf("CDF(TQuantile(%g, %d)) = %g; want %g", p, df, cdf, p)
 			}
 		}
+	}
+}
+
+func BenchmarkTQuantile(b *testing.B) {
+	for _, df := range []int{2, 30, 1000} {
+		b.Run(fmt.Sprintf("df=%d", df), func(b *testing.B) {
+			for b.Loop() {
+				TQuantile(0.975, df)
+			}
+		})
 	}
 }
