@@ -66,7 +66,7 @@ func BenchmarkOracleReport(b *testing.B) {
 			b.Fatal(err)
 		}
 		var md strings.Builder
-		if err := Markdown(&md, m, summary); err != nil {
+		if err := Markdown(&md, m, summary, rows); err != nil {
 			b.Fatal(err)
 		}
 	}

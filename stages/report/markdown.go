@@ -33,8 +33,9 @@ type Meta struct {
 	Missing int
 }
 
-// Markdown writes report.md for summary rows (as Summarize returns them):
-// a title and the run's Meta; the verdict per (mode, depth) (Verdicts);
+// Markdown writes report.md for summary rows (as Summarize returns them)
+// and the evaluations they summarise: a title and the run's Meta; the
+// verdict per (mode, depth) (Verdicts);
 // where a learner hit its time budget; the plots; then, in an appendix,
 // per (features, mode) and per depth the mean DOE table (± 95% CI
 // half-width), a table of mean agreement and accuracy, the γ^X / γ^V / Γ
@@ -42,7 +43,7 @@ type Meta struct {
 // are sizes × learners; numbers have 3 decimals and "–" marks a measure
 // with no value. The output depends only on its arguments, so the same
 // run gives the same bytes but for Meta.Run's lines.
-func Markdown(w io.Writer, meta Meta, rows []OracleSummary) error {
+func Markdown(w io.Writer, meta Meta, rows []OracleSummary, evals []schemas.OracleEvaluation) error {
 	var b strings.Builder
 	writeHeader(&b, meta)
 	panels := Panels(rows)
@@ -50,7 +51,7 @@ func Markdown(w io.Writer, meta Meta, rows []OracleSummary) error {
 		b.WriteString("\nNo evaluation rows to summarise.\n")
 	}
 	multi := slices.ContainsFunc(panels, func(p Panel) bool { return p.Features != panels[0].Features })
-	writeVerdicts(&b, Verdicts(rows), multi)
+	writeVerdicts(&b, Verdicts(rows, evals), multi)
 	writeBudget(&b, rows)
 	writePlots(&b, meta.Plots)
 	if len(panels) > 0 {

@@ -63,7 +63,8 @@ var goldenMeta = Meta{
 
 func TestMarkdownGolden(t *testing.T) {
 	var b strings.Builder
-	if err := Markdown(&b, goldenMeta, SummarizeOracle(goldenEvaluations(true))); err != nil {
+	evals := goldenEvaluations(true)
+	if err := Markdown(&b, goldenMeta, SummarizeOracle(evals), evals); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join("testdata", "report.golden.md")
@@ -84,27 +85,27 @@ func TestMarkdownGolden(t *testing.T) {
 func TestMarkdownSections(t *testing.T) {
 	tests := []struct {
 		name    string
-		rows    []OracleSummary
+		rows    []schemas.OracleEvaluation
 		has     []string
 		hasNot  []string
 		repeats map[string]int
 	}{
 		{
 			name:    "with gamma",
-			rows:    SummarizeOracle(goldenEvaluations(true)),
+			rows:    goldenEvaluations(true),
 			has:     []string{"Mean γ^X / γ^V / Γ", "## 10 features, complete mode", "## 10 features, unique mode", "id3 1–3, majority 3"},
 			repeats: map[string]int{"### Depth": 4, "Mean DOE": 4, "Mean agreement / accuracy": 4, "Mean tree leaves": 4},
 		},
 		{
 			name:   "without gamma",
-			rows:   SummarizeOracle(goldenEvaluations(false)),
+			rows:   goldenEvaluations(false),
 			hasNot: []string{"γ"},
 		},
 		{
 			name: "no tree learner",
-			rows: SummarizeOracle([]schemas.OracleEvaluation{
+			rows: []schemas.OracleEvaluation{
 				oracleRow("majority", 4, 2, "complete", 10, 0, schemas.Measures{Accuracy: f64(0.5)}),
-			}),
+			},
 			has:    []string{"| 10 | – / 0.500 |"},
 			hasNot: []string{"Mean DOE", "Mean tree leaves"},
 		},
@@ -116,7 +117,7 @@ func TestMarkdownSections(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var b strings.Builder
-			if err := Markdown(&b, goldenMeta, tc.rows); err != nil {
+			if err := Markdown(&b, goldenMeta, SummarizeOracle(tc.rows), tc.rows); err != nil {
 				t.Fatal(err)
 			}
 			out := b.String()
@@ -146,7 +147,8 @@ var errFull = errors.New("disk full")
 func (failWriter) Write([]byte) (int, error) { return 0, errFull }
 
 func TestMarkdownWriteError(t *testing.T) {
-	err := Markdown(failWriter{}, goldenMeta, SummarizeOracle(goldenEvaluations(true)))
+	evals := goldenEvaluations(true)
+	err := Markdown(failWriter{}, goldenMeta, SummarizeOracle(evals), evals)
 	if !errors.Is(err, errFull) {
 		t.Errorf("Markdown to a failing writer = %v; want an error wrapping %v", err, errFull)
 	}

@@ -28,7 +28,7 @@ func OracleNode(meta Meta) flow.Node {
 			meta := meta.forRun(b)
 			meta.Plots = OraclePlots(meta, summary)
 			schemas.SummaryTable.Set(b, OracleRows(summary))
-			return publish(b, meta, summary, func(md *bytes.Buffer) error { return Markdown(md, meta, summary) })
+			return publish(b, meta, summary, func(md *bytes.Buffer) error { return Markdown(md, meta, summary, rows) })
 		},
 	}
 }

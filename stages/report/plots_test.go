@@ -41,11 +41,12 @@ func TestOraclePlots(t *testing.T) {
 }
 
 func TestMarkdownEmbedsPlots(t *testing.T) {
-	rows := SummarizeOracle(goldenEvaluations(true))
+	evals := goldenEvaluations(true)
+	rows := SummarizeOracle(evals)
 	meta := goldenMeta
 	meta.Plots = OraclePlots(meta, rows)
 	var b strings.Builder
-	if err := Markdown(&b, meta, rows); err != nil {
+	if err := Markdown(&b, meta, rows, evals); err != nil {
 		t.Fatal(err)
 	}
 	md := b.String()
