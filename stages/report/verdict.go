@@ -43,7 +43,9 @@ type Verdict struct {
 // Panels order, from the summary rows and the evaluations they summarise
 // (whose DOE per repetition the paired tests read).
 func Verdicts(rows []OracleSummary, evals []schemas.OracleEvaluation) []Verdict {
-	doe := indexReps(evals, func(e *schemas.OracleEvaluation) (string, schemas.OracleCell, int32) { return e.Learner, e.OracleCell, e.Rep },
+	doe := indexReps(evals, func(e *schemas.OracleEvaluation) (string, schemas.OracleCell, int32) {
+		return e.Learner, e.OracleCell, e.Rep
+	},
 		func(e *schemas.OracleEvaluation) *schemas.Measures { return &e.Measures }, DOE)
 	var out []Verdict
 	for _, p := range Panels(rows) {
