@@ -105,7 +105,16 @@ func benchmarkStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 	for i := range full {
 		full[i] = "A" + strconv.Itoa(i+1)
 	}
-	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(), Versus: learners.Benchmarks(),
+	against := map[report.Measure]string{}
+	for _, n := range learners.Benchmarks() {
+		switch n {
+		case train.Majority:
+			against[report.GammaV] = n
+		case train.Intuitive:
+			against[report.GammaI] = n
+		}
+	}
+	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(), Versus: learners.Benchmarks(), Against: against,
 		Notes: []string{fmt.Sprintf("%d-fold cross-validation (%s), %d repetitions, top %d attributes by gain ratio (%s)",
 			bc.Folds.K, bc.Folds.Scheme, bc.Repetitions, bc.Select, bc.Rank)}}
 	return withLearners(&flow.Study{

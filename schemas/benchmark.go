@@ -85,7 +85,10 @@ type EntropyRow struct {
 // WinsRow compares two learners in one cell over its repetitions: in how
 // many one classified more test rows correctly than the other (wins),
 // as many (draws) or fewer (losses), and the corrected resampled t-test
-// of their fold accuracies (null when undefined).
+// of their fold accuracies (cv.PairedTTest): the number of fold
+// differences A − B, their mean and its 95% confidence interval (as
+// fractions, like accuracy), t and p. The statistics are null when
+// undefined, and in files of version 1, which did not have them.
 type WinsRow struct {
 	BenchmarkCell
 	LearnerA string   `parquet:"learner_a"`
@@ -95,6 +98,10 @@ type WinsRow struct {
 	Losses   int64    `parquet:"losses"`
 	TStat    *float64 `parquet:"t_stat,optional"`
 	PValue   *float64 `parquet:"p_value,optional"`
+	Folds    *int64   `parquet:"folds,optional"`     // fold differences tested (k·r when both ran on every fold); null in files of version 1
+	MeanDiff *float64 `parquet:"mean_diff,optional"` // mean of A's fold accuracy − B's; null without folds in common
+	CILow    *float64 `parquet:"ci_low,optional"`    // 95% CI of mean_diff with the corrected variance; null with fewer than 2 folds
+	CIHigh   *float64 `parquet:"ci_high,optional"`
 }
 
 // BenchmarkSummary is one row of report/summary in the benchmark study:

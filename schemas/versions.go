@@ -28,8 +28,11 @@ const (
 	ConfusionVersion  = 1
 	AttributesVersion = 1
 	EntropyVersion    = 1
-	WinsVersion       = 1
-	SummariesVersion  = 2 // 2: one row per (learner, cell, measure), through the page writer; 1 was one wide row per (learner, cell), written by Arrow
+	// WinsVersion 2 added folds, mean_diff, ci_low and ci_high (the
+	// corrected t-test's difference and interval), and names subsets by
+	// ordinal ranks (SubsetName).
+	WinsVersion      = 2
+	SummariesVersion = 2 // 2: one row per (learner, cell, measure), through the page writer; 1 was one wide row per (learner, cell), written by Arrow
 )
 
 // tableVersion is the version a table is written with and the versions
@@ -49,7 +52,7 @@ var tableVersions = map[string]tableVersion{
 	Confusion:   {ConfusionVersion, []int{1}},
 	Attributes:  {AttributesVersion, []int{1}},
 	Entropy:     {EntropyVersion, []int{1}},
-	Wins:        {WinsVersion, []int{1}},
+	Wins:        {WinsVersion, []int{1, 2}},
 	Summaries:   {SummariesVersion, []int{2}},
 }
 

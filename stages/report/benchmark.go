@@ -109,7 +109,7 @@ func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkS
 	writeHeader(&b, meta)
 	v := newBenchView(meta, full, summary, entropy)
 	learners, groups, at, name := v.learners, v.groups, v.at, groupName
-	writeBenchVerdicts(&b, v, meta.Versus)
+	writeBenchVerdicts(&b, v, meta.Against, wins)
 	writePlots(&b, meta.Plots)
 	b.WriteString("\n## Tables\n\n" + benchmarkLegend + "\n")
 	fmt.Fprintf(&b, "\nThe tables of datasets show the whole top subset (%s): means over the repetitions of each learner's cross-validation.\n", escape(full))

@@ -7,17 +7,6 @@ import (
 	"github.com/dtbench/dtbench/stages/report/chart"
 )
 
-// gammas are the γ measures the benchmark figures show, with their names.
-var gammas = []struct {
-	m     Measure
-	label string
-	vs    string
-}{
-	{GammaX, "γ^X", "the random classifier X"},
-	{GammaV, "γ^V", "the majority classifier V"},
-	{GammaI, "Γ", "the intuitive classifier I"},
-}
-
 // BenchmarkPlots returns the benchmark study's figures, with the whole top
 // subset: "gamma", γ^X, γ^V and Γ of every learner per dataset (and
 // scenario), with 95% confidence intervals over the repetitions; and

@@ -7,16 +7,18 @@ import (
 	"github.com/dtbench/dtbench/schemas"
 )
 
-// benchRows gives each learner, on one dataset with the full subset A1,
+// benchCell is the cell of benchRows: one dataset's whole top subset.
+var benchCell = schemas.BenchmarkCell{Dataset: "vote", Scenario: "all", Subset: "1st"}
+
+// benchRows gives each learner, on one dataset with the full subset,
 // two repetitions of accuracy acc[l] ± 0.01 and γ^V and Γ of gv[l] and
 // gi[l].
 func benchRows(acc, gv, gi map[string]float64, order ...string) []BenchmarkSummary {
 	var rows []schemas.BenchmarkEvaluation
 	for rep, d := range []float64{-0.01, 0.01} {
 		for _, l := range order {
-			rows = append(rows, schemas.BenchmarkEvaluation{Learner: l, Rep: int32(rep),
-				BenchmarkCell: schemas.BenchmarkCell{Dataset: "vote", Scenario: "all", Subset: "A1"},
-				Measures:      schemas.Measures{Accuracy: f64(acc[l] + d), GammaX: f64(gv[l] + 0.1), GammaV: f64(gv[l]), GammaI: f64(gi[l])}})
+			rows = append(rows, schemas.BenchmarkEvaluation{Learner: l, Rep: int32(rep), BenchmarkCell: benchCell,
+				Measures: schemas.Measures{Accuracy: f64(acc[l] + d), GammaX: f64(gv[l] + 0.1), GammaV: f64(gv[l]), GammaI: f64(gi[l])}})
 		}
 	}
 	return Summarize(rows, func(e *schemas.BenchmarkEvaluation) (string, schemas.BenchmarkCell) {
@@ -25,27 +27,109 @@ func benchRows(acc, gv, gi map[string]float64, order ...string) []BenchmarkSumma
 		func(e *schemas.BenchmarkEvaluation) *schemas.Measures { return &e.Measures })
 }
 
+// winsPair returns the wins rows a/b and b/a of a corrected t-test over n
+// folds with mean difference d (a − b), interval half-width h and p.
+func winsPair(a, b string, n int64, d, h, p float64) []schemas.WinsRow {
+	row := func(a, b string, d float64) schemas.WinsRow {
+		return schemas.WinsRow{BenchmarkCell: benchCell, LearnerA: a, LearnerB: b, Folds: &n, MeanDiff: f64(d), CILow: f64(d - h), CIHigh: f64(d + h), PValue: f64(p), TStat: f64(d / h * 2)}
+	}
+	return []schemas.WinsRow{row(a, b, d), row(b, a, -d)}
+}
+
 func TestBenchVerdict(t *testing.T) {
 	learners := []string{"c45", "smo", "intuitive", "majority"}
-	summary := benchRows(
-		map[string]float64{"c45": 0.95, "smo": 0.90, "intuitive": 0.93, "majority": 0.6},
-		map[string]float64{"c45": 0.8, "smo": 0.7, "intuitive": 0.75, "majority": 0},
-		map[string]float64{"c45": 0.2, "smo": -0.1, "intuitive": 0, "majority": -0.5},
-		learners...)
-	meta := Meta{Learners: learners, Versus: []string{"majority", "intuitive"}}
+	against := map[Measure]string{GammaV: "majority", GammaI: "intuitive"}
+	acc := map[string]float64{"c45": 0.95, "smo": 0.90, "intuitive": 0.93, "majority": 0.6}
+	gv := map[string]float64{"c45": 0.8, "smo": 0.7, "intuitive": 0.75, "majority": 0}
+	gi := map[string]float64{"c45": 0.2, "smo": -0.1, "intuitive": 0, "majority": -0.5}
+	join := func(ws ...[]schemas.WinsRow) []schemas.WinsRow {
+		var out []schemas.WinsRow
+		for _, w := range ws {
+			out = append(out, w...)
+		}
+		return out
+	}
+	tests := []struct {
+		name      string
+		acc       map[string]float64
+		wins      []schemas.WinsRow
+		has, hasn []string
+	}{
+		{
+			name: "clearly best",
+			acc:  acc,
+			// Holm over c45's rivals: sorted p 0.0001 (majority), 0.01
+			// (intuitive), 0.02 (smo) times 3, 2, 1: 0.0003, 0.02, 0.02.
+			wins: join(winsPair("c45", "intuitive", 50, 0.02, 0.01, 0.01), winsPair("c45", "smo", 50, 0.05, 0.01, 0.02),
+				winsPair("c45", "majority", 50, 0.35, 0.02, 0.0001), winsPair("smo", "majority", 50, 0.3, 0.02, 0.0001),
+				winsPair("smo", "intuitive", 50, -0.03, 0.01, 0.004)),
+			has: []string{"- vote: **c45** is clearly best: mean accuracy 0.950 (γ^X 0.900, γ^V 0.800, Γ 0.200), 0.020 above intuitive, the runner-up " +
+				"(mean fold-accuracy difference, corrected resampled t over 50 folds, 95% CI [0.010, 0.030], p = 0.010, Holm-adjusted over 3 comparisons = 0.020: significant), " +
+				"and significantly ahead of each of the other 2 learners.",
+				"  - Against majority, the majority classifier V (γ^V; corrected resampled t, Holm over 2): more accurate: c45 (γ^V 0.800; fold accuracy +0.350, adjusted p < 0.001), smo (γ^V 0.700; fold accuracy +0.300, adjusted p < 0.001).",
+				// Holm against I: 0.004 (smo) and 0.01 (c45) times 2, 1.
+				"  - Against intuitive, the intuitive classifier I (Γ; corrected resampled t, Holm over 2): less accurate: smo (Γ -0.100; fold accuracy -0.030, adjusted p = 0.008); more accurate: c45 (Γ 0.200; fold accuracy +0.020, adjusted p = 0.010)."},
+		},
+		{
+			// The false claim "0.000 above smo (the 95% intervals do not
+			// overlap)": c45 ahead of smo by 0.0002 in every fold, a
+			// degenerate test with p = 0, and intervals of the means that
+			// need not overlap.
+			name: "ahead by a hair",
+			acc:  map[string]float64{"c45": 0.8553, "smo": 0.8551, "intuitive": 0.70, "majority": 0.6},
+			wins: join(winsPair("c45", "smo", 50, 0.0002, 0, 0), winsPair("c45", "intuitive", 50, 0.15, 0.01, 0.0001),
+				winsPair("c45", "majority", 50, 0.25, 0.01, 0.0001)),
+			has:  []string{"- vote: no learner is clearly best: **c45** has the best mean accuracy, 0.855", "level with smo to 3 decimals, the runner-up", "significant but below 0.0005"},
+			hasn: []string{"above smo", "intervals do not overlap", "**c45** is clearly best"},
+		},
+		{
+			// No wins row for smo: the leader cannot be clearly best.
+			name: "untested rival",
+			acc:  acc,
+			wins: join(winsPair("c45", "intuitive", 50, 0.02, 0.01, 0.001), winsPair("c45", "majority", 50, 0.35, 0.02, 0.0001)),
+			has:  []string{"no learner is clearly best", "; not compared with smo (no repetition in common)"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			summary := benchRows(tc.acc, gv, gi, learners...)
+			var b strings.Builder
+			writeBenchVerdicts(&b, newBenchView(Meta{Learners: learners}, "1st", summary, nil), against, tc.wins)
+			for _, s := range tc.has {
+				if !strings.Contains(b.String(), s) {
+					t.Errorf("verdict:\n%s\nwant\n%s", b.String(), s)
+				}
+			}
+			for _, s := range tc.hasn {
+				if strings.Contains(b.String(), s) {
+					t.Errorf("verdict:\n%s\nhas %q", b.String(), s)
+				}
+			}
+		})
+	}
+}
+
+// TestBenchVerdictWithoutBenchmarkLearners: without V and I among the
+// learners no test against them exists, and the verdict says the mean γ
+// is untested.
+func TestBenchVerdictWithoutBenchmarkLearners(t *testing.T) {
+	learners := []string{"c45", "smo"}
+	summary := benchRows(map[string]float64{"c45": 0.95, "smo": 0.90}, map[string]float64{"c45": 0.8, "smo": -0.1},
+		map[string]float64{"c45": 0.2, "smo": -0.1}, learners...)
 	var b strings.Builder
-	writeBenchVerdicts(&b, newBenchView(meta, "A1", summary, nil), meta.Versus)
-	want := "- vote: **c45** has the best mean accuracy, 0.950 (γ^X 0.900, γ^V 0.800, Γ 0.200), 0.020 above intuitive " +
-		"(the 95% intervals overlap). No better than I (Γ ≤ 0): smo.\n"
-	if !strings.Contains(b.String(), want) {
-		t.Errorf("verdict:\n%s\nwant the line\n%s", b.String(), want)
+	writeBenchVerdicts(&b, newBenchView(Meta{Learners: learners}, "1st", summary, nil), nil, winsPair("c45", "smo", 50, 0.05, 0.01, 0.001))
+	for _, want := range []string{"  - Mean γ^V ≤ 0, untested (the majority classifier V is not a learner of this run): smo (-0.100).",
+		"  - Mean Γ ≤ 0, untested (the intuitive classifier I is not a learner of this run): smo (-0.100)."} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("verdict:\n%s\nwant\n%s", b.String(), want)
+		}
 	}
 }
 
 func TestBenchmarkPlots(t *testing.T) {
 	learners := []string{"c45", "majority"}
 	summary := benchRows(map[string]float64{"c45": 0.9, "majority": 0.6}, map[string]float64{"c45": 0.7}, map[string]float64{"c45": 0.1}, learners...)
-	plots := BenchmarkPlots(Meta{Name: "t", Seed: 3, Learners: learners}, newBenchView(Meta{Learners: learners}, "A1", summary, nil))
+	plots := BenchmarkPlots(Meta{Name: "t", Seed: 3, Learners: learners}, newBenchView(Meta{Learners: learners}, "1st", summary, nil))
 	if len(plots) != 2 || plots[0].Name != "gamma" || plots[1].Name != "gamma-entropy" {
 		t.Fatalf("BenchmarkPlots = %v; want gamma and gamma-entropy", plots)
 	}

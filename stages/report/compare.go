@@ -193,10 +193,7 @@ func (c Comparison) evidence(test func(n int) string, higher bool) string {
 // brief is a comparison in a list, the signed mean difference A − B and
 // its (adjusted) p: "smo (+0.004, adjusted p = 0.840)".
 func (c Comparison) brief() string {
-	d := format(c.Test.Mean)
-	if !c.level() && c.Test.Mean > 0 {
-		d = "+" + d
-	}
+	d := signed(c.Test.Mean)
 	p := pValue(c.Adjusted)
 	if c.Family > 1 {
 		p = "adjusted " + p

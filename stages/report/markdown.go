@@ -23,6 +23,10 @@ type Meta struct {
 	// Versus are the benchmark classifiers the benchmark study's wins
 	// tables compare the learners with, in order (V, then I).
 	Versus []string
+	// Against names, by γ measure (GammaV, GammaI), the learner that is
+	// its benchmark classifier when it is a learner of the run: the
+	// benchmark verdict tests the learners against it.
+	Against map[Measure]string
 	// Run, when set, is how the run ran (task times, cores): the only
 	// lines of report.md that differ between two runs of one config.
 	Run *schemas.RunStats

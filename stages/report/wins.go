@@ -2,6 +2,7 @@ package report
 
 import (
 	"cmp"
+	"math"
 	"slices"
 
 	"github.com/dtbench/dtbench/cv"
@@ -17,8 +18,8 @@ type foldResult struct {
 // benchmark run, over the cell's repetitions: a repetition is a win for A
 // when A classified more test rows correctly than B over the task's
 // folds, a draw when as many. The t-test is the corrected resampled t-test
-// (cv.CorrectedTTest) of the k·r differences of fold accuracies, with the
-// mean ratio of test to training rows of the folds. Rows come in cell
+// (cv.PairedTTest) of the k·r differences of fold accuracies, with the
+// mean ratio of test to training rows of the folds (winsTest). Rows come in cell
 // order (first appearance in evals), then learner order; a pair that
 // never ran on the same task of a cell has no row there.
 func Wins(evals []schemas.BenchmarkEvaluation, confusion []schemas.ConfusionRow) []schemas.WinsRow {
@@ -110,17 +111,44 @@ func Wins(evals []schemas.BenchmarkEvaluation, confusion []schemas.ConfusionRow)
 					continue // the two never ran on the same task of this cell
 				}
 				if nr > 0 {
-					if t, p := cv.CorrectedTTest(diffs, ratio/float64(nr)); !isNaN(t) {
-						row.TStat, row.PValue = &t, &p
-					} else {
-						row.PValue = &p
-					}
+					winsTest(&row, cv.PairedTTest(diffs, ratio/float64(nr)))
 				}
 				out = append(out, row)
 			}
 		}
 	}
 	return out
+}
+
+// winsTest fills a wins row's test columns from the corrected t-test of
+// the fold differences in %: t and p as Weka reports them, the number of
+// differences, and their mean and interval as fractions (like accuracy).
+func winsTest(row *schemas.WinsRow, t cv.TTest) {
+	opt := func(x float64) *float64 {
+		if isNaN(x) {
+			return nil
+		}
+		return &x
+	}
+	n := int64(t.N)
+	row.Folds, row.TStat, row.PValue = &n, opt(t.T), opt(t.P)
+	row.MeanDiff, row.CILow, row.CIHigh = opt(t.Mean/100), opt(t.Low/100), opt(t.High/100)
+}
+
+// winsTTest is the test of a wins row as cv.PairedTTest returns it, on
+// the scale of accuracy: what the benchmark verdict reads.
+func winsTTest(w schemas.WinsRow) cv.TTest {
+	val := func(x *float64) float64 {
+		if x == nil {
+			return math.NaN()
+		}
+		return *x
+	}
+	t := cv.TTest{Mean: val(w.MeanDiff), SD: math.NaN(), SE: math.NaN(), T: val(w.TStat), P: val(w.PValue), Low: val(w.CILow), High: val(w.CIHigh)}
+	if w.Folds != nil {
+		t.N = int(*w.Folds)
+	}
+	return t
 }
 
 func isNaN(x float64) bool { return x != x }
