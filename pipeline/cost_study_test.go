@@ -95,7 +95,7 @@ func TestCostStudy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"## toy", "| k | c45 | eg2 | icet | majority |", "Cheapest learner at each k", "- k = 500: ", "From k = 5 to k = 500"} {
+	for _, want := range []string{"## Verdict", "### toy", "| k | c45 | eg2 | icet | majority |", "Cheapest learner at each k", "- k = 500: ", "As k rises from 5 to 500"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("report.md lacks %q", want)
 		}

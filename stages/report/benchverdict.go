@@ -129,7 +129,7 @@ func writeAgainst(b *strings.Builder, v *benchView, g schemas.BenchmarkCell, idx
 		if c.Family > 1 {
 			q = "adjusted p"
 		}
-		item := fmt.Sprintf("%s (%s %s; fold accuracy %s, %s %s)", escape(c.A), label, num(v.at(c.A, g, m)),
+		item := fmt.Sprintf("%s (%s %s; fold accuracy difference %s, %s %s)", escape(c.A), label, num(v.at(c.A, g, m)),
 			signed(c.Test.Mean), q, strings.TrimPrefix(pValue(c.Adjusted), "p "))
 		switch {
 		case c.beats(true):

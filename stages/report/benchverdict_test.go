@@ -66,9 +66,9 @@ func TestBenchVerdict(t *testing.T) {
 			has: []string{"- vote: **c45** is clearly best: mean accuracy 0.950 (γ^X 0.900, γ^V 0.800, Γ 0.200), 0.020 above intuitive, the runner-up " +
 				"(mean fold-accuracy difference, corrected resampled t over 50 folds, 95% CI [0.010, 0.030], p = 0.010, Holm-adjusted over 3 comparisons = 0.020: significant), " +
 				"and significantly ahead of each of the other 2 learners.",
-				"  - Against majority, the majority classifier V (γ^V; corrected resampled t, Holm over 2): more accurate: c45 (γ^V 0.800; fold accuracy +0.350, adjusted p < 0.001), smo (γ^V 0.700; fold accuracy +0.300, adjusted p < 0.001).",
+				"  - Against majority, the majority classifier V (γ^V; corrected resampled t, Holm over 2): more accurate: c45 (γ^V 0.800; fold accuracy difference +0.350, adjusted p < 0.001), smo (γ^V 0.700; fold accuracy difference +0.300, adjusted p < 0.001).",
 				// Holm against I: 0.004 (smo) and 0.01 (c45) times 2, 1.
-				"  - Against intuitive, the intuitive classifier I (Γ; corrected resampled t, Holm over 2): less accurate: smo (Γ -0.100; fold accuracy -0.030, adjusted p = 0.008); more accurate: c45 (Γ 0.200; fold accuracy +0.020, adjusted p = 0.010)."},
+				"  - Against intuitive, the intuitive classifier I (Γ; corrected resampled t, Holm over 2): less accurate: smo (Γ -0.100; fold accuracy difference -0.030, adjusted p = 0.008); more accurate: c45 (Γ 0.200; fold accuracy difference +0.020, adjusted p = 0.010)."},
 		},
 		{
 			// The false claim "0.000 above smo (the 95% intervals do not

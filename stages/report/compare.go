@@ -190,15 +190,14 @@ func (c Comparison) evidence(test func(n int) string, higher bool) string {
 	return b.String()
 }
 
-// brief is a comparison in a list, the signed mean difference A − B and
-// its (adjusted) p: "smo (+0.004, adjusted p = 0.840)".
+// brief is a comparison in a list: B, A's mean difference from B and its
+// (adjusted) p, "smo (c45 − smo: +0.004, adjusted p = 0.840)".
 func (c Comparison) brief() string {
-	d := signed(c.Test.Mean)
 	p := pValue(c.Adjusted)
 	if c.Family > 1 {
 		p = "adjusted " + p
 	}
-	return fmt.Sprintf("%s (%s, %s)", escape(c.B), d, p)
+	return fmt.Sprintf("%s (%s − %s: %s, %s)", escape(c.B), escape(c.A), escape(c.B), signed(c.Test.Mean), p)
 }
 
 // briefs lists comparisons with brief, comma-separated.

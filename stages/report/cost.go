@@ -41,7 +41,7 @@ func CostNode(meta Meta) flow.Node {
 			meta := meta.forRun(b)
 			meta.Plots = CostPlots(meta, summary)
 			schemas.CostSummaryTable.Set(b, CostRows(summary))
-			return publish(b, meta, nil, func(md *bytes.Buffer) error { return CostMarkdown(md, meta, summary) })
+			return publish(b, meta, nil, func(md *bytes.Buffer) error { return CostMarkdown(md, meta, summary, evals) })
 		},
 	}
 }
@@ -76,14 +76,15 @@ func CostRows(summary []CostSummary) []schemas.CostSummary {
 const costLegend = "Each cell is a mean over the random train/test splits of a learner's average cost per " +
 	"test case: the tests it performs (a tree: those on the case's path, each once, a group's common cost " +
 	"once, every test below the first delayed one; another learner: every test it reads) plus the cost " +
-	"matrix's entry for its guess; ± is the half-width of the 95% confidence interval of the mean."
+	"matrix's entry for its guess."
 
-// CostMarkdown writes the cost study's report.md.
-func CostMarkdown(w io.Writer, meta Meta, summary []CostSummary) error {
+// CostMarkdown writes the cost study's report.md: the run's Meta, the
+// verdict (writeCostVerdicts), the plots, then per dataset the tables of
+// average cost and its parts against k. evals are the evaluations summary
+// summarises, whose values per split the verdict's tests read.
+func CostMarkdown(w io.Writer, meta Meta, summary []CostSummary, evals []schemas.CostEvaluation) error {
 	var b strings.Builder
 	writeHeader(&b, meta)
-	writePlots(&b, meta.Plots)
-	b.WriteString("\n" + costLegend + "\n")
 	learners, datasets, ks, stat := indexCostSummary(summary)
 	at := func(l string, c schemas.CostCell, m Measure) Stat {
 		if s := stat[l][c]; s != nil {
@@ -91,27 +92,17 @@ func CostMarkdown(w io.Writer, meta Meta, summary []CostSummary) error {
 		}
 		return nullStat()
 	}
-	kName := func(k float64) string {
-		if k == 0 {
-			return "matrix"
-		}
-		return strconv.FormatFloat(k, 'g', -1, 64)
-	}
+	writeCostVerdicts(&b, learners, datasets, ks, at, newCostReps(evals))
+	writePlots(&b, meta.Plots)
+	b.WriteString("\n## Tables\n\n" + costLegend + "\n")
 	for _, d := range datasets {
-		fmt.Fprintf(&b, "\n## %s\n", escape(d))
-		cells := func() []schemas.CostCell {
-			var out []schemas.CostCell
-			for _, k := range ks[d] {
-				out = append(out, schemas.CostCell{Dataset: d, Misclassification: k})
-			}
-			return out
-		}()
-
-		b.WriteString("\nAverage cost per case (± 95% CI half-width), by misclassification cost k:\n\n")
+		fmt.Fprintf(&b, "\n### %s\n", escape(d))
+		b.WriteString("\nAverage cost per case by misclassification cost k; ± is the half-width of the 95% confidence interval of the mean over the splits (Student's t):\n\n")
 		writeRow(&b, append([]string{"k"}, escapeAll(learners)...))
 		writeRow(&b, slices.Repeat([]string{"---:"}, len(learners)+1))
-		for _, c := range cells {
-			row := []string{kName(c.Misclassification)}
+		for _, k := range ks[d] {
+			c := schemas.CostCell{Dataset: d, Misclassification: k}
+			row := []string{kName(k)}
 			for _, l := range learners {
 				row = append(row, meanCI(at(l, c, AvgCost)))
 			}
@@ -121,73 +112,26 @@ func CostMarkdown(w io.Writer, meta Meta, summary []CostSummary) error {
 		b.WriteString("\nIts parts, tests + errors (mean cost of the tests performed, mean matrix entry), and the error rate:\n\n")
 		writeRow(&b, append([]string{"k"}, escapeAll(learners)...))
 		writeRow(&b, slices.Repeat([]string{"---:"}, len(learners)+1))
-		for _, c := range cells {
-			row := []string{kName(c.Misclassification)}
+		for _, k := range ks[d] {
+			c := schemas.CostCell{Dataset: d, Misclassification: k}
+			row := []string{kName(k)}
 			for _, l := range learners {
 				row = append(row, num(at(l, c, TestCost))+" + "+num(at(l, c, ErrorCost))+" ("+format(1-at(l, c, Accuracy).Mean)+")")
 			}
 			writeRow(&b, row)
-		}
-
-		b.WriteString("\nCheapest learner at each k:\n\n")
-		for _, c := range cells {
-			best, bestCost := "", 0.0
-			for _, l := range learners {
-				s := at(l, c, AvgCost)
-				if s.N == 0 {
-					continue
-				}
-				if best == "" || s.Mean < bestCost {
-					best, bestCost = l, s.Mean
-				}
-			}
-			fmt.Fprintf(&b, "- k = %s: %s (%s)\n", kName(c.Misclassification), escape(best), format(bestCost))
-		}
-		if len(cells) > 1 {
-			writeTrend(&b, learners, cells, at)
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// writeTrend says, per learner, whether it spends more on tests and errs
-// less from the cheapest misclassification cost to the dearest: Turney
-// found that only ICET does.
-func writeTrend(b *strings.Builder, learners []string, cells []schemas.CostCell, at func(string, schemas.CostCell, Measure) Stat) {
-	lo, hi := cells[0], cells[0]
-	for _, c := range cells {
-		if c.Misclassification < lo.Misclassification {
-			lo = c
-		}
-		if c.Misclassification > hi.Misclassification {
-			hi = c
-		}
+// kName names a misclassification cost: its value, or "matrix" for 0
+// (the costs section's matrix).
+func kName(k float64) string {
+	if k == 0 {
+		return "matrix"
 	}
-	fmt.Fprintf(b, "\nFrom k = %s to k = %s (Turney found that only ICET raises its test spending and lowers its error rate as k rises):\n\n",
-		strconv.FormatFloat(lo.Misclassification, 'g', -1, 64), strconv.FormatFloat(hi.Misclassification, 'g', -1, 64))
-	var both []string
-	for _, l := range learners {
-		t0, t1 := at(l, lo, TestCost), at(l, hi, TestCost)
-		e0, e1 := 1-at(l, lo, Accuracy).Mean, 1-at(l, hi, Accuracy).Mean
-		if t0.N == 0 || t1.N == 0 {
-			continue
-		}
-		verdict := "does not"
-		if t1.Mean > t0.Mean && e1 < e0 {
-			verdict = "does"
-			both = append(both, l)
-		}
-		fmt.Fprintf(b, "- %s %s: tests %s → %s, error rate %s → %s\n", escape(l), verdict, format(t0.Mean), format(t1.Mean), format(e0), format(e1))
-	}
-	switch {
-	case len(both) == 1 && both[0] == "icet":
-		b.WriteString("\nAs Turney reports, ICET alone spends more on tests and errs less as errors grow dearer.\n")
-	case len(both) == 0:
-		b.WriteString("\nNo learner both spends more on tests and errs less as errors grow dearer.\n")
-	default:
-		fmt.Fprintf(b, "\nLearners that spend more on tests and err less as errors grow dearer: %s.\n", strings.Join(escapeAll(both), ", "))
-	}
+	return strconv.FormatFloat(k, 'g', -1, 64)
 }
 
 // CostPlots returns the cost study's figures: per dataset ("cost-<name>"),
@@ -213,11 +157,7 @@ func CostPlots(meta Meta, summary []CostSummary) []Plot {
 	for _, d := range datasets {
 		var cats []string
 		for _, k := range ks[d] {
-			if k == 0 {
-				cats = append(cats, "matrix")
-			} else {
-				cats = append(cats, strconv.FormatFloat(k, 'g', -1, 64))
-			}
+			cats = append(cats, kName(k))
 		}
 		fig := &chart.Figure{Title: "Average cost against the misclassification cost, " + d, Caption: caption,
 			XLabel: "misclassification cost k (cost units)", YLabel: "mean per case (cost units; error rate 0–1)",

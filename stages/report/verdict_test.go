@@ -135,7 +135,7 @@ func TestVerdict(t *testing.T) {
 				"b": b, "c": b},
 			order: []string{"a", "b", "c"}, leader: "a",
 			sentence: []string{fmt.Sprintf("p = %.3f, Holm-adjusted over 2 comparisons = %.3f: not significant)", pHolm, 2*pHolm),
-				fmt.Sprintf("nor significantly ahead of c (+0.030, adjusted p = %.3f)", 2*pHolm)},
+				fmt.Sprintf("nor significantly ahead of c (a − c: +0.030, adjusted p = %.3f)", 2*pHolm)},
 			not: []string{"**a** is clearly best"},
 		},
 	}
