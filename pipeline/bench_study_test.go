@@ -232,8 +232,8 @@ learners: [c45, {naivebayes: {datasets: [extensive]}}, intuitive]
 	if !maps.Equal(rows, want) {
 		t.Errorf("evaluation rows %v; want %v", rows, want)
 	}
-	if len(subsets["intensive"]) != 7 || len(subsets["extensive"]) != 1 || !subsets["extensive"]["A1,A2,A3"] {
-		t.Errorf("subsets %v; want 7 for intensive, A1,A2,A3 alone for extensive", subsets)
+	if len(subsets["intensive"]) != 7 || len(subsets["extensive"]) != 1 || !subsets["extensive"]["1st,2nd,3rd"] {
+		t.Errorf("subsets %v; want 7 for intensive, 1st,2nd,3rd alone for extensive", subsets)
 	}
 }
 

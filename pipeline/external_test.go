@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -195,5 +196,47 @@ func TestExternalConfig(t *testing.T) {
 				t.Errorf("Load = %v; want bad input containing %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestExternalFailuresInReport: a failed fit of an external learner is
+// counted in the summary (failed) and shown in report.md, and counted as
+// no repetition there.
+func TestExternalFailuresInReport(t *testing.T) {
+	marker := filepath.Join(t.TempDir(), "once")
+	cfg := smallConfig(t, "learners=[id3, "+externalEntry("ext", externaltest.Command(externaltest.FlakyArg, marker), "")+"]")
+	dir := run(t, cfg, Options{Out: t.TempDir(), Workers: 1})
+	summary, err := schemas.ReadSummary(filepath.Join(dir, "report", "summary.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	failed := map[string]int64{}
+	var cell schemas.OracleCell
+	for _, s := range summary {
+		if s.Failed == nil {
+			t.Fatalf("summary row %+v has no failed count", s)
+		}
+		if s.Measure == "doe" {
+			failed[s.Learner] += *s.Failed
+			if s.Learner == "ext" && *s.Failed == 1 {
+				cell = s.OracleCell
+				if s.Count != 3 || s.N != 2 {
+					t.Errorf("ext's failed cell: count %d, n %d; want 3 rows, 2 DOE values", s.Count, s.N)
+				}
+			}
+		}
+	}
+	if failed["ext"] != 1 || failed["id3"] != 0 {
+		t.Fatalf("failed fits per learner %v; want ext 1 (the first task), id3 0", failed)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "report", "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("- ext: 1 of its 24 fits failed: %d features, depth %d, %s, size %d (1 of 3).", cell.Features, cell.Depth, cell.Mode, cell.Size)
+	for _, w := range []string{"## Failed fits", want, "ext 2–3 (+1 failed)"} {
+		if !strings.Contains(string(md), w) {
+			t.Errorf("report.md lacks %q:\n%s", w, md)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/schemas"
 	"github.com/dtbench/dtbench/stages/evaluate"
 	"github.com/dtbench/dtbench/stages/generate"
 	"github.com/dtbench/dtbench/stages/report"
@@ -101,9 +102,9 @@ func benchmarkStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 	if err != nil {
 		return nil, err
 	}
-	full := make([]string, bc.Select)
+	full := make([]int, bc.Select)
 	for i := range full {
-		full[i] = "A" + strconv.Itoa(i+1)
+		full[i] = i + 1
 	}
 	against := map[report.Measure]string{}
 	for _, n := range learners.Benchmarks() {
@@ -126,7 +127,7 @@ func benchmarkStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 			b.SplitNode(),
 			learners.CVNode(),
 			evaluate.BenchmarkNode(b.Cells(), bc.Alpha),
-			report.BenchmarkNode(meta, strings.Join(full, ",")),
+			report.BenchmarkNode(meta, schemas.SubsetName(full)),
 		},
 	}, learners), nil
 }

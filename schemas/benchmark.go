@@ -15,8 +15,9 @@ const (
 
 // BenchmarkCell is one cell of the benchmark study: a dataset, a
 // scenario (its class quotas; "all" without scenarios) and an attribute
-// subset, named by the ranks of its attributes ("A1,A3": the best and the
-// third by gain ratio, whichever attributes those are in a repetition).
+// subset, named by the ranks of its attributes (SubsetName, "1st,3rd":
+// the best and the third by gain ratio, whichever attributes those are in
+// a repetition).
 type BenchmarkCell struct {
 	Dataset  string `parquet:"dataset"`
 	Scenario string `parquet:"scenario"`
@@ -111,6 +112,7 @@ type BenchmarkSummary struct {
 	BenchmarkCell
 	Measure string `parquet:"measure"`
 	Count   int64  `parquet:"count"`
+	Failed  *int64 `parquet:"failed,optional"` // rows whose fit gave no model; null in files of version 2
 	Stat
 }
 

@@ -28,5 +28,6 @@ type CostSummary struct {
 	CostCell
 	Measure string `parquet:"measure"`
 	Count   int64  `parquet:"count"`
+	Failed  *int64 `parquet:"failed,optional"` // rows whose fit gave no model; null in files of version 2
 	Stat
 }

@@ -40,6 +40,11 @@ type Outcome struct {
 	Message *string `parquet:"message,optional"`
 }
 
+// Failed reports whether the row's fit gave no model: a status other than
+// ok (a null status, in files of version 3 and older, is a fit that gave
+// one).
+func (o *Outcome) Failed() bool { return o.Status != nil && *o.Status != StatusOK }
+
 // MeasureColumns lists the measures in column order, with fast access to
 // each one's value.
 var MeasureColumns = NumericColumns[Measures]()

@@ -116,7 +116,7 @@ func TestSummaryRoundTrip(t *testing.T) {
 // row per measure with its Stat.
 func TestSummaryColumns(t *testing.T) {
 	want := []string{"learner BYTE_ARRAY required", "features INT32 required", "depth INT32 required", "mode BYTE_ARRAY required",
-		"size INT32 required", "measure BYTE_ARRAY required", "count INT64 required", "n INT64 required",
+		"size INT32 required", "measure BYTE_ARRAY required", "count INT64 required", "failed INT64 optional", "n INT64 required",
 		"mean DOUBLE optional", "sd DOUBLE optional", "ci_low DOUBLE optional", "ci_high DOUBLE optional"}
 	if got := describeColumns(summaryTable.layout().schema); !slices.Equal(got, want) {
 		t.Errorf("summary columns =\n%q\nwant\n%q", got, want)

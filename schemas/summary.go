@@ -9,8 +9,9 @@ package schemas
 type OracleSummary struct {
 	Learner string `parquet:"learner"`
 	OracleCell
-	Measure string `parquet:"measure"` // a column of Measures, e.g. doe
-	Count   int64  `parquet:"count"`   // evaluation rows in the group
+	Measure string `parquet:"measure"`         // a column of Measures, e.g. doe
+	Count   int64  `parquet:"count"`           // evaluation rows in the group
+	Failed  *int64 `parquet:"failed,optional"` // those whose fit gave no model (status not ok; no measures); null in files of version 2
 	Stat
 }
 

@@ -21,18 +21,25 @@ const (
 	ModelsVersion = 2
 	// EvaluationsVersion 2 added mae, correct and total; 3 added avg_cost,
 	// avg_test_cost and avg_error_cost; 4 added status and message (how
-	// the fit went: an external learner's failures are rows too).
-	EvaluationsVersion = 4
+	// the fit went: an external learner's failures are rows too); 5 names
+	// the benchmark study's subsets by ordinal ranks, "1st,3rd"
+	// (SubsetName; "A1,A3" before, which read as the attribute names of
+	// datasets whose columns are A1, A2, …).
+	EvaluationsVersion = 5
 	TimingsVersion     = 1
 	// The benchmark study's tables.
 	ConfusionVersion  = 1
 	AttributesVersion = 1
-	EntropyVersion    = 1
+	EntropyVersion    = 2 // 2: subsets named by ordinal ranks (SubsetName)
 	// WinsVersion 2 added folds, mean_diff, ci_low and ci_high (the
 	// corrected t-test's difference and interval), and names subsets by
 	// ordinal ranks (SubsetName).
-	WinsVersion      = 2
-	SummariesVersion = 2 // 2: one row per (learner, cell, measure), through the page writer; 1 was one wide row per (learner, cell), written by Arrow
+	WinsVersion = 2
+	// SummariesVersion 2: one row per (learner, cell, measure), through
+	// the page writer (1 was one wide row per (learner, cell), written by
+	// Arrow); 3 added failed (the group's rows whose fit gave no model)
+	// and names the benchmark study's subsets by ordinal ranks.
+	SummariesVersion = 3
 )
 
 // tableVersion is the version a table is written with and the versions
@@ -47,13 +54,13 @@ var tableVersions = map[string]tableVersion{
 	Oracles:     {OraclesVersion, []int{1}},
 	Datasets:    {DatasetsVersion, []int{1}},
 	Models:      {ModelsVersion, []int{1, 2}},
-	Evaluations: {EvaluationsVersion, []int{1, 2, 3, 4}},
+	Evaluations: {EvaluationsVersion, []int{1, 2, 3, 4, 5}},
 	Timings:     {TimingsVersion, []int{1}},
 	Confusion:   {ConfusionVersion, []int{1}},
 	Attributes:  {AttributesVersion, []int{1}},
-	Entropy:     {EntropyVersion, []int{1}},
+	Entropy:     {EntropyVersion, []int{1, 2}},
 	Wins:        {WinsVersion, []int{1, 2}},
-	Summaries:   {SummariesVersion, []int{2}},
+	Summaries:   {SummariesVersion, []int{2, 3}},
 }
 
 // TableVersion returns the schema version dtbench writes for table (one of

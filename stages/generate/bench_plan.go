@@ -1,9 +1,6 @@
 package generate
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/dtbench/dtbench/costs"
 
 	"github.com/dtbench/dtbench/flow"
@@ -23,9 +20,11 @@ type Benchmark struct {
 
 // NewBenchmark lays out the study's cells in plan order: dataset (config
 // order), then scenario (config order; "all" without scenarios), then
-// subset in the paper's order (its Table 4: subset #c holds A_j when bit
-// select−j of c is set, c = 1 … 2^select − 1, so #1 = A5 and #31 = A1…A5
-// for select = 5), or only the whole top set with subsets: top.
+// subset in the paper's order (its Table 4: subset #c holds A_j, the j-th
+// attribute by gain ratio, when bit select−j of c is set, c = 1 … 2^select
+// − 1, so #1 = A5 and #31 = A1…A5 for select = 5), or only the whole top
+// set with subsets: top. A subset is named by its ranks
+// (schemas.SubsetName: "5th", "1st,2nd,3rd,4th,5th").
 //
 // defaultCosts is the config's costs section, for the datasets that have
 // none of their own (nil for none).
@@ -56,21 +55,12 @@ func NewBenchmark(cfg *BenchmarkConfig, defaultCosts *costs.Config) (*Benchmark,
 						ranks = append(ranks, j)
 					}
 				}
-				b.cells = append(b.cells, schemas.BenchmarkCell{Dataset: d.Name, Scenario: s, Subset: subsetName(ranks)})
+				b.cells = append(b.cells, schemas.BenchmarkCell{Dataset: d.Name, Scenario: s, Subset: schemas.SubsetName(ranks)})
 				b.subsets = append(b.subsets, ranks)
 			}
 		}
 	}
 	return b, nil
-}
-
-// subsetName names a subset by its ranks: "A1,A3".
-func subsetName(ranks []int) string {
-	parts := make([]string, len(ranks))
-	for i, r := range ranks {
-		parts[i] = "A" + strconv.Itoa(r)
-	}
-	return strings.Join(parts, ",")
 }
 
 // Cells returns the study's cells in plan order.

@@ -35,7 +35,8 @@ func BenchmarkNode(meta Meta, full string) flow.Node {
 				func(e *schemas.BenchmarkEvaluation) (string, schemas.BenchmarkCell) {
 					return e.Learner, e.BenchmarkCell
 				},
-				func(e *schemas.BenchmarkEvaluation) *schemas.Measures { return &e.Measures })
+				func(e *schemas.BenchmarkEvaluation) *schemas.Measures { return &e.Measures },
+				func(e *schemas.BenchmarkEvaluation) *schemas.Outcome { return &e.Outcome })
 			sortBenchmark(summary)
 			wins := Wins(evals, schemas.ConfusionTable.Get(b))
 			meta := meta.forRun(b)
@@ -92,7 +93,7 @@ func sortBenchmark(s []BenchmarkSummary) {
 // BenchmarkRows returns the rows of report/summary, one per measure.
 func BenchmarkRows(summary []BenchmarkSummary) []schemas.BenchmarkSummary {
 	return summaryRows(summary, func(s *BenchmarkSummary, measure string, st schemas.Stat) schemas.BenchmarkSummary {
-		return schemas.BenchmarkSummary{Learner: s.Learner, BenchmarkCell: s.Cell, Measure: measure, Count: s.Count, Stat: st}
+		return schemas.BenchmarkSummary{Learner: s.Learner, BenchmarkCell: s.Cell, Measure: measure, Count: s.Count, Failed: &s.Failed, Stat: st}
 	})
 }
 
@@ -110,6 +111,9 @@ func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkS
 	v := newBenchView(meta, full, summary, entropy)
 	learners, groups, at, name := v.learners, v.groups, v.at, groupName
 	writeBenchVerdicts(&b, v, meta.Against, wins)
+	writeFailed(&b, summary, func(c schemas.BenchmarkCell) string {
+		return groupName(schemas.BenchmarkCell{Dataset: c.Dataset, Scenario: c.Scenario}) + ", subset " + escape(c.Subset)
+	})
 	writePlots(&b, meta.Plots)
 	b.WriteString("\n## Tables\n\n" + benchmarkLegend + "\n")
 	fmt.Fprintf(&b, "\nThe tables of datasets show the whole top subset (%s): means over the repetitions of each learner's cross-validation.\n", escape(full))

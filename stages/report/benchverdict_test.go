@@ -24,7 +24,8 @@ func benchRows(acc, gv, gi map[string]float64, order ...string) []BenchmarkSumma
 	return Summarize(rows, func(e *schemas.BenchmarkEvaluation) (string, schemas.BenchmarkCell) {
 		return e.Learner, e.BenchmarkCell
 	},
-		func(e *schemas.BenchmarkEvaluation) *schemas.Measures { return &e.Measures })
+		func(e *schemas.BenchmarkEvaluation) *schemas.Measures { return &e.Measures },
+		func(e *schemas.BenchmarkEvaluation) *schemas.Outcome { return &e.Outcome })
 }
 
 // winsPair returns the wins rows a/b and b/a of a corrected t-test over n

@@ -36,7 +36,8 @@ func CostNode(meta Meta) flow.Node {
 			}
 			summary := Summarize(evals,
 				func(e *schemas.CostEvaluation) (string, schemas.CostCell) { return e.Learner, e.CostCell },
-				func(e *schemas.CostEvaluation) *schemas.Measures { return &e.Measures })
+				func(e *schemas.CostEvaluation) *schemas.Measures { return &e.Measures },
+				func(e *schemas.CostEvaluation) *schemas.Outcome { return &e.Outcome })
 			sortCost(summary, meta.Learners)
 			meta := meta.forRun(b)
 			meta.Plots = CostPlots(meta, summary)
@@ -68,7 +69,7 @@ func sortCost(s []CostSummary, configured []string) {
 // CostRows returns the rows of report/summary, one per measure.
 func CostRows(summary []CostSummary) []schemas.CostSummary {
 	return summaryRows(summary, func(s *CostSummary, measure string, st schemas.Stat) schemas.CostSummary {
-		return schemas.CostSummary{Learner: s.Learner, CostCell: s.Cell, Measure: measure, Count: s.Count, Stat: st}
+		return schemas.CostSummary{Learner: s.Learner, CostCell: s.Cell, Measure: measure, Count: s.Count, Failed: &s.Failed, Stat: st}
 	})
 }
 
@@ -93,6 +94,7 @@ func CostMarkdown(w io.Writer, meta Meta, summary []CostSummary, evals []schemas
 		return nullStat()
 	}
 	writeCostVerdicts(&b, learners, datasets, ks, at, newCostReps(evals))
+	writeFailed(&b, summary, func(c schemas.CostCell) string { return escape(c.Dataset) + ", k = " + kName(c.Misclassification) })
 	writePlots(&b, meta.Plots)
 	b.WriteString("\n## Tables\n\n" + costLegend + "\n")
 	for _, d := range datasets {

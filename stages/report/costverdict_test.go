@@ -86,7 +86,8 @@ func TestCostVerdict(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			evals := costRows(ks, 5, tc.learners, tc.order...)
 			summary := Summarize(evals, func(e *schemas.CostEvaluation) (string, schemas.CostCell) { return e.Learner, e.CostCell },
-				func(e *schemas.CostEvaluation) *schemas.Measures { return &e.Measures })
+				func(e *schemas.CostEvaluation) *schemas.Measures { return &e.Measures },
+				func(e *schemas.CostEvaluation) *schemas.Outcome { return &e.Outcome })
 			var b strings.Builder
 			if err := CostMarkdown(&b, Meta{Name: "t", Learners: tc.order}, summary, evals); err != nil {
 				t.Fatal(err)

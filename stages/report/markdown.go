@@ -56,6 +56,7 @@ func Markdown(w io.Writer, meta Meta, rows []OracleSummary, evals []schemas.Orac
 	}
 	multi := slices.ContainsFunc(panels, func(p Panel) bool { return p.Features != panels[0].Features })
 	writeVerdicts(&b, Verdicts(rows, evals), multi)
+	writeFailed(&b, rows, oracleCellName)
 	writeBudget(&b, rows)
 	writePlots(&b, meta.Plots)
 	if len(panels) > 0 {
@@ -71,6 +72,12 @@ func Markdown(w io.Writer, meta Meta, rows []OracleSummary, evals []schemas.Orac
 		return fmt.Errorf("write report %s: %w", meta.Name, err)
 	}
 	return nil
+}
+
+// oracleCellName names a cell of the oracle grid: "10 features, depth 5,
+// complete, size 300".
+func oracleCellName(c schemas.OracleCell) string {
+	return fmt.Sprintf("%d features, depth %d, %s, size %d", c.Features, c.Depth, escape(c.Mode), c.Size)
 }
 
 // oracleLegend says how to read the oracle study's tables.
@@ -142,7 +149,7 @@ func seconds(nanos int64) string {
 // writePanel writes the tables of one (features, mode, depth) panel.
 func writePanel(b *strings.Builder, rows []OracleSummary, p Panel) {
 	fmt.Fprintf(b, "\n#### Depth %d\n\n", p.Depth)
-	fmt.Fprintf(b, "Repetitions per cell: %s.\n", repetitions(rows, p))
+	fmt.Fprintf(b, "Repetitions per cell (fits that gave a model; failed fits in brackets, counted in no mean): %s.\n", repetitions(rows, p))
 
 	if doe := DOETable(rows, p); len(doe.Learners) > 0 {
 		b.WriteString("\nMean DOE (± 95% CI half-width):\n\n")
@@ -180,10 +187,11 @@ func writePanel(b *strings.Builder, rows []OracleSummary, p Panel) {
 	}
 }
 
-// repetitions lists, per learner of panel p, its evaluation rows per cell:
-// "id3 10, exact 2–3" (a range when the cells differ).
+// repetitions lists, per learner of panel p, its repetitions per cell —
+// the fits that gave a model — and its failed fits there: "id3 10,
+// exact 2–3, fake 6 (+2 failed)" (a range when the cells differ).
 func repetitions(rows []OracleSummary, p Panel) string {
-	type span struct{ lo, hi int64 }
+	type span struct{ lo, hi, failed int64 }
 	var order []string
 	spans := make(map[string]span)
 	for i := range rows {
@@ -194,18 +202,20 @@ func repetitions(rows []OracleSummary, p Panel) string {
 		s, ok := spans[r.Learner]
 		if !ok {
 			order = append(order, r.Learner)
-			s = span{r.Count, r.Count}
+			s = span{r.Fits(), r.Fits(), 0}
 		}
-		s.lo, s.hi = min(s.lo, r.Count), max(s.hi, r.Count)
+		s.lo, s.hi, s.failed = min(s.lo, r.Fits()), max(s.hi, r.Fits()), s.failed+r.Failed
 		spans[r.Learner] = s
 	}
 	parts := make([]string, len(order))
 	for i, l := range order {
 		s := spans[l]
-		if s.lo == s.hi {
-			parts[i] = fmt.Sprintf("%s %d", escape(l), s.lo)
-		} else {
+		parts[i] = fmt.Sprintf("%s %d", escape(l), s.lo)
+		if s.lo != s.hi {
 			parts[i] = fmt.Sprintf("%s %d–%d", escape(l), s.lo, s.hi)
+		}
+		if s.failed > 0 {
+			parts[i] += fmt.Sprintf(" (+%d failed)", s.failed)
 		}
 	}
 	return strings.Join(parts, ", ")

@@ -14,8 +14,15 @@ type Summary[C comparable] struct {
 	Learner string
 	Cell    C
 	Count   int64 // evaluation rows in the group
-	Stats   []Stat
+	// Failed counts the rows whose fit gave no model (an external
+	// learner's timeout, crash, bad reply or error): they have no
+	// measures, so Count − Failed repetitions stand behind the Stats.
+	Failed int64
+	Stats  []Stat
 }
+
+// Fits returns the repetitions whose fit gave a model: Count − Failed.
+func (s *Summary[C]) Fits() int64 { return s.Count - s.Failed }
 
 // Stat returns the summary of measure m.
 func (s *Summary[C]) Stat(m Measure) *Stat { return &s.Stats[m.index()] }
@@ -27,20 +34,21 @@ type groupKey[C comparable] struct {
 }
 
 // Summarize groups evaluation rows by (learner, cell), as key returns
-// them, and summarises every measure of each group (measures returns a
-// row's): the non-null count, mean, sample SD and two-sided 95%
+// them, counts the rows whose fit failed (outcome returns a row's), and
+// summarises every measure of each group (measures returns a row's): the
+// non-null count, mean, sample SD and two-sided 95%
 // confidence interval of the mean (Student's t with N−1 degrees of
 // freedom). Null values are skipped per measure. Groups come in order of
 // first appearance; the same rows in the same order give the same bits.
 // An empty input gives nil.
-func Summarize[R any, C comparable](rows []R, key func(*R) (string, C), measures func(*R) *schemas.Measures) []Summary[C] {
+func Summarize[R any, C comparable](rows []R, key func(*R) (string, C), measures func(*R) *schemas.Measures, outcome func(*R) *schemas.Outcome) []Summary[C] {
 	if len(rows) == 0 {
 		return nil
 	}
 	nm := len(schemas.MeasureColumns)
 	index := make(map[groupKey[C]]int32)
 	var keys []groupKey[C]
-	var counts []int64
+	var counts, failed []int64
 	var acc []moments // group g's measure i: acc[g*nm+i]
 	ids := make([]int32, len(rows))
 
@@ -53,11 +61,14 @@ func Summarize[R any, C comparable](rows []R, key func(*R) (string, C), measures
 			id = int32(len(keys))
 			index[k] = id
 			keys = append(keys, k)
-			counts = append(counts, 0)
+			counts, failed = append(counts, 0), append(failed, 0)
 			acc = append(acc, make([]moments, nm)...)
 		}
 		ids[i] = id
 		counts[id]++
+		if outcome(&rows[i]).Failed() {
+			failed[id]++
+		}
 		ms := measures(&rows[i])
 		a := acc[int(id)*nm : int(id+1)*nm]
 		for j, col := range schemas.MeasureColumns {
@@ -84,7 +95,7 @@ func Summarize[R any, C comparable](rows []R, key func(*R) (string, C), measures
 	t95 := make(t95Cache)
 	out := make([]Summary[C], len(keys))
 	for g, k := range keys {
-		s := Summary[C]{Learner: k.learner, Cell: k.cell, Count: counts[g], Stats: make([]Stat, nm)}
+		s := Summary[C]{Learner: k.learner, Cell: k.cell, Count: counts[g], Failed: failed[g], Stats: make([]Stat, nm)}
 		for j := range nm {
 			s.Stats[j] = acc[g*nm+j].stat(t95.get)
 		}
@@ -103,7 +114,8 @@ type OracleSummary = Summary[schemas.OracleCell]
 func SummarizeOracle(rows []schemas.OracleEvaluation) []OracleSummary {
 	out := Summarize(rows,
 		func(e *schemas.OracleEvaluation) (string, schemas.OracleCell) { return e.Learner, e.OracleCell },
-		func(e *schemas.OracleEvaluation) *schemas.Measures { return &e.Measures })
+		func(e *schemas.OracleEvaluation) *schemas.Measures { return &e.Measures },
+		func(e *schemas.OracleEvaluation) *schemas.Outcome { return &e.Outcome })
 	learnerRank, modeRank := map[string]int{}, map[string]int{}
 	for _, s := range out { // first appearance, as the groups are
 		if _, ok := learnerRank[s.Learner]; !ok {
@@ -129,7 +141,7 @@ func SummarizeOracle(rows []schemas.OracleEvaluation) []OracleSummary {
 // per measure, in the order of schemas.Measures.
 func OracleRows(summary []OracleSummary) []schemas.OracleSummary {
 	return summaryRows(summary, func(s *OracleSummary, measure string, st schemas.Stat) schemas.OracleSummary {
-		return schemas.OracleSummary{Learner: s.Learner, OracleCell: s.Cell, Measure: measure, Count: s.Count, Stat: st}
+		return schemas.OracleSummary{Learner: s.Learner, OracleCell: s.Cell, Measure: measure, Count: s.Count, Failed: &s.Failed, Stat: st}
 	})
 }
 
