@@ -19,7 +19,8 @@ type BenchmarkSummary = Summary[schemas.BenchmarkCell]
 // every task: the summary of every learner in every cell, the wins table,
 // the figures of BenchmarkPlots in report/plots/, and report.md with the
 // verdict, the figures and the paper's tables. full names the subset of every
-// top attribute (A1,…,A5), whose results the per-dataset tables show.
+// top attribute (schemas.SubsetName: 1st,…,5th), whose results the
+// per-dataset tables show.
 func BenchmarkNode(meta Meta, full string) flow.Node {
 	return flow.Node{
 		Stage:  flow.StageReport,
@@ -44,7 +45,7 @@ func BenchmarkNode(meta Meta, full string) flow.Node {
 			schemas.BenchmarkSummaryTable.Set(b, BenchmarkRows(summary))
 			schemas.WinsTable.Set(b, wins)
 			return publish(b, meta, nil, func(md *bytes.Buffer) error {
-				return BenchmarkMarkdown(md, meta, full, summary, wins, schemas.EntropyTable.Get(b), schemas.AttributeTable.Get(b))
+				return BenchmarkMarkdown(md, meta, full, summary, evals, wins, schemas.EntropyTable.Get(b), schemas.AttributeTable.Get(b))
 			})
 		},
 	}
@@ -98,27 +99,31 @@ func BenchmarkRows(summary []BenchmarkSummary) []schemas.BenchmarkSummary {
 }
 
 // BenchmarkMarkdown writes the benchmark study's report.md: the run's
-// Meta; the verdict per dataset and scenario (benchVerdicts); the plots;
-// then per dataset and scenario, with the whole top subset, accuracy ±
-// MAE (the paper's Tables 5 and 9), γ^X beside the normalized class
-// entropy (Table 10), γ^V (Table 11) and Γ (Table 12); the top attributes
-// with their gain ratios (Tables 3 and 8); and, per dataset and scenario,
-// the wins over the subsets (Tables A1–A5).
-func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkSummary, wins []schemas.WinsRow,
+// Meta; the verdict per dataset and scenario (benchVerdicts); the failed
+// fits; the plots; then per dataset and scenario, with the whole top
+// subset, accuracy ± MAE (the paper's Tables 5 and 9), γ^X beside the
+// normalized class entropy (Table 10), γ^V (Table 11) and Γ (Table 12);
+// the top attributes with their gain ratios (Tables 3 and 8); and, per
+// dataset and scenario, the wins over the subsets (Tables A1–A5). evals
+// are the evaluations summary summarises: their repetitions and attrs
+// decide whether a subset can be named by its attributes (ranking).
+func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkSummary, evals []schemas.BenchmarkEvaluation, wins []schemas.WinsRow,
 	entropy []schemas.EntropyRow, attrs []schemas.AttributeRow) error {
 	var b strings.Builder
 	writeHeader(&b, meta)
 	v := newBenchView(meta, full, summary, entropy)
+	v.rank = newRankings(attrs, evals, v.top)
 	learners, groups, at, name := v.learners, v.groups, v.at, groupName
 	writeBenchVerdicts(&b, v, meta.Against, wins)
 	writeFailed(&b, summary, func(c schemas.BenchmarkCell) string {
-		return groupName(schemas.BenchmarkCell{Dataset: c.Dataset, Scenario: c.Scenario}) + ", subset " + escape(c.Subset)
+		return groupName(schemas.BenchmarkCell{Dataset: c.Dataset, Scenario: c.Scenario}) + ", subset " + v.rank[schemas.BenchmarkCell{Dataset: c.Dataset, Scenario: c.Scenario}].label(c.Subset)
 	})
 	writePlots(&b, meta.Plots)
 	b.WriteString("\n## Tables\n\n" + benchmarkLegend + "\n")
-	fmt.Fprintf(&b, "\nThe tables of datasets show the whole top subset (%s): means over the repetitions of each learner's cross-validation.\n", escape(full))
+	fmt.Fprintf(&b, "\nThe tables of datasets show the whole top subset of each, its top %d attributes by gain ratio (%s; which attributes they are is in the table of attributes below): "+
+		"means over the repetitions of each learner's cross-validation.\n", v.top, escape(full))
 
-	b.WriteString("\n### Accuracy ± mean absolute error\n\n")
+	b.WriteString("\n### Accuracy ± mean absolute error\n\nEach learner's mean accuracy; ± is its mean absolute error (Weka's, as in the paper's tables), not an interval.\n\n")
 	writeRow(&b, append([]string{"dataset", "E(acc X)", "acc V"}, escapeAll(learners)...))
 	writeRow(&b, slices.Repeat([]string{"---:"}, len(learners)+3))
 	for _, g := range groups {
@@ -157,8 +162,8 @@ func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkS
 			writeRow(&b, cells)
 		}
 	}
-	writeAttributes(&b, groups, attrs, name)
-	writeWins(&b, groups, wins, learners, meta.Versus, name)
+	writeAttributes(&b, groups, attrs, v.rank, name)
+	writeWins(&b, groups, wins, learners, meta.Versus, v.rank, name)
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return fmt.Errorf("write report %s: %w", meta.Name, err)
 	}
@@ -171,6 +176,8 @@ func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkS
 // mean normalized class entropy.
 type benchView struct {
 	full     string
+	top      int // attributes in full
+	rank     map[schemas.BenchmarkCell]ranking
 	learners []string
 	groups   []schemas.BenchmarkCell // subset empty
 	stat     map[string]map[schemas.BenchmarkCell]*BenchmarkSummary
@@ -179,6 +186,9 @@ type benchView struct {
 
 func newBenchView(meta Meta, full string, summary []BenchmarkSummary, entropy []schemas.EntropyRow) *benchView {
 	v := &benchView{full: full, stat: map[string]map[schemas.BenchmarkCell]*BenchmarkSummary{}}
+	if ranks, ok := schemas.SubsetRanks(full); ok {
+		v.top = len(ranks)
+	}
 	for i := range summary {
 		s := &summary[i]
 		if !slices.Contains(v.learners, s.Learner) {
@@ -244,7 +254,7 @@ func mean[R any](rows []R, of func(*R) (schemas.BenchmarkCell, float64)) map[sch
 // writeAttributes writes, per dataset and scenario, every attribute's
 // mean gain ratio and mean rank over the repetitions, best first (the top
 // ones name the subsets).
-func writeAttributes(b *strings.Builder, groups []schemas.BenchmarkCell, attrs []schemas.AttributeRow, name func(schemas.BenchmarkCell) string) {
+func writeAttributes(b *strings.Builder, groups []schemas.BenchmarkCell, attrs []schemas.AttributeRow, rank map[schemas.BenchmarkCell]ranking, name func(schemas.BenchmarkCell) string) {
 	type acc struct{ gr, rank float64 }
 	per := map[schemas.BenchmarkCell]map[string]*acc{}
 	reps := map[schemas.BenchmarkCell]map[int32]bool{}
@@ -260,9 +270,10 @@ func writeAttributes(b *strings.Builder, groups []schemas.BenchmarkCell, attrs [
 		per[g][a.Attribute].rank += float64(a.Rank)
 		reps[g][a.Rep] = true
 	}
-	b.WriteString("\n### Attributes by gain ratio\n\nMean gain ratio (mean rank) over the repetitions, best first.\n\n")
-	writeRow(b, []string{"dataset", "1st", "2nd", "3rd", "4th", "5th"})
-	writeRow(b, []string{"---", "---", "---", "---", "---", "---"})
+	b.WriteString("\n### Attributes by gain ratio\n\nMean gain ratio (mean rank) over the repetitions, best first; the last column says whether every repetition ranks the top attributes alike, " +
+		"so that a subset named by ranks (1st,3rd) names the same attributes in every row of the tables.\n\n")
+	writeRow(b, []string{"dataset", "1st", "2nd", "3rd", "4th", "5th", "ranking"})
+	writeRow(b, []string{"---", "---", "---", "---", "---", "---", "---"})
 	for _, g := range groups {
 		n := float64(len(reps[g]))
 		names := make([]string, 0, len(per[g]))
@@ -279,7 +290,7 @@ func writeAttributes(b *strings.Builder, groups []schemas.BenchmarkCell, attrs [
 		for len(cells) < 6 {
 			cells = append(cells, "")
 		}
-		writeRow(b, cells)
+		writeRow(b, append(cells, rank[g].verdict()))
 	}
 }
 
@@ -287,7 +298,7 @@ func writeAttributes(b *strings.Builder, groups []schemas.BenchmarkCell, attrs [
 // beats each benchmark classifier of versus (V and I, when configured),
 // and a later benchmark beats an earlier one's, per subset, with the totals
 // and shares (the paper's Tables 6 and A1–A5).
-func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schemas.WinsRow, learners, versus []string, name func(schemas.BenchmarkCell) string) {
+func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schemas.WinsRow, learners, versus []string, rank map[schemas.BenchmarkCell]ranking, name func(schemas.BenchmarkCell) string) {
 	type pair struct{ a, b string }
 	var pairs []pair
 	for _, l := range learners {
@@ -321,6 +332,9 @@ func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schema
 	b.WriteString("\n### Wins\n\nPer subset: A wins / B wins (draws) over the repetitions; the last rows sum them and give the shares.\n")
 	for _, g := range groups {
 		fmt.Fprintf(b, "\n#### %s\n\n", name(g))
+		if r, ok := rank[g]; ok && !r.fixed {
+			b.WriteString("Subsets by the ranks of their attributes, whose ranking is redrawn per repetition (see results/attributes).\n\n")
+		}
 		head := []string{"subset"}
 		for _, p := range pairs {
 			head = append(head, escape(p.a)+" / "+escape(p.b))
@@ -331,7 +345,7 @@ func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schema
 		for _, sub := range subsetsOf[g] {
 			cell := g
 			cell.Subset = sub
-			row := []string{escape(sub)}
+			row := []string{rank[g].label(sub)}
 			for i, p := range pairs {
 				w, ok := byKey[cell][p]
 				if !ok {

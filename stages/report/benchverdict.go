@@ -56,9 +56,9 @@ func writeBenchVerdicts(b *strings.Builder, v *benchView, against map[Measure]st
 	}
 	idx := newWinsIndex(wins)
 	b.WriteString("\n## Verdict\n\n")
-	fmt.Fprintf(b, "With the whole top subset (%s). %s A learner is clearly best when the corrected resampled t-test "+
+	fmt.Fprintf(b, "With the whole top subset of each dataset: its top %d attributes by gain ratio (the subset %s). %s A learner is clearly best when the corrected resampled t-test "+
 		"of its fold accuracies (Nadeau and Bengio; results/wins) puts it ahead of every other learner at the 5%% level, "+
-		"Holm-adjusted over them.\n\n", escape(v.full), gammaDefinition)
+		"Holm-adjusted over them.\n\n", v.top, escape(v.full), gammaDefinition)
 	var benchmarks []string
 	for _, g := range gammas {
 		if l := against[g.m]; l != "" {
@@ -70,19 +70,23 @@ func writeBenchVerdicts(b *strings.Builder, v *benchView, against map[Measure]st
 		cell.Subset = v.full
 		stat := func(l string) Stat { return v.at(l, g, Accuracy) }
 		lead, ok := newLead(v.learners, stat, true, func(a, b string) (cv.TTest, bool) { return idx.test(cell, a, b) })
+		name := groupName(g)
+		if r, ok := v.rank[g]; ok {
+			name += " (" + r.describe(v.top) + ")"
+		}
 		if !ok {
-			fmt.Fprintf(b, "- %s: no accuracy.\n", groupName(g))
+			fmt.Fprintf(b, "- %s: no accuracy.\n", name)
 			continue
 		}
 		bs := stat(lead.Leader)
 		gam := fmt.Sprintf("(γ^X %s, γ^V %s, Γ %s)", num(v.at(lead.Leader, g, GammaX)), num(v.at(lead.Leader, g, GammaV)), num(v.at(lead.Leader, g, GammaI)))
 		switch {
 		case len(lead.Rivals) == 0 && len(lead.Untested) == 0:
-			fmt.Fprintf(b, "- %s: **%s** has a mean accuracy of %s %s (the only learner)", groupName(g), escape(lead.Leader), format(bs.Mean), gam)
+			fmt.Fprintf(b, "- %s: **%s** has a mean accuracy of %s %s (the only learner)", name, escape(lead.Leader), format(bs.Mean), gam)
 		case lead.Clear:
-			fmt.Fprintf(b, "- %s: **%s** is clearly best: mean accuracy %s %s", groupName(g), escape(lead.Leader), format(bs.Mean), gam)
+			fmt.Fprintf(b, "- %s: **%s** is clearly best: mean accuracy %s %s", name, escape(lead.Leader), format(bs.Mean), gam)
 		default:
-			fmt.Fprintf(b, "- %s: no learner is clearly best: **%s** has the best mean accuracy, %s %s", groupName(g), escape(lead.Leader), format(bs.Mean), gam)
+			fmt.Fprintf(b, "- %s: no learner is clearly best: **%s** has the best mean accuracy, %s %s", name, escape(lead.Leader), format(bs.Mean), gam)
 		}
 		writeLead(b, lead, "learner", foldsTest, true)
 		b.WriteString(".")
