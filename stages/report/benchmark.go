@@ -123,7 +123,7 @@ func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkS
 	fmt.Fprintf(&b, "\nThe tables of datasets show the whole top subset of each, its top %d attributes by gain ratio (%s; which attributes they are is in the table of attributes below): "+
 		"means over the repetitions of each learner's cross-validation.\n", v.top, escape(full))
 
-	b.WriteString("\n### Accuracy ± mean absolute error\n\nEach learner's mean accuracy; ± is its mean absolute error (Weka's, as in the paper's tables), not an interval.\n\n")
+	b.WriteString("\n### Accuracy ± mean absolute error\n\nEach learner's mean accuracy; ± is its mean absolute error (Weka's, as in the paper's tables), not a confidence interval.\n\n")
 	writeRow(&b, append([]string{"dataset", "E(acc X)", "acc V"}, escapeAll(learners)...))
 	writeRow(&b, slices.Repeat([]string{"---:"}, len(learners)+3))
 	for _, g := range groups {

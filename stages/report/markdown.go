@@ -61,6 +61,9 @@ func Markdown(w io.Writer, meta Meta, rows []OracleSummary, evals []schemas.Orac
 	writePlots(&b, meta.Plots)
 	if len(panels) > 0 {
 		b.WriteString("\n## Appendix: tables\n\n" + oracleLegend + "\n")
+		if hasGamma(rows) {
+			b.WriteString("\n" + gammaDefinition + "\n")
+		}
 	}
 	for i, p := range panels {
 		if i == 0 || p.Features != panels[i-1].Features || p.Mode != panels[i-1].Mode {
@@ -152,7 +155,7 @@ func writePanel(b *strings.Builder, rows []OracleSummary, p Panel) {
 	fmt.Fprintf(b, "Repetitions per cell (fits that gave a model; failed fits in brackets, counted in no mean): %s.\n", repetitions(rows, p))
 
 	if doe := DOETable(rows, p); len(doe.Learners) > 0 {
-		b.WriteString("\nMean DOE (± 95% CI half-width):\n\n")
+		b.WriteString("\nMean DOE; ± is the half-width of the 95% confidence interval of the mean over the repetitions (Student's t):\n\n")
 		doe.write(b, func(i, j int) string { return meanCI(doe.Stats[i][j]) })
 	}
 
@@ -219,6 +222,19 @@ func repetitions(rows []OracleSummary, p Panel) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// hasGamma reports whether some summary row has a γ value: then the
+// tables show them, and the appendix defines them first.
+func hasGamma(rows []OracleSummary) bool {
+	for i := range rows {
+		for _, g := range gammas {
+			if rows[i].Stat(g.m).N > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // anyValue reports whether some Stat of t has a value.
