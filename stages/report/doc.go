@@ -2,8 +2,8 @@
 // summary table (one row per learner and grid cell, with each measure's
 // count, mean, standard deviation and 95% confidence interval of the mean),
 // the figures of report/plots (drawn by the subpackage chart, PNG and
-// SVG), and report.md: the verdict first (Verdicts; writeBenchVerdicts),
-// then the plots, then the tables.
+// SVG), and report.md: the verdict first (Verdicts, writeBenchVerdicts,
+// writeCostVerdicts), the failed fits, then the plots, then the tables.
 //
 // Conventions:
 //
@@ -22,10 +22,20 @@
 //     appearance), size ascending.
 //   - Markdown numbers have 3 decimals; tables are sizes × learners, so a
 //     learner's column reads down the learning curve.
-//   - A verdict's numbers all come from the summary: a reader can check
-//     each one in report/summary.parquet. Only Meta.Run's lines (task
-//     times, cores) differ between two runs of one config; the plots do
-//     not.
+//   - A verdict names the test behind each claim and prints the size of
+//     the difference beside it (Comparison, Lead, Trend own the wording).
+//     Learners are compared by paired differences over the tasks they
+//     share: Student's paired t over the repetitions (oracle) or splits
+//     (cost), the corrected resampled t-test of results/wins over the
+//     folds (benchmark), all cv.PairedTTest; "clearly best" means ahead
+//     of every rival at Alpha after Holm's adjustment (cv.Holm); a
+//     difference that rounds to 0.000 is never above or below.
+//   - A verdict's numbers come from report/summary.parquet, results/wins,
+//     or the evaluation rows by repetition (repIndex), so a reader can
+//     check each one. Only Meta.Run's lines (task times, cores) differ
+//     between two runs of one config; the plots do not.
+//   - A failed fit (status not ok) is no repetition: Summary.Failed
+//     counts it, its row has no measures, and writeFailed lists it.
 //
 // This package does no file IO of its own: Parquet reading and writing
 // belongs to package schemas (the plots go out as schemas.ReportPlots
