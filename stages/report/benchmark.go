@@ -120,8 +120,8 @@ func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkS
 	})
 	writePlots(&b, meta.Plots)
 	b.WriteString("\n## Tables\n\n" + benchmarkLegend + "\n")
-	fmt.Fprintf(&b, "\nThe tables of datasets show the whole top subset of each, its top %d attributes by gain ratio (%s; which attributes they are is in the table of attributes below): "+
-		"means over the repetitions of each learner's cross-validation.\n", v.top, escape(full))
+	fmt.Fprintf(&b, "\nThe tables of datasets show the whole top subset of each, its top %s by gain ratio (%s; which attributes they are is in the table of attributes below): "+
+		"means over the repetitions of each learner's cross-validation.\n", plural(int64(v.top), "attribute"), escape(full))
 
 	b.WriteString("\n### Accuracy ± mean absolute error\n\nEach learner's mean accuracy; ± is its mean absolute error (Weka's, as in the paper's tables), not a confidence interval.\n\n")
 	writeRow(&b, append([]string{"dataset", "E(acc X)", "acc V"}, escapeAll(learners)...))

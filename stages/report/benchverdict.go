@@ -25,13 +25,14 @@ func newWinsIndex(wins []schemas.WinsRow) winsIndex {
 }
 
 // test returns the corrected resampled t-test of a against b in cell,
-// from their wins row; false when they share no fold there.
-func (x winsIndex) test(cell schemas.BenchmarkCell, a, b string) (cv.TTest, bool) {
+// from their wins row, with the repetitions both ran (its wins, draws and
+// losses); false when they share no fold there.
+func (x winsIndex) test(cell schemas.BenchmarkCell, a, b string) (Pairing, bool) {
 	w, ok := x[cell][[2]string{a, b}]
 	if !ok || w.Folds == nil || *w.Folds == 0 {
-		return cv.TTest{}, false
+		return Pairing{}, false
 	}
-	return winsTTest(w), true
+	return Pairing{Test: winsTTest(w), Reps: w.Wins + w.Draws + w.Losses}, true
 }
 
 // foldsTest names the benchmark study's test for n fold differences.
@@ -56,9 +57,9 @@ func writeBenchVerdicts(b *strings.Builder, v *benchView, against map[Measure]st
 	}
 	idx := newWinsIndex(wins)
 	b.WriteString("\n## Verdict\n\n")
-	fmt.Fprintf(b, "With the whole top subset of each dataset: its top %d attributes by gain ratio (the subset %s). %s A learner is clearly best when the corrected resampled t-test "+
+	fmt.Fprintf(b, "With the whole top subset of each dataset: its top %s by gain ratio (the subset %s). %s A learner is clearly best when the corrected resampled t-test "+
 		"of its fold accuracies (Nadeau and Bengio; results/wins) puts it ahead of every other learner at the 5%% level, "+
-		"Holm-adjusted over them.\n\n", v.top, escape(v.full), gammaDefinition)
+		"Holm-adjusted over them.\n\n", plural(int64(v.top), "attribute"), escape(v.full), gammaDefinition)
 	var benchmarks []string
 	for _, g := range gammas {
 		if l := against[g.m]; l != "" {
@@ -69,7 +70,7 @@ func writeBenchVerdicts(b *strings.Builder, v *benchView, against map[Measure]st
 		cell := g
 		cell.Subset = v.full
 		stat := func(l string) Stat { return v.at(l, g, Accuracy) }
-		lead, ok := newLead(v.learners, stat, true, func(a, b string) (cv.TTest, bool) { return idx.test(cell, a, b) })
+		lead, ok := newLead(v.learners, stat, true, func(a, b string) (Pairing, bool) { return idx.test(cell, a, b) })
 		name := groupName(g)
 		if r, ok := v.rank[g]; ok {
 			name += " (" + r.describe(v.top) + ")"
@@ -117,13 +118,13 @@ func writeAgainst(b *strings.Builder, v *benchView, g schemas.BenchmarkCell, idx
 		if slices.Contains(benchmarks, l) || v.at(l, g, Accuracy).N == 0 {
 			continue
 		}
-		t, ok := idx.test(cell, l, bench)
+		pr, ok := idx.test(cell, l, bench)
 		if !ok {
 			untested = append(untested, escape(l))
 			continue
 		}
-		cs = append(cs, Comparison{A: l, B: bench, Test: t})
-		ps = append(ps, t.P)
+		cs = append(cs, Comparison{A: l, B: bench, Test: pr.Test, Reps: pr.Reps})
+		ps = append(ps, pr.Test.P)
 	}
 	var less, same, more []string
 	for i, p := range cv.Holm(ps) {

@@ -29,10 +29,16 @@ func benchRows(acc, gv, gi map[string]float64, order ...string) []BenchmarkSumma
 }
 
 // winsPair returns the wins rows a/b and b/a of a corrected t-test over n
-// folds with mean difference d (a − b), interval half-width h and p.
+// folds of the two repetitions of benchRows, with mean difference d
+// (a − b), interval half-width h and p.
 func winsPair(a, b string, n int64, d, h, p float64) []schemas.WinsRow {
+	return winsPairReps(a, b, 2, n, d, h, p)
+}
+
+// winsPairReps is winsPair over reps repetitions both ran (all draws).
+func winsPairReps(a, b string, reps, n int64, d, h, p float64) []schemas.WinsRow {
 	row := func(a, b string, d float64) schemas.WinsRow {
-		return schemas.WinsRow{BenchmarkCell: benchCell, LearnerA: a, LearnerB: b, Folds: &n, MeanDiff: f64(d), CILow: f64(d - h), CIHigh: f64(d + h), PValue: f64(p), TStat: f64(d / h * 2)}
+		return schemas.WinsRow{BenchmarkCell: benchCell, LearnerA: a, LearnerB: b, Draws: reps, Folds: &n, MeanDiff: f64(d), CILow: f64(d - h), CIHigh: f64(d + h), PValue: f64(p), TStat: f64(d / h * 2)}
 	}
 	return []schemas.WinsRow{row(a, b, d), row(b, a, -d)}
 }
@@ -107,6 +113,34 @@ func TestBenchVerdict(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBenchVerdictFailedFit: smo failed one of its two fits, so the
+// corrected test pairs the 10 folds of the one repetition both have, and
+// the verdict says so.
+func TestBenchVerdictFailedFit(t *testing.T) {
+	var rows []schemas.BenchmarkEvaluation
+	for rep := range int32(2) {
+		for l, a := range map[string]float64{"c45": 0.95, "smo": 0.94} {
+			r := schemas.BenchmarkEvaluation{Learner: l, Rep: rep, BenchmarkCell: benchCell, Measures: schemas.Measures{Accuracy: f64(a)}}
+			if l == "smo" && rep == 1 {
+				r.Measures, r.Outcome = schemas.Measures{}, crashed()
+			}
+			rows = append(rows, r)
+		}
+	}
+	summary := Summarize(rows, func(e *schemas.BenchmarkEvaluation) (string, schemas.BenchmarkCell) {
+		return e.Learner, e.BenchmarkCell
+	},
+		func(e *schemas.BenchmarkEvaluation) *schemas.Measures { return &e.Measures },
+		func(e *schemas.BenchmarkEvaluation) *schemas.Outcome { return &e.Outcome })
+	var b strings.Builder
+	learners := []string{"c45", "smo"}
+	writeBenchVerdicts(&b, newBenchView(Meta{Learners: learners}, "1st", summary, nil), nil, winsPairReps("c45", "smo", 1, 10, 0.01, 0.02, 0.3))
+	want := "0.010 above smo, the runner-up (mean fold-accuracy difference, corrected resampled t over 10 folds of the 1 repetition that both have (of c45's 2 and smo's 1)"
+	if !strings.Contains(b.String(), want) {
+		t.Errorf("verdict:\n%s\nwant\n%s", b.String(), want)
 	}
 }
 

@@ -25,9 +25,18 @@ type Comparison struct {
 	Adjusted float64
 	// Family is the number of comparisons of the family Adjusted is over.
 	Family int
-	// NA and NB are how many values A and B have in the cell: the test
-	// pairs Test.N of them, fewer when one lacks some (a failed fit).
-	NA, NB int64
+	// Reps counts the repetitions both have a value in: the pairs of a
+	// test over repetitions, or the repetitions whose folds a corrected
+	// test pairs. NA and NB are how many A and B have in the cell: Reps is
+	// fewer when one lacks some (a failed fit), and the verdict says so.
+	Reps, NA, NB int64
+}
+
+// Pairing is what a paired comparison of two learners finds: the test of
+// their differences and the repetitions both have (Comparison.Reps).
+type Pairing struct {
+	Test cv.TTest
+	Reps int64
 }
 
 // level reports whether the mean difference rounds to 0 at the report's
@@ -50,7 +59,7 @@ func (c Comparison) beats(higher bool) bool {
 // t-test (cv.PairedTTest with ratio 0): the test of the oracle study's
 // repetitions and the cost study's splits, independent draws that every
 // learner of a cell shares.
-func pairReps(a, b map[int32]float64) cv.TTest {
+func pairReps(a, b map[int32]float64) Pairing {
 	reps := make([]int32, 0, len(a))
 	for r := range a {
 		if _, ok := b[r]; ok {
@@ -62,7 +71,7 @@ func pairReps(a, b map[int32]float64) cv.TTest {
 	for i, r := range reps {
 		d[i] = a[r] - b[r]
 	}
-	return cv.PairedTTest(d, 0)
+	return Pairing{Test: cv.PairedTTest(d, 0), Reps: int64(len(d))}
 }
 
 // Lead is the outcome of asking whether one learner of a cell is clearly
@@ -85,7 +94,7 @@ type Lead struct {
 // higher is true, else the lowest) and compares it with every other by
 // compare(leader, other), which returns false when the two share no task.
 // ok is false when no learner has a mean.
-func newLead(learners []string, stat func(string) Stat, higher bool, compare func(a, b string) (cv.TTest, bool)) (Lead, bool) {
+func newLead(learners []string, stat func(string) Stat, higher bool, compare func(a, b string) (Pairing, bool)) (Lead, bool) {
 	mean := func(l string) float64 { return stat(l).Mean }
 	var ranked []string
 	for _, l := range learners {
@@ -105,13 +114,13 @@ func newLead(learners []string, stat func(string) Stat, higher bool, compare fun
 	v := Lead{Leader: ranked[0]}
 	var ps []float64
 	for _, r := range ranked[1:] {
-		t, ok := compare(v.Leader, r)
-		if !ok || t.N == 0 {
+		pr, ok := compare(v.Leader, r)
+		if !ok || pr.Test.N == 0 {
 			v.Untested = append(v.Untested, r)
 			continue
 		}
-		v.Rivals = append(v.Rivals, Comparison{A: v.Leader, B: r, Test: t, NA: stat(v.Leader).N, NB: stat(r).N})
-		ps = append(ps, t.P)
+		v.Rivals = append(v.Rivals, Comparison{A: v.Leader, B: r, Test: pr.Test, Reps: pr.Reps, NA: stat(v.Leader).N, NB: stat(r).N})
+		ps = append(ps, pr.Test.P)
 	}
 	for i, p := range cv.Holm(ps) {
 		v.Rivals[i].Adjusted, v.Rivals[i].Family = p, len(ps)
@@ -171,7 +180,10 @@ func (c Comparison) difference() string {
 func (c Comparison) evidence(test func(n int) string, higher bool) string {
 	var b strings.Builder
 	b.WriteString("(" + test(c.Test.N))
-	if n := int64(c.Test.N); n < c.NA || n < c.NB {
+	if c.Reps < c.NA || c.Reps < c.NB {
+		if int64(c.Test.N) != c.Reps {
+			fmt.Fprintf(&b, " of the %s", plural(c.Reps, "repetition"))
+		}
 		fmt.Fprintf(&b, " that both have (of %s's %d and %s's %d)", escape(c.A), c.NA, escape(c.B), c.NB)
 	}
 	fmt.Fprintf(&b, ", %s, %s", interval(c.Test), pValue(c.Test.P))
@@ -239,4 +251,13 @@ func writeLead(b *strings.Builder, lead Lead, noun string, test func(n int) stri
 	if len(lead.Untested) > 0 {
 		fmt.Fprintf(b, "; not compared with %s (no repetition in common)", strings.Join(escapeAll(lead.Untested), ", "))
 	}
+}
+
+// plural writes n and the word, with an s unless n is 1: "1 repetition",
+// "5 repetitions".
+func plural(n int64, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/dtbench/dtbench/cv"
 	"github.com/dtbench/dtbench/schemas"
 )
 
@@ -45,7 +44,7 @@ func writeCostVerdicts(b *strings.Builder, learners, datasets []string, ks map[s
 		for _, k := range ks[d] {
 			c := schemas.CostCell{Dataset: d, Misclassification: k}
 			stat := func(l string) Stat { return at(l, c, AvgCost) }
-			lead, ok := newLead(learners, stat, false, func(a, b string) (cv.TTest, bool) {
+			lead, ok := newLead(learners, stat, false, func(a, b string) (Pairing, bool) {
 				return pairReps(reps.cost[groupKey[schemas.CostCell]{a, c}], reps.cost[groupKey[schemas.CostCell]{b, c}]), true
 			})
 			if !ok {

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/dtbench/dtbench/cv"
 	"github.com/dtbench/dtbench/schemas"
 )
 
@@ -100,7 +99,7 @@ func verdict(t Table, doe repIndex[schemas.OracleCell]) (Verdict, bool) {
 func sizeLead(t Table, i int, doe repIndex[schemas.OracleCell]) (Lead, bool) {
 	cell := schemas.OracleCell{Features: t.Panel.Features, Depth: t.Panel.Depth, Mode: t.Panel.Mode, Size: t.Sizes[i]}
 	stat := func(l string) Stat { return t.Stats[i][slices.Index(t.Learners, l)] }
-	return newLead(t.Learners, stat, true, func(a, b string) (cv.TTest, bool) {
+	return newLead(t.Learners, stat, true, func(a, b string) (Pairing, bool) {
 		return pairReps(doe[groupKey[schemas.OracleCell]{a, cell}], doe[groupKey[schemas.OracleCell]{b, cell}]), true
 	})
 }
