@@ -26,6 +26,12 @@ type Options struct {
 	Shard   Shard  // this process's shard (default 0/1)
 	Workers int    // overrides Config.Workers when > 0; 0 = config, then all cores
 	Resume  bool   // keep complete chunks, redo missing ones
+	// RecomputeChanged lets a command go on over a folder whose results
+	// were computed from other inputs than it reads now (a dataset, names
+	// or cost file changed, an adapter's version): it deletes its own
+	// files that depend on a changed input and computes their chunks
+	// again. Without it such a command is refused (see reconcile).
+	RecomputeChanged bool
 	// AllowPartial lets a per-run node (the report) read a table some of
 	// whose chunks are missing; the report then says so on its first line.
 	AllowPartial bool
@@ -94,8 +100,18 @@ type runner struct {
 	log       *slog.Logger
 	recs      *records // what dtbench wrote in the folder before this command
 	journal   *journal // what this command writes
-	missing   []int    // chunks a partial report lacks
-	start     time.Time
+	// srcs are the study's inputs and deps which of them each file of
+	// the folder depends on; ownNames the command's own records (its
+	// manifest and journal); reads the files it reads from the folder
+	// (checked against its records and the inputs before it writes); self
+	// its record of the files it writes.
+	srcs     []source
+	deps     *deps
+	ownNames []string
+	reads    []string
+	self     *record
+	missing  []int // chunks a partial report lacks
+	start    time.Time
 }
 
 func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (string, error) {
@@ -145,7 +161,15 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	if r.recs, err = readRecords(r.dir); err != nil {
 		return r.dir, err
 	}
-	if err := checkDir(r.dir, cfg, r.readsDisk, r.recs); err != nil {
+	r.srcs, r.deps = sources(study, cfg), newDeps(study, cfg.Chunk)
+	r.ownNames = []string{r.manifestName(), filepath.Base(journalPath(r.dir, opts.Shard))}
+	cur := inputState{}
+	if slices.Contains(stages, flow.StageGenerate) {
+		if cur, err = currentFiles(r.srcs, r.recs); err != nil {
+			return r.dir, err
+		}
+	}
+	if err := checkDir(r.dir, cfg, r.readsDisk, r.recs, changedFiles(cur, r.recs)); err != nil {
 		return r.dir, err
 	}
 	// Parts of another schema version can be neither read nor kept.
@@ -166,7 +190,10 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	if d := r.recs.versionDiff(kept); d != "" {
 		return r.dir, &input.Error{File: r.dir, Err: fmt.Errorf("%s; its parts cannot be kept: rerun it without --resume (or the staged commands from generate), or use another --out", d)}
 	}
-	todo, damaged := r.todo()
+	todo, damaged, err := r.todo()
+	if err != nil {
+		return r.dir, err
+	}
 	if err := r.checkInputs(todo); err != nil {
 		return r.dir, err
 	}
@@ -182,10 +209,15 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 			if err := r.recs.check(path); err != nil {
 				return r.dir, err
 			}
+			r.reads = append(r.reads, path)
 		}
 	}
-	if _, err := r.runInputs(true); err != nil {
+	runParts, err := r.runInputs(true)
+	if err != nil {
 		return r.dir, err
+	}
+	for _, parts := range runParts {
+		r.reads = append(r.reads, parts...)
 	}
 	for i, n := range r.study.Nodes {
 		// A reloaded producer runs too (train refits what is not a tree).
@@ -195,9 +227,17 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 			}
 		}
 	}
-	var adapters []flow.Adapter
 	if study.Adapters != nil {
-		adapters = study.Adapters()
+		for k, v := range currentAdapters(study.Adapters()) {
+			cur[k] = v
+		}
+	}
+	rc, err := r.reconcile(cur, todo)
+	if err != nil {
+		return r.dir, err
+	}
+	if todo, err = r.redo(todo, rc); err != nil {
+		return r.dir, err
 	}
 	if err := createDir(r.dir); err != nil {
 		return r.dir, err
@@ -208,10 +248,21 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 			return r.dir, fmt.Errorf("remove damaged part: %w", err)
 		}
 	}
-	j, err := openJournal(r.dir, journalHeader{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Shard: opts.Shard.String(), Adapters: adapters}, opts.Shard)
+	var removed []string
+	for _, p := range rc.remove {
+		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return r.dir, fmt.Errorf("remove a file computed from changed inputs: %w", err)
+		}
+		removed = append(removed, r.recs.rel(p))
+	}
+	r.self = &record{name: "this command", state: rc.state}
+	files, adapters := rc.state.records(r.srcs)
+	h := journalHeader{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Shard: opts.Shard.String(), Inputs: files, Adapters: adapters}
+	j, err := openJournal(r.dir, h, opts.Shard, rc.drop[filepath.Base(journalPath(r.dir, opts.Shard))])
 	if err != nil {
 		return r.dir, err
 	}
+	j.removed, j.drop = removed, rc.drop[r.manifestName()]
 	r.journal = j
 	defer j.close()
 	r.start = time.Now()
@@ -225,11 +276,16 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	}
 	if len(r.perRun) > 0 {
 		for _, f := range j.done {
-			r.recs.add(f) // the parts this command wrote are trusted too
+			r.recs.add(f, r.self) // the parts this command wrote are trusted too
 		}
-		runParts, err := r.runInputs(false)
+		runParts, err = r.runInputs(false)
 		if err != nil {
 			return r.dir, err
+		}
+		for _, parts := range runParts {
+			if err := r.checkReads(parts, rc.state, inputState{}); err != nil {
+				return r.dir, err
+			}
 		}
 		for i, n := range r.perRun {
 			if err := r.runOnce(ctx, n, runParts[i]); err != nil {
@@ -238,23 +294,59 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 		}
 	}
 	if study.Adapters != nil {
-		adapters = study.Adapters() // a process started since may have said more
-	}
-	own := Manifest{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Seed: cfg.Seed, Shard: opts.Shard.String(), Adapters: adapters}
-	name := manifestName(opts.Shard)
-	if len(r.perRun) > 0 {
-		// The report reads every shard's parts: its manifest is the
-		// folder's manifest.json, with the shards' records merged in.
-		name = manifestName(Shard{Index: 0, Count: 1})
-		if r.mergeShardRecords() {
-			own.Shard = "merged"
+		// A process started since may have said more.
+		for k, v := range currentAdapters(study.Adapters()) {
+			if _, ok := rc.state[k]; !ok {
+				rc.state[k] = v
+			}
 		}
+		files, adapters = rc.state.records(r.srcs)
+	}
+	own := Manifest{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Seed: cfg.Seed, Shard: opts.Shard.String(),
+		Inputs: files, Adapters: adapters}
+	name := r.manifestName()
+	if len(r.perRun) > 0 && r.mergeShardRecords() {
+		own.Shard = "merged"
 	}
 	if err := r.recs.finish(j, own, name); err != nil {
 		return r.dir, err
 	}
 	log.Info("done", "run", r.dir, "stages", stages, "seconds", time.Since(r.start).Seconds())
 	return r.dir, nil
+}
+
+// manifestName is the name of the command's manifest: its shard's, or
+// for a command that reports (reading every shard's parts) the folder's
+// manifest.json, with the shards' records merged in.
+func (r *runner) manifestName() string {
+	if len(r.perRun) > 0 {
+		return manifestName(Shard{Index: 0, Count: 1})
+	}
+	return manifestName(r.opts.Shard)
+}
+
+// redo adds to todo the chunks reconcile found computed from changed
+// inputs, in chunk order, and checks the parts they read.
+func (r *runner) redo(todo []flow.Chunk, rc *reconciled) ([]flow.Chunk, error) {
+	var extra []flow.Chunk
+	for _, i := range rc.redo {
+		if !slices.ContainsFunc(todo, func(c flow.Chunk) bool { return c.Index == i }) {
+			extra = append(extra, r.study.Plan.Chunk(i, r.cfg.Chunk))
+		}
+	}
+	if len(extra) == 0 {
+		return todo, nil
+	}
+	before := len(r.reads)
+	if err := r.checkInputs(extra); err != nil {
+		return nil, err
+	}
+	if err := r.checkReads(r.reads[before:], rc.state, inputState{}); err != nil {
+		return nil, err
+	}
+	todo = append(todo, extra...)
+	slices.SortFunc(todo, func(a, b flow.Chunk) int { return a.Index - b.Index })
+	return todo, nil
 }
 
 // workersOf returns the number of workers: the flag's, else the
@@ -315,9 +407,12 @@ func (r *runner) wire() error {
 // them, or with --resume those whose parts are not all there and trusted.
 // A part there that fails its check (damaged, or not written by dtbench)
 // is returned in damaged, to be removed and recomputed.
-func (r *runner) todo() (todo []flow.Chunk, damaged []string) {
+//
+// A trusted part kept must hold its chunk's rows: one that holds another
+// chunk's is an *input.Error naming it.
+func (r *runner) todo() (todo []flow.Chunk, damaged []string, err error) {
 	if len(r.perTask) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	plan := &r.study.Plan
 	for i := range plan.Chunks(r.cfg.Chunk) {
@@ -326,7 +421,10 @@ func (r *runner) todo() (todo []flow.Chunk, damaged []string) {
 		}
 		c := plan.Chunk(i, r.cfg.Chunk)
 		if r.opts.Resume {
-			complete, bad := r.complete(c)
+			complete, bad, err := r.complete(c)
+			if err != nil {
+				return nil, nil, err
+			}
 			damaged = append(damaged, bad...)
 			if complete {
 				continue
@@ -334,7 +432,7 @@ func (r *runner) todo() (todo []flow.Chunk, damaged []string) {
 		}
 		todo = append(todo, c)
 	}
-	return todo, damaged
+	return todo, damaged, nil
 }
 
 // outputs returns the per-chunk tables the selected per-task nodes write.
@@ -366,6 +464,7 @@ func (r *runner) checkInputs(todo []flow.Chunk) error {
 			if err := r.recs.check(path); err != nil {
 				return err
 			}
+			r.reads = append(r.reads, path)
 		}
 	}
 	return nil
@@ -374,7 +473,7 @@ func (r *runner) checkInputs(todo []flow.Chunk) error {
 // complete reports whether every part the selected stages write for c,
 // timings included, exists and is trusted; damaged lists the parts there
 // that are not.
-func (r *runner) complete(c flow.Chunk) (complete bool, damaged []string) {
+func (r *runner) complete(c flow.Chunk) (complete bool, damaged []string, err error) {
 	paths := make([]string, 0, len(r.perTask)*3)
 	for _, t := range r.outputs() {
 		paths = append(paths, r.partPath(t, c.Index))
@@ -391,9 +490,13 @@ func (r *runner) complete(c flow.Chunk) (complete bool, damaged []string) {
 		if err := r.recs.check(p); err != nil {
 			complete = false
 			damaged = append(damaged, p)
+			continue
+		}
+		if err := checkPartRows(p, &r.study.Plan, r.cfg.Chunk); err != nil {
+			return false, nil, err
 		}
 	}
-	return complete, damaged
+	return complete, damaged, nil
 }
 
 func (r *runner) partPath(t schemas.Stored, chunk int) string {
