@@ -162,8 +162,8 @@ func snapshot(t *testing.T, dir string) map[string]string {
 
 // tableFiles returns the bytes of every file a run folder's manifests
 // list but the timings (the one non-deterministic table) and the
-// manifests, with report.md's run lines dropped: what two runs of the
-// same config and inputs share.
+// manifests, with report.md's run lines dropped and the shard dropped
+// from part names: what two runs of the same config and inputs share.
 func tableFiles(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
@@ -177,6 +177,9 @@ func tableFiles(t *testing.T, dir string) map[string][]byte {
 		}
 		if rel == schemas.ReportDoc.Name() {
 			b = withoutRunLines(b)
+		}
+		if _, rest, ok := splitPart(path2base(rel)); ok {
+			rel = pathDir(rel) + "/" + rest // the shard dropped
 		}
 		out[rel] = b
 	}

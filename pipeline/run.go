@@ -219,6 +219,14 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	for _, parts := range runParts {
 		r.reads = append(r.reads, parts...)
 	}
+	if len(cur) > 0 && !opts.RecomputeChanged {
+		// A changed input file is named before the import reads it (and
+		// perhaps fails the study's checks); the adapters are compared
+		// once the Checks have started them.
+		if _, err := r.reconcile(cur, todo); err != nil {
+			return r.dir, err
+		}
+	}
 	for i, n := range r.study.Nodes {
 		// A reloaded producer runs too (train refits what is not a tree).
 		if n.Check != nil && (slices.Contains(stages, n.Stage) || r.reload[i]) {
@@ -449,8 +457,9 @@ func (r *runner) outputs() []schemas.Stored {
 }
 
 // checkInputs checks, from their footers, every input part the chunks to
-// do will read, so that a missing, foreign or unreadable part stops a
-// staged command before it writes anything.
+// do will read, so that a missing, foreign or unreadable part, or one
+// that holds another chunk's rows, stops a staged command before it
+// writes anything.
 func (r *runner) checkInputs(todo []flow.Chunk) error {
 	for _, c := range todo {
 		for _, t := range r.fromDisk {
@@ -462,6 +471,9 @@ func (r *runner) checkInputs(todo []flow.Chunk) error {
 				return err
 			}
 			if err := r.recs.check(path); err != nil {
+				return err
+			}
+			if err := checkPartRows(path, &r.study.Plan, r.cfg.Chunk); err != nil {
 				return err
 			}
 			r.reads = append(r.reads, path)
