@@ -2,14 +2,10 @@ package pipeline
 
 import (
 	"cmp"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"maps"
-	"os"
 	"slices"
 
 	"github.com/dtbench/dtbench/flow"
@@ -48,20 +44,14 @@ func (e InputEntry) String() string {
 // file that does not exist gives an Absent entry; a required one an
 // error wrapping fs.ErrNotExist.
 func fingerprint(in flow.Input) (InputEntry, error) {
-	f, err := os.Open(in.Path)
+	n, sum, err := fileSum(in.Path)
 	if errors.Is(err, fs.ErrNotExist) && in.Optional {
 		return InputEntry{Path: in.Path, Absent: true}, nil
 	}
 	if err != nil {
 		return InputEntry{}, err
 	}
-	defer f.Close() // read only
-	h := sha256.New()
-	n, err := io.Copy(h, f)
-	if err != nil {
-		return InputEntry{}, fmt.Errorf("read %s: %w", in.Path, err)
-	}
-	return InputEntry{Path: in.Path, Size: n, SHA256: hex.EncodeToString(h.Sum(nil))}, nil
+	return InputEntry{Path: in.Path, Size: n, SHA256: sum}, nil
 }
 
 // A source is one input whose state the records keep: a file of the

@@ -100,8 +100,8 @@ func fresh(rec *record, srcs []source, state inputState) bool {
 	return true
 }
 
-// kept describes the state rec keeps of src, for messages.
-func kept(rec *record, src source) string {
+// keptState describes the state rec keeps of src, for messages.
+func keptState(rec *record, src source) string {
 	if v, ok := rec.state[src.key]; ok {
 		return v.short()
 	}

@@ -146,7 +146,7 @@ func (r *runner) agreedState(src source) (inputValue, bool, error) {
 		}
 		if len(common) == 0 {
 			return inputValue{}, false, src.errorAt(fmt.Errorf("mixed in the run folder: %s was computed from %s (%s), %s from %s (%s); rerun the shards or stages whose records keep another state than the input's now with --resume --recompute-changed",
-				r.recs.rel(p), kept(recs[0], src), recs[0].name, r.recs.rel(first), kept(firstRecs[0], src), firstRecs[0].name))
+				r.recs.rel(p), keptState(recs[0], src), recs[0].name, r.recs.rel(first), keptState(firstRecs[0], src), firstRecs[0].name))
 		}
 	}
 	for _, k := range slices.Sorted(mapKeys(common)) {
@@ -190,7 +190,7 @@ func (r *runner) checkReads(paths []string, state, cur inputState) error {
 				now = "it is now " + want.short()
 			}
 			return src.errorAt(fmt.Errorf("changed: %s was computed from %s (%s), but %s; rerun the stage that writes it (or run) with --recompute-changed",
-				rel, kept(recs[0], src), recs[0].name, now))
+				rel, keptState(recs[0], src), recs[0].name, now))
 		}
 	}
 	return nil
@@ -251,7 +251,7 @@ func (r *runner) conflictError(c conflict, n int, state inputState) error {
 	src := r.srcs[c.src]
 	if !c.read {
 		return &input.Error{File: filepath.Join(r.dir, filepath.FromSlash(c.rel)), Err: fmt.Errorf("computed from %s as %s (%s), but the files this command reads from %s; pass --recompute-changed to recompute it",
-			src.describe(), kept(c.rec, src), c.rec.name, state[src.key].short())}
+			src.describe(), keptState(c.rec, src), c.rec.name, state[src.key].short())}
 	}
 	advice := "restore it, pass --recompute-changed to recompute them, or use another --out"
 	if !c.own {
@@ -262,7 +262,7 @@ func (r *runner) conflictError(c conflict, n int, state inputState) error {
 		files = fmt.Sprintf("%d files of the run folder depend on it (%s, …)", n, c.rel)
 	}
 	return src.errorAt(fmt.Errorf("changed since the run: %s records %s, it is now %s; %s: %s",
-		c.rec.name, kept(c.rec, src), state[src.key].short(), files, advice))
+		c.rec.name, keptState(c.rec, src), state[src.key].short(), files, advice))
 }
 
 // ownFile reports whether the file at rel is the command's own: a part

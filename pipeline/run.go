@@ -190,78 +190,16 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	if d := r.recs.versionDiff(kept); d != "" {
 		return r.dir, &input.Error{File: r.dir, Err: fmt.Errorf("%s; its parts cannot be kept: rerun it without --resume (or the staged commands from generate), or use another --out", d)}
 	}
-	todo, damaged, err := r.todo()
+	todo, damaged, rc, err := r.preflight(cur)
 	if err != nil {
-		return r.dir, err
-	}
-	if err := r.checkInputs(todo); err != nil {
-		return r.dir, err
-	}
-	for _, t := range r.sharedFromDisk {
-		files, err := t.RunFiles(r.dir)
-		if err != nil {
-			return r.dir, err
-		}
-		if len(files) == 0 {
-			return r.dir, &input.Error{File: filepath.Join(r.dir, filepath.FromSlash(t.Name())), Err: fmt.Errorf("missing; run the stage that writes %s first", t.Name())}
-		}
-		for _, path := range files {
-			if err := r.recs.check(path); err != nil {
-				return r.dir, err
-			}
-			r.reads = append(r.reads, path)
-		}
-	}
-	runParts, err := r.runInputs(true)
-	if err != nil {
-		return r.dir, err
-	}
-	for _, parts := range runParts {
-		r.reads = append(r.reads, parts...)
-	}
-	if len(cur) > 0 && !opts.RecomputeChanged {
-		// A changed input file is named before the import reads it (and
-		// perhaps fails the study's checks); the adapters are compared
-		// once the Checks have started them.
-		if _, err := r.reconcile(cur, todo); err != nil {
-			return r.dir, err
-		}
-	}
-	for i, n := range r.study.Nodes {
-		// A reloaded producer runs too (train refits what is not a tree).
-		if n.Check != nil && (slices.Contains(stages, n.Stage) || r.reload[i]) {
-			if err := n.Check(); err != nil {
-				return r.dir, err
-			}
-		}
-	}
-	if study.Adapters != nil {
-		for k, v := range currentAdapters(study.Adapters()) {
-			cur[k] = v
-		}
-	}
-	rc, err := r.reconcile(cur, todo)
-	if err != nil {
-		return r.dir, err
-	}
-	if todo, err = r.redo(todo, rc); err != nil {
 		return r.dir, err
 	}
 	if err := createDir(r.dir); err != nil {
 		return r.dir, err
 	}
-	for _, p := range damaged {
-		log.Warn("recomputing a damaged part", "file", p)
-		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return r.dir, fmt.Errorf("remove damaged part: %w", err)
-		}
-	}
-	var removed []string
-	for _, p := range rc.remove {
-		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return r.dir, fmt.Errorf("remove a file computed from changed inputs: %w", err)
-		}
-		removed = append(removed, r.recs.rel(p))
+	removed, err := r.clear(damaged, rc)
+	if err != nil {
+		return r.dir, err
 	}
 	r.self = &record{name: "this command", state: rc.state}
 	files, adapters := rc.state.records(r.srcs)
@@ -286,7 +224,7 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 		for _, f := range j.done {
 			r.recs.add(f, r.self) // the parts this command wrote are trusted too
 		}
-		runParts, err = r.runInputs(false)
+		runParts, err := r.runInputs(false)
 		if err != nil {
 			return r.dir, err
 		}
@@ -323,6 +261,92 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	return r.dir, nil
 }
 
+// preflight checks, before anything is written, what the command will
+// keep, read and compute: the chunks to do (and the damaged parts to
+// compute again), the parts they read, the single-file tables and the
+// per-run nodes' parts, the nodes' Checks (which start the adapters), and
+// the inputs (cur, the files read now, with the adapters added) against
+// the state every file of the folder was computed from (reconcile),
+// adding the chunks that must be computed again.
+func (r *runner) preflight(cur inputState) (todo []flow.Chunk, damaged []string, rc *reconciled, err error) {
+	if todo, damaged, err = r.todo(); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := r.checkInputs(todo); err != nil {
+		return nil, nil, nil, err
+	}
+	for _, t := range r.sharedFromDisk {
+		files, err := t.RunFiles(r.dir)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if len(files) == 0 {
+			return nil, nil, nil, &input.Error{File: filepath.Join(r.dir, filepath.FromSlash(t.Name())), Err: fmt.Errorf("missing; run the stage that writes %s first", t.Name())}
+		}
+		for _, path := range files {
+			if err := r.recs.check(path); err != nil {
+				return nil, nil, nil, err
+			}
+			r.reads = append(r.reads, path)
+		}
+	}
+	runParts, err := r.runInputs(true)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for _, parts := range runParts {
+		r.reads = append(r.reads, parts...)
+	}
+	if len(cur) > 0 && !r.opts.RecomputeChanged {
+		// A changed input file is named before the import reads it (and
+		// perhaps fails the study's checks); the adapters are compared
+		// once the Checks have started them.
+		if _, err := r.reconcile(cur, todo); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	for i, n := range r.study.Nodes {
+		// A reloaded producer runs too (train refits what is not a tree).
+		if n.Check != nil && (slices.Contains(r.stages, n.Stage) || r.reload[i]) {
+			if err := n.Check(); err != nil {
+				return nil, nil, nil, err
+			}
+		}
+	}
+	if r.study.Adapters != nil {
+		for k, v := range currentAdapters(r.study.Adapters()) {
+			cur[k] = v
+		}
+	}
+	if rc, err = r.reconcile(cur, todo); err != nil {
+		return nil, nil, nil, err
+	}
+	if todo, err = r.redo(todo, rc); err != nil {
+		return nil, nil, nil, err
+	}
+	return todo, damaged, rc, nil
+}
+
+// clear deletes the damaged parts and the files computed from changed
+// inputs, which the command computes again, and returns the latter
+// (relative to the run folder), which its records no longer list.
+func (r *runner) clear(damaged []string, rc *reconciled) ([]string, error) {
+	for _, p := range damaged {
+		r.log.Warn("recomputing a damaged part", "file", p)
+		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("remove damaged part: %w", err)
+		}
+	}
+	var removed []string
+	for _, p := range rc.remove {
+		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("remove a file computed from changed inputs: %w", err)
+		}
+		removed = append(removed, r.recs.rel(p))
+	}
+	return removed, nil
+}
+
 // manifestName is the name of the command's manifest: its shard's, or
 // for a command that reports (reading every shard's parts) the folder's
 // manifest.json, with the shards' records merged in.
@@ -331,30 +355,6 @@ func (r *runner) manifestName() string {
 		return manifestName(Shard{Index: 0, Count: 1})
 	}
 	return manifestName(r.opts.Shard)
-}
-
-// redo adds to todo the chunks reconcile found computed from changed
-// inputs, in chunk order, and checks the parts they read.
-func (r *runner) redo(todo []flow.Chunk, rc *reconciled) ([]flow.Chunk, error) {
-	var extra []flow.Chunk
-	for _, i := range rc.redo {
-		if !slices.ContainsFunc(todo, func(c flow.Chunk) bool { return c.Index == i }) {
-			extra = append(extra, r.study.Plan.Chunk(i, r.cfg.Chunk))
-		}
-	}
-	if len(extra) == 0 {
-		return todo, nil
-	}
-	before := len(r.reads)
-	if err := r.checkInputs(extra); err != nil {
-		return nil, err
-	}
-	if err := r.checkReads(r.reads[before:], rc.state, inputState{}); err != nil {
-		return nil, err
-	}
-	todo = append(todo, extra...)
-	slices.SortFunc(todo, func(a, b flow.Chunk) int { return a.Index - b.Index })
-	return todo, nil
 }
 
 // workersOf returns the number of workers: the flag's, else the
@@ -409,112 +409,4 @@ func (r *runner) wire() error {
 		}
 	}
 	return nil
-}
-
-// todo returns the chunks of this shard that must be computed: all of
-// them, or with --resume those whose parts are not all there and trusted.
-// A part there that fails its check (damaged, or not written by dtbench)
-// is returned in damaged, to be removed and recomputed.
-//
-// A trusted part kept must hold its chunk's rows: one that holds another
-// chunk's is an *input.Error naming it.
-func (r *runner) todo() (todo []flow.Chunk, damaged []string, err error) {
-	if len(r.perTask) == 0 {
-		return nil, nil, nil
-	}
-	plan := &r.study.Plan
-	for i := range plan.Chunks(r.cfg.Chunk) {
-		if !r.opts.Shard.Owns(i) {
-			continue
-		}
-		c := plan.Chunk(i, r.cfg.Chunk)
-		if r.opts.Resume {
-			complete, bad, err := r.complete(c)
-			if err != nil {
-				return nil, nil, err
-			}
-			damaged = append(damaged, bad...)
-			if complete {
-				continue
-			}
-		}
-		todo = append(todo, c)
-	}
-	return todo, damaged, nil
-}
-
-// outputs returns the per-chunk tables the selected per-task nodes write.
-func (r *runner) outputs() []schemas.Stored {
-	var out []schemas.Stored
-	for _, n := range r.perTask {
-		for _, w := range n.Writes {
-			if t, ok := w.(schemas.Stored); ok && !t.Single() {
-				out = append(out, t)
-			}
-		}
-	}
-	return out
-}
-
-// checkInputs checks, from their footers, every input part the chunks to
-// do will read, so that a missing, foreign or unreadable part, or one
-// that holds another chunk's rows, stops a staged command before it
-// writes anything.
-func (r *runner) checkInputs(todo []flow.Chunk) error {
-	for _, c := range todo {
-		for _, t := range r.fromDisk {
-			path := r.partPath(t, c.Index)
-			if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
-				return &input.Error{File: path, Err: fmt.Errorf("missing; run the stage that writes %s first", t.Name())}
-			}
-			if err := t.Check(path); err != nil {
-				return err
-			}
-			if err := r.recs.check(path); err != nil {
-				return err
-			}
-			if err := checkPartRows(path, &r.study.Plan, r.cfg.Chunk); err != nil {
-				return err
-			}
-			r.reads = append(r.reads, path)
-		}
-	}
-	return nil
-}
-
-// complete reports whether every part the selected stages write for c,
-// timings included, exists and is trusted; damaged lists the parts there
-// that are not.
-func (r *runner) complete(c flow.Chunk) (complete bool, damaged []string, err error) {
-	paths := make([]string, 0, len(r.perTask)*3)
-	for _, t := range r.outputs() {
-		paths = append(paths, r.partPath(t, c.Index))
-	}
-	for _, n := range r.perTask {
-		paths = append(paths, r.timingPath(n.Stage, c.Index))
-	}
-	complete = true
-	for _, p := range paths {
-		if _, err := os.Stat(p); err != nil {
-			complete = false
-			continue
-		}
-		if err := r.recs.check(p); err != nil {
-			complete = false
-			damaged = append(damaged, p)
-			continue
-		}
-		if err := checkPartRows(p, &r.study.Plan, r.cfg.Chunk); err != nil {
-			return false, nil, err
-		}
-	}
-	return complete, damaged, nil
-}
-
-func (r *runner) partPath(t schemas.Stored, chunk int) string {
-	return filepath.Join(r.dir, filepath.FromSlash(t.Name()), fmt.Sprintf("part-%d-%05d.parquet", r.opts.Shard.Index, chunk))
-}
-
-func (r *runner) timingPath(stage string, chunk int) string {
-	return filepath.Join(r.dir, filepath.FromSlash(schemas.Timings), fmt.Sprintf("part-%d-%05d-%s.parquet", r.opts.Shard.Index, chunk, stage))
 }

@@ -151,16 +151,23 @@ func hashAny(path string) (int64, string, error) {
 
 // hashRaw returns 0 and the SHA-256 of a file's bytes.
 func hashRaw(path string) (int64, string, error) {
+	_, sum, err := fileSum(path)
+	return 0, sum, err
+}
+
+// fileSum streams a file once through SHA-256: its size and sum.
+func fileSum(path string) (int64, string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return 0, "", err
 	}
 	defer f.Close() // read only
 	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return 0, "", err
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return 0, "", fmt.Errorf("read %s: %w", path, err)
 	}
-	return 0, hex.EncodeToString(h.Sum(nil)), nil
+	return n, hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // incomplete says, in one line, how far the commands whose journals are

@@ -34,6 +34,15 @@ func partTasks[R any](t *testing.T, tab *Table[R], recs []R) (column, catalog []
 	return column, catalog
 }
 
+// each returns a record per task of tasks, made by rec.
+func each[R any](tasks []int64, rec func(i int, id int64) R) []R {
+	out := make([]R, len(tasks))
+	for i, id := range tasks {
+		out[i] = rec(i, id)
+	}
+	return out
+}
+
 // TestTaskIDs: for every per-chunk table of the catalog, the task column
 // TaskIDs reads gives the tasks the catalog's taskOf gives the records,
 // in order (a record of several rows, a tree or a dataset, repeats its
@@ -59,53 +68,27 @@ func TestTaskIDs(t *testing.T) {
 			return partTasks(t, DatasetTable, recs)
 		},
 		"models": func(t *testing.T) ([]int64, []int64) {
-			var recs []ModelRecord
-			for i, id := range tasks {
-				recs = append(recs, ModelRecord{ModelID: int64(i), Learner: "id3", DatasetID: id, Tree: randomTree(rng, domains, 2, 2, false, true)})
-			}
-			return partTasks(t, ModelTable, recs)
+			return partTasks(t, ModelTable, each(tasks, func(i int, id int64) ModelRecord {
+				return ModelRecord{ModelID: int64(i), Learner: "id3", DatasetID: id, Tree: randomTree(rng, domains, 2, 2, false, true)}
+			}))
 		},
 		"evaluations": func(t *testing.T) ([]int64, []int64) {
-			var recs []OracleEvaluation
-			for _, id := range tasks {
-				recs = append(recs, OracleEvaluation{DatasetID: id, Learner: "id3"})
-			}
-			return partTasks(t, EvaluationTable, recs)
+			return partTasks(t, EvaluationTable, each(tasks, func(_ int, id int64) OracleEvaluation { return OracleEvaluation{DatasetID: id} }))
 		},
 		"benchmark evaluations": func(t *testing.T) ([]int64, []int64) {
-			var recs []BenchmarkEvaluation
-			for _, id := range tasks {
-				recs = append(recs, BenchmarkEvaluation{DatasetID: id, Learner: "c45"})
-			}
-			return partTasks(t, BenchmarkEvaluationTable, recs)
+			return partTasks(t, BenchmarkEvaluationTable, each(tasks, func(_ int, id int64) BenchmarkEvaluation { return BenchmarkEvaluation{DatasetID: id} }))
 		},
 		"confusion": func(t *testing.T) ([]int64, []int64) {
-			var recs []ConfusionRow
-			for _, id := range tasks {
-				recs = append(recs, ConfusionRow{DatasetID: id, Learner: "c45"})
-			}
-			return partTasks(t, ConfusionTable, recs)
+			return partTasks(t, ConfusionTable, each(tasks, func(_ int, id int64) ConfusionRow { return ConfusionRow{DatasetID: id} }))
 		},
 		"attributes": func(t *testing.T) ([]int64, []int64) {
-			var recs []AttributeRow
-			for _, id := range tasks {
-				recs = append(recs, AttributeRow{DatasetID: id})
-			}
-			return partTasks(t, AttributeTable, recs)
+			return partTasks(t, AttributeTable, each(tasks, func(_ int, id int64) AttributeRow { return AttributeRow{DatasetID: id} }))
 		},
 		"entropy": func(t *testing.T) ([]int64, []int64) {
-			var recs []EntropyRow
-			for _, id := range tasks {
-				recs = append(recs, EntropyRow{DatasetID: id})
-			}
-			return partTasks(t, EntropyTable, recs)
+			return partTasks(t, EntropyTable, each(tasks, func(_ int, id int64) EntropyRow { return EntropyRow{DatasetID: id} }))
 		},
 		"cost evaluations": func(t *testing.T) ([]int64, []int64) {
-			var recs []CostEvaluation
-			for _, id := range tasks {
-				recs = append(recs, CostEvaluation{DatasetID: id, Learner: "c45"})
-			}
-			return partTasks(t, CostEvaluationTable, recs)
+			return partTasks(t, CostEvaluationTable, each(tasks, func(_ int, id int64) CostEvaluation { return CostEvaluation{DatasetID: id} }))
 		},
 	}
 	for _, name := range slices.Sorted(maps.Keys(cases)) {
