@@ -152,3 +152,35 @@ func TestStagedRecompute(t *testing.T) {
 	fresh := run(t, loadInputs(t, inputs, benchInputs), Options{Out: t.TempDir()})
 	sameFiles(t, "staged recompute vs fresh", tableFiles(t, fresh), tableFiles(t, dir))
 }
+
+// TestStagedRunKeepsInputs: staged commands over the folder with the
+// config its manifest records (--run), which knows the cost files' spec
+// but not the files, keep the inputs' records: a resume from the config
+// file afterwards has nothing to refuse and nothing to recompute.
+func TestStagedRunKeepsInputs(t *testing.T) {
+	inputs := writeInputs(t)
+	out := t.TempDir()
+	if _, err := RunStage(context.Background(), loadInputs(t, inputs, costInputs), Options{Out: out}, flow.StageGenerate); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(out, "cost-inputs")
+	for _, s := range []string{flow.StageTrain, flow.StageEvaluate, flow.StageReport} {
+		cfg, err := LoadRun(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := RunStage(context.Background(), cfg, Options{Out: out}, s); err != nil {
+			t.Fatalf("%s --run: %v", s, err)
+		}
+	}
+	if m := readText(t, filepath.Join(dir, "manifest.json")); !strings.Contains(m, "toy.cost") || !strings.Contains(m, "toy.data") {
+		t.Errorf("the staged commands dropped inputs from the manifest:\n%s", m)
+	}
+	progress := &countingProgress{}
+	if _, err := Run(context.Background(), loadInputs(t, inputs, costInputs), Options{Out: out, Resume: true, Progress: progress}); err != nil {
+		t.Fatalf("resume: %v", err)
+	}
+	if progress.total.Load() != 0 {
+		t.Errorf("resume computed %d tasks; want none", progress.total.Load())
+	}
+}

@@ -72,6 +72,18 @@ func (r *runner) reconcile(cur inputState, todo []flow.Chunk) (*reconciled, erro
 			rc.state[src.key] = v
 		}
 	}
+	// Inputs the command does not know (a config from the manifest knows
+	// a costs section's spec, not its files) keep the state its own
+	// records give.
+	for _, name := range r.ownNames {
+		if rec, ok := r.recs.byName[name]; ok {
+			for k, v := range rec.state {
+				if _, known := rc.state[k]; !known && !slices.ContainsFunc(r.srcs, func(s source) bool { return s.key == k }) {
+					rc.state[k] = v
+				}
+			}
+		}
+	}
 	if err := r.checkReads(r.reads, rc.state, cur); err != nil {
 		return nil, err
 	}

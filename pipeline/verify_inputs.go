@@ -68,12 +68,27 @@ func verifyProvenance(dir string, recs *records, ok map[recordedKey]bool) (probl
 			problems = append(problems, fmt.Sprintf("%s: %v", rel, unwrapInput(err)))
 		}
 	}
-	for _, src := range sources(study, cfg) {
+	for _, src := range recordedSources(sources(study, cfg), recs) {
 		if p := mixedState(recs, d, src, ok); p != "" {
 			problems = append(problems, p)
 		}
 	}
 	return problems, notes
+}
+
+// recordedSources returns srcs and, as inputs of every cell, the input
+// files the records keep that srcs lack (the cost files, which the
+// config a manifest records does not name).
+func recordedSources(srcs []source, recs *records) []source {
+	for _, name := range recs.names() {
+		files, _ := recs.byName[name].state.records(nil)
+		for _, f := range files {
+			if !slices.ContainsFunc(srcs, func(s source) bool { return s.key == fileKey(f.Path) }) {
+				srcs = append(srcs, source{key: fileKey(f.Path), stage: stageIndex(flow.StageGenerate), input: flow.Input{Path: f.Path}})
+			}
+		}
+	}
+	return srcs
 }
 
 // mixedState returns the problem of two entries whose files depend on
