@@ -39,6 +39,11 @@ type Section struct {
 type Config struct {
 	Spec *Spec        `json:"spec,omitempty"`
 	Draw *DrawOptions `json:"draw,omitempty"`
+	// Files are the files the spec was read from (UCIFiles of the uci
+	// key, resolved; none without it): inputs of the run, whose
+	// fingerprints its records keep. They are not part of the config's
+	// JSON, which holds the spec they gave.
+	Files []string `json:"-"`
 }
 
 // Empty reports whether the section sets nothing.
@@ -86,6 +91,7 @@ func (s Section) Resolve(key, dir string) (*Config, error) {
 		return &Config{Draw: &o}, nil
 	}
 	spec := &Spec{}
+	var files []string
 	if s.UCI != "" {
 		path := s.UCI
 		if !filepath.IsAbs(path) && dir != "" {
@@ -94,6 +100,7 @@ func (s Section) Resolve(key, dir string) (*Config, error) {
 		if spec, err = ReadUCI(path); err != nil {
 			return nil, err
 		}
+		files = UCIFiles(path)
 	}
 	if spec.Tests == nil {
 		spec.Tests = map[string]float64{}
@@ -141,7 +148,7 @@ func (s Section) Resolve(key, dir string) (*Config, error) {
 		}
 	}
 	spec.Matrix = matrix
-	return &Config{Spec: spec}, nil
+	return &Config{Spec: spec, Files: files}, nil
 }
 
 // decodeMatrix reads a K×K matrix of numbers; nil stays nil (the default

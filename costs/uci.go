@@ -36,19 +36,20 @@ import (
 // .cost one, a discount outside a group, or members whose discounts
 // differ.
 func ReadUCI(base string) (*Spec, error) {
-	costs, err := readEntries(base+".cost", true, false)
+	files := UCIFiles(base)
+	costs, err := readEntries(files[0], true, false)
 	if err != nil {
 		return nil, err
 	}
-	delays, err := readEntries(base+".delay", false, false)
+	delays, err := readEntries(files[1], false, false)
 	if err != nil {
 		return nil, err
 	}
-	groups, err := readEntries(base+".group", false, true)
+	groups, err := readEntries(files[2], false, true)
 	if err != nil {
 		return nil, err
 	}
-	expenses, err := readEntries(base+".expense", false, false)
+	expenses, err := readEntries(files[3], false, false)
 	if err != nil {
 		return nil, err
 	}
@@ -139,6 +140,14 @@ func ReadUCI(base string) (*Spec, error) {
 		}
 	}
 	return s, nil
+}
+
+// UCIFiles returns the files ReadUCI reads for base: NAME.cost, which
+// must exist, then NAME.delay, NAME.group and NAME.expense, which may
+// not. It is the one list of them: a run records each one's fingerprint
+// (or its absence) among its inputs.
+func UCIFiles(base string) []string {
+	return []string{base + ".cost", base + ".delay", base + ".group", base + ".expense"}
 }
 
 // groupsOf reads the .group file's entries: the first line lists the

@@ -66,6 +66,36 @@ type Study struct {
 	// Adapters, when set, names the external learners' adapters as their
 	// handshakes did (after the nodes' Checks), for the manifest.
 	Adapters func() []Adapter
+	// Inputs are the files the study reads besides its config, which the
+	// generate stage reads: the executor records their fingerprints and
+	// refuses (or recomputes) results whose inputs changed since.
+	Inputs []Input
+}
+
+// Input is a file a study reads besides its config (a dataset, its names
+// file, a cost file), with the cells of the plan whose tasks depend on
+// it.
+type Input struct {
+	Path string // as the config resolved it
+	// Optional marks a file that may be absent (Turney's .delay, .group
+	// and .expense files): its absence is part of the run's record.
+	Optional bool
+	// Cells are the indexes in Plan.Cells of the cells whose tasks read
+	// it, ascending; nil for every cell.
+	Cells []int
+}
+
+// Touches reports whether the input reaches a task of chunk c of plan p.
+func (in Input) Touches(p *Plan, c Chunk) bool {
+	if in.Cells == nil {
+		return true
+	}
+	if c.Len == 0 {
+		return false
+	}
+	lo, hi := int(c.First/int64(p.Reps)), int((c.First+int64(c.Len)-1)/int64(p.Reps))
+	i, _ := slices.BinarySearch(in.Cells, lo)
+	return i < len(in.Cells) && in.Cells[i] <= hi
 }
 
 // Adapter is an external learner's adapter: the learner's name in config

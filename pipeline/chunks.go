@@ -196,16 +196,14 @@ func (r *runner) readInputs(c flow.Chunk) ([]*schemas.Bag, error) {
 			bags[i].Share(r.sharedBag, name)
 		}
 	}
-	bagOf := func(id int64) (*schemas.Bag, error) {
-		i := id - c.First
-		if i < 0 || i >= int64(c.Len) {
-			return nil, fmt.Errorf("id %d outside chunk %d (tasks %d..%d)", id, c.Index, c.First, c.First+int64(c.Len)-1)
-		}
-		return bags[i], nil
-	}
 	// checkInputs has made sure every part exists and holds its table.
 	for _, t := range r.fromDisk {
-		if err := t.ReadPart(r.partPath(t, c.Index), bagOf); err != nil {
+		path := r.partPath(t, c.Index)
+		bagOf, err := chunkBags(path, &r.study.Plan, r.cfg.Chunk, func(c flow.Chunk, id int64) *schemas.Bag { return bags[id-c.First] })
+		if err != nil {
+			return nil, err
+		}
+		if err := t.ReadPart(path, bagOf); err != nil {
 			return nil, err
 		}
 	}

@@ -17,14 +17,20 @@ import (
 
 // Manifest describes what one command (or, for manifest.json of a sharded
 // run, the report merging every shard) wrote in a run folder: the
-// resolved config, seed, version and shard, and every file with its rows
-// and sha256. See records.go for how manifests are kept.
+// resolved config, seed, version and shard, the inputs its files were
+// computed from, and every file with its rows and sha256. See records.go
+// for how manifests are kept, provenance.go for how inputs are compared.
 type Manifest struct {
 	Version        string         `json:"version"`
 	SchemaVersions map[string]int `json:"schema_versions"` // per table, as schemas.Versions
 	Config         *Config        `json:"config"`
 	Seed           uint64         `json:"seed"`
 	Shard          string         `json:"shard"`
+	// Inputs are the input files the listed files were computed from
+	// (datasets, names files, cost files), by path, with their size and
+	// sha256; always present, empty for a study without input files. A
+	// manifest without it comes from a dtbench that kept no inputs.
+	Inputs []InputEntry `json:"inputs"`
 	// Adapters are the external learners' adapters, as their handshakes
 	// named them: the learner, and the adapter's own name and version.
 	Adapters []flow.Adapter `json:"adapters,omitempty"`
@@ -101,7 +107,10 @@ func configDiff(a, b *Config) (key, va, vb string) {
 // by the same config (mustExist: a command that reads tables it does
 // not write needs the folder). Chunks already complete are kept only with
 // --resume; without it they are recomputed (and come out identical).
-func checkDir(dir string, cfg *Config, mustExist bool, recs *records) error {
+// The costs sections read from changed files (changed, by path) are
+// left out of the comparison: the files' fingerprints name the change
+// (see reconcile).
+func checkDir(dir string, cfg *Config, mustExist bool, recs *records, changed map[string]bool) error {
 	entries, err := os.ReadDir(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -115,7 +124,7 @@ func checkDir(dir string, cfg *Config, mustExist bool, recs *records) error {
 		if made == nil {
 			return &input.Error{File: dir, Err: errors.New("no manifest.json or journal: not a dtbench run folder")}
 		}
-		if key, there, here := configDiff(made, cfg); key != "" {
+		if key, there, here := configDiff(withoutChangedCosts(made, cfg, changed)); key != "" {
 			return &input.Error{File: dir, Key: key, Err: fmt.Errorf("run folder was made by a different config (%s there, %s here); use another name or --out, or delete it", there, here)}
 		}
 	}
@@ -164,6 +173,9 @@ func readManifest(path string) (*Manifest, error) {
 func writeManifestFile(path string, m *Manifest) error {
 	if m.Files == nil {
 		m.Files = []FileEntry{}
+	}
+	if m.Inputs == nil {
+		m.Inputs = []InputEntry{}
 	}
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {

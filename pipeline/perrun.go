@@ -70,7 +70,8 @@ func (r *runner) writeSingles(n flow.Node, b *schemas.Bag) error {
 // chunk is an *input.Error naming it and the shards that own it, unless
 // Options.AllowPartial; two parts of one chunk are always an error. With
 // preflight, before anything is written, it checks only the tables no
-// selected per-task node writes.
+// selected per-task node writes, and that each of their parts holds rows
+// of its chunk.
 func (r *runner) runInputs(preflight bool) ([][]string, error) {
 	out := make([][]string, len(r.perRun))
 	r.missing = nil
@@ -95,6 +96,15 @@ func (r *runner) runInputs(preflight bool) ([][]string, error) {
 				return nil, &input.Error{File: filepath.Join(r.dir, filepath.FromSlash(t.Name())),
 					Err: fmt.Errorf("%d of %d chunks missing (%s); run the shards that own them (--resume), or pass --allow-partial",
 						len(missing), r.study.Plan.Chunks(r.cfg.Chunk), r.describeChunks(missing))}
+			}
+			if preflight {
+				// Before anything is written: each part holds its chunk's
+				// rows (runOnce checks them again as it reads).
+				for _, p := range parts {
+					if err := checkPartRows(p, &r.study.Plan, r.cfg.Chunk); err != nil {
+						return nil, err
+					}
+				}
 			}
 			r.missing = append(r.missing, missing...)
 			out[i] = append(out[i], parts...)
@@ -202,7 +212,7 @@ func shardCount(s string) int {
 // ctx is cancelled.
 func (r *runner) runOnce(ctx context.Context, n flow.Node, parts []string) error {
 	b := schemas.NewBag()
-	all := func(int64) (*schemas.Bag, error) { return b, nil }
+	all := func(flow.Chunk, int64) *schemas.Bag { return b }
 	for _, ref := range n.Reads {
 		t := ref.(schemas.Stored) // runInputs checked
 		dir := filepath.Join(r.dir, filepath.FromSlash(t.Name()))
@@ -213,7 +223,13 @@ func (r *runner) runOnce(ctx context.Context, n flow.Node, parts []string) error
 			if err := ctx.Err(); err != nil {
 				return context.Cause(ctx)
 			}
-			if err := t.ReadPart(p, all); err != nil {
+			// A part holds its own chunk's rows only: one copied over
+			// another's would count that chunk twice.
+			bagOf, err := chunkBags(p, &r.study.Plan, r.cfg.Chunk, all)
+			if err != nil {
+				return err
+			}
+			if err := t.ReadPart(p, bagOf); err != nil {
 				return err
 			}
 		}

@@ -1,9 +1,6 @@
 package pipeline
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -11,9 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
-	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
 )
@@ -36,24 +31,42 @@ import (
 // records is what a command knows of a run folder before it writes.
 type records struct {
 	dir       string
-	byPath    map[string][]FileEntry // trusted records by relative path
-	manifests map[string]*Manifest   // by file name
+	byPath    map[string][]recorded // trusted records by relative path
+	manifests map[string]*Manifest  // by file name
 	journals  map[string]*journalHeader
+	byName    map[string]*record // every manifest and journal, by file name
+	live      map[string]liveRecords
 }
 
-// journalHeader is a journal's first line: the command that keeps it.
-type journalHeader struct {
-	Version        string         `json:"version"`
-	SchemaVersions map[string]int `json:"schema_versions"`
-	Config         *Config        `json:"config"`
-	Shard          string         `json:"shard"`
-	Adapters       []flow.Adapter `json:"adapters,omitempty"`
+// record is one record of the folder — a manifest or a journal, by file
+// name, or the running command itself — with the state of the inputs the
+// files it lists were computed from.
+type record struct {
+	name  string
+	state inputState
+	// legacy marks a record from a dtbench that kept no input files: the
+	// state of every file is unknown.
+	legacy bool
+}
+
+// recorded is one file entry of a record.
+type recorded struct {
+	FileEntry
+	rec *record
+}
+
+// liveRecords caches vouchers: the records whose entry matches a file's
+// bytes, or why none does.
+type liveRecords struct {
+	recs []*record
+	err  error
 }
 
 // readRecords reads every manifest and journal of dir (none when dir does
 // not exist). An unreadable manifest is an *input.Error naming it.
 func readRecords(dir string) (*records, error) {
-	r := &records{dir: dir, byPath: map[string][]FileEntry{}, manifests: map[string]*Manifest{}, journals: map[string]*journalHeader{}}
+	r := &records{dir: dir, byPath: map[string][]recorded{}, manifests: map[string]*Manifest{}, journals: map[string]*journalHeader{},
+		byName: map[string]*record{}, live: map[string]liveRecords{}}
 	paths, _ := filepath.Glob(filepath.Join(dir, "manifest*.json"))
 	slices.Sort(paths)
 	for _, p := range paths {
@@ -61,9 +74,12 @@ func readRecords(dir string) (*records, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.manifests[filepath.Base(p)] = m
+		name := filepath.Base(p)
+		r.manifests[name] = m
+		rec := &record{name: name, state: stateOf(m.Inputs, m.Adapters), legacy: m.Inputs == nil}
+		r.byName[name] = rec
 		for _, f := range m.Files {
-			r.add(f)
+			r.add(f, rec)
 		}
 	}
 	journals, _ := filepath.Glob(filepath.Join(dir, "journal*.jsonl"))
@@ -73,18 +89,37 @@ func readRecords(dir string) (*records, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.journals[filepath.Base(p)] = h
+		name := filepath.Base(p)
+		r.journals[name] = h
+		rec := &record{name: name, state: stateOf(h.Inputs, h.Adapters), legacy: h.Inputs == nil}
+		r.byName[name] = rec
 		for _, f := range entries {
-			r.add(f)
+			r.add(f, rec)
 		}
 	}
 	return r, nil
 }
 
-func (r *records) add(f FileEntry) {
-	if !slices.Contains(r.byPath[f.Path], f) {
-		r.byPath[f.Path] = append(r.byPath[f.Path], f)
+// add trusts f as one of rec's files.
+func (r *records) add(f FileEntry, rec *record) {
+	if !slices.ContainsFunc(r.byPath[f.Path], func(g recorded) bool { return g.FileEntry == f && g.rec == rec }) {
+		r.byPath[f.Path] = append(r.byPath[f.Path], recorded{f, rec})
 	}
+	delete(r.live, f.Path)
+}
+
+// names returns the names of the folder's records, sorted.
+func (r *records) names() []string { return slices.Sorted(mapKeys(r.byName)) }
+
+// anyValue returns the first record (by name) that keeps a state of the
+// source key, with that state.
+func (r *records) anyValue(key string) (string, inputValue, bool) {
+	for _, name := range r.names() {
+		if v, ok := r.byName[name].state[key]; ok {
+			return name, v, true
+		}
+	}
+	return "", inputValue{}, false
 }
 
 // config returns the config some record of the folder names, nil when
@@ -152,158 +187,42 @@ func (r *records) rel(path string) string {
 // and its bytes match a record. The error is an *input.Error naming the
 // file, with the way out.
 func (r *records) check(path string) error {
+	_, err := r.vouchers(path)
+	return err
+}
+
+// vouchers returns the records whose entry for the file at path matches
+// its bytes (hashing it once per command), or check's error when none
+// does.
+func (r *records) vouchers(path string) ([]*record, error) {
 	rel := r.rel(path)
-	recs := r.byPath[rel]
-	if len(recs) == 0 {
-		return &input.Error{File: path, Err: errors.New("not written by dtbench (no manifest or journal lists it); delete it, then --resume recomputes the chunk")}
+	if l, ok := r.live[rel]; ok {
+		return l.recs, l.err
+	}
+	recs, err := r.hashVouchers(path, rel)
+	r.live[rel] = liveRecords{recs, err}
+	return recs, err
+}
+
+func (r *records) hashVouchers(path, rel string) ([]*record, error) {
+	entries := r.byPath[rel]
+	if len(entries) == 0 {
+		return nil, &input.Error{File: path, Err: errors.New("not written by dtbench (no manifest or journal lists it); delete it, then --resume recomputes the chunk")}
 	}
 	rows, sum, err := hashAny(path)
 	if err != nil {
-		return &input.Error{File: path, Err: fmt.Errorf("damaged: %v; delete it, then --resume recomputes the chunk", err)}
+		return nil, &input.Error{File: path, Err: fmt.Errorf("damaged: %v; delete it, then --resume recomputes the chunk", err)}
 	}
-	for _, f := range recs {
-		if f.SHA256 == sum && f.Rows == rows {
-			return nil
+	var out []*record
+	for _, f := range entries {
+		if f.SHA256 == sum && f.Rows == rows && !slices.Contains(out, f.rec) {
+			out = append(out, f.rec)
 		}
 	}
-	return &input.Error{File: path, Err: errors.New("damaged: its sha256 differs from the manifest's; delete it, then --resume recomputes the chunk")}
-}
-
-// journal records the files a command writes as it writes them, one JSON
-// line per file after a header line, appended in place.
-type journal struct {
-	path string
-	mu   sync.Mutex
-	f    *os.File
-	done []FileEntry // everything recorded, in order
-	// merged are records of other manifests that the command's manifest
-	// takes over as they are (the report's merged manifest.json)
-	merged []FileEntry
-	closed bool
-	index  map[string]bool // paths of done, built by wrote
-}
-
-func journalPath(dir string, s Shard) string {
-	if s.Count <= 1 {
-		return filepath.Join(dir, "journal.jsonl")
+	if len(out) == 0 {
+		return nil, &input.Error{File: path, Err: errors.New("damaged: its sha256 differs from the manifest's; delete it, then --resume recomputes the chunk")}
 	}
-	return filepath.Join(dir, fmt.Sprintf("journal-%d-of-%d.jsonl", s.Index, s.Count))
-}
-
-// openJournal starts the command's journal, keeping the records of an
-// earlier journal of the same shard (a killed run's complete parts).
-func openJournal(dir string, h journalHeader, s Shard) (*journal, error) {
-	path := journalPath(dir, s)
-	var keep []FileEntry
-	if _, old, err := readJournal(path); err == nil {
-		keep = old
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
-	}
-	var b bytes.Buffer
-	for _, line := range append([]any{h}, anySlice(keep)...) {
-		js, err := json.Marshal(line)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(append(js, '\n'))
-	}
-	if _, err := schemas.WriteText(path, b.Bytes()); err != nil {
-		return nil, fmt.Errorf("start journal: %w", err)
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
-	if err != nil {
-		return nil, fmt.Errorf("start journal: %w", err)
-	}
-	return &journal{path: path, f: f, done: keep}, nil
-}
-
-func anySlice[T any](xs []T) []any {
-	out := make([]any, len(xs))
-	for i, x := range xs {
-		out[i] = x
-	}
-	return out
-}
-
-// record appends the files just written (renamed into place).
-func (j *journal) record(dir string, infos ...schemas.FileInfo) error {
-	var b bytes.Buffer
-	entries := make([]FileEntry, len(infos))
-	for i, info := range infos {
-		rel, err := filepath.Rel(dir, info.Path)
-		if err != nil {
-			return err
-		}
-		entries[i] = FileEntry{Path: filepath.ToSlash(rel), Rows: info.Rows, SHA256: info.SHA256}
-		js, _ := json.Marshal(entries[i])
-		b.Write(append(js, '\n'))
-	}
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	if _, err := j.f.Write(b.Bytes()); err != nil {
-		return fmt.Errorf("write journal %s: %w", j.path, err)
-	}
-	j.done = append(j.done, entries...)
-	return nil
-}
-
-// wrote reports whether the journal records the file at rel.
-func (j *journal) wrote(rel string) bool {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	if len(j.index) != len(j.done) {
-		j.index = map[string]bool{}
-		for _, f := range j.done {
-			j.index[f.Path] = true
-		}
-	}
-	return j.index[rel]
-}
-
-// close closes the journal file, leaving it in place; it may be called
-// more than once.
-func (j *journal) close() error {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	if j.closed {
-		return nil
-	}
-	j.closed = true
-	return j.f.Close()
-}
-
-// readJournal reads a journal; a last line cut short by a kill is ignored.
-func readJournal(path string) (*journalHeader, []FileEntry, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	var h journalHeader
-	var entries []FileEntry
-	for line := 0; sc.Scan(); line++ {
-		text := sc.Bytes()
-		if line == 0 {
-			if err := json.Unmarshal(text, &h); err != nil || h.Config == nil {
-				return nil, nil, input.Filef(path, 1, "not a dtbench journal")
-			}
-			continue
-		}
-		var f FileEntry
-		if err := json.Unmarshal(text, &f); err != nil || f.Path == "" {
-			if !bytes.HasSuffix(data, []byte("\n")) && !sc.Scan() {
-				break // the last line, cut short
-			}
-			return nil, nil, input.Filef(path, line+1, "not a journal entry")
-		}
-		entries = append(entries, f)
-	}
-	if h.Config == nil {
-		return nil, nil, input.Filef(path, 1, "not a dtbench journal")
-	}
-	return &h, entries, nil
+	return out, nil
 }
 
 // finish makes the command's writes part of its manifest: other shards'
@@ -317,6 +236,9 @@ func (r *records) finish(j *journal, own Manifest, ownName string) error {
 		written[f.Path] = f
 	}
 	removed := map[string]bool{}
+	for _, p := range j.removed {
+		removed[p] = true
+	}
 	for _, dup := range otherShardCopies(r.dir, written) {
 		if err := os.Remove(filepath.Join(r.dir, filepath.FromSlash(dup))); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("remove %s: %w", dup, err)
@@ -340,7 +262,7 @@ func (r *records) finish(j *journal, own Manifest, ownName string) error {
 	var files []FileEntry
 	if old, ok := r.manifests[ownName]; ok {
 		for _, f := range old.Files {
-			if !touched(f.Path) {
+			if !touched(f.Path) && !j.drop[f] {
 				files = append(files, f)
 			}
 		}

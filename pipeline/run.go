@@ -26,6 +26,12 @@ type Options struct {
 	Shard   Shard  // this process's shard (default 0/1)
 	Workers int    // overrides Config.Workers when > 0; 0 = config, then all cores
 	Resume  bool   // keep complete chunks, redo missing ones
+	// RecomputeChanged lets a command go on over a folder whose results
+	// were computed from other inputs than it reads now (a dataset, names
+	// or cost file changed, an adapter's version): it deletes its own
+	// files that depend on a changed input and computes their chunks
+	// again. Without it such a command is refused (see reconcile).
+	RecomputeChanged bool
 	// AllowPartial lets a per-run node (the report) read a table some of
 	// whose chunks are missing; the report then says so on its first line.
 	AllowPartial bool
@@ -94,8 +100,18 @@ type runner struct {
 	log       *slog.Logger
 	recs      *records // what dtbench wrote in the folder before this command
 	journal   *journal // what this command writes
-	missing   []int    // chunks a partial report lacks
-	start     time.Time
+	// srcs are the study's inputs and deps which of them each file of
+	// the folder depends on; ownNames the command's own records (its
+	// manifest and journal); reads the files it reads from the folder
+	// (checked against its records and the inputs before it writes); self
+	// its record of the files it writes.
+	srcs     []source
+	deps     *deps
+	ownNames []string
+	reads    []string
+	self     *record
+	missing  []int // chunks a partial report lacks
+	start    time.Time
 }
 
 func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (string, error) {
@@ -145,7 +161,15 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	if r.recs, err = readRecords(r.dir); err != nil {
 		return r.dir, err
 	}
-	if err := checkDir(r.dir, cfg, r.readsDisk, r.recs); err != nil {
+	r.srcs, r.deps = sources(study, cfg), newDeps(study, cfg.Chunk)
+	r.ownNames = []string{r.manifestName(), filepath.Base(journalPath(r.dir, opts.Shard))}
+	cur := inputState{}
+	if slices.Contains(stages, flow.StageGenerate) {
+		if cur, err = currentFiles(r.srcs, r.recs); err != nil {
+			return r.dir, err
+		}
+	}
+	if err := checkDir(r.dir, cfg, r.readsDisk, r.recs, changedFiles(cur, r.recs)); err != nil {
 		return r.dir, err
 	}
 	// Parts of another schema version can be neither read nor kept.
@@ -166,52 +190,25 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	if d := r.recs.versionDiff(kept); d != "" {
 		return r.dir, &input.Error{File: r.dir, Err: fmt.Errorf("%s; its parts cannot be kept: rerun it without --resume (or the staged commands from generate), or use another --out", d)}
 	}
-	todo, damaged := r.todo()
-	if err := r.checkInputs(todo); err != nil {
+	todo, damaged, rc, err := r.preflight(cur)
+	if err != nil {
 		return r.dir, err
-	}
-	for _, t := range r.sharedFromDisk {
-		files, err := t.RunFiles(r.dir)
-		if err != nil {
-			return r.dir, err
-		}
-		if len(files) == 0 {
-			return r.dir, &input.Error{File: filepath.Join(r.dir, filepath.FromSlash(t.Name())), Err: fmt.Errorf("missing; run the stage that writes %s first", t.Name())}
-		}
-		for _, path := range files {
-			if err := r.recs.check(path); err != nil {
-				return r.dir, err
-			}
-		}
-	}
-	if _, err := r.runInputs(true); err != nil {
-		return r.dir, err
-	}
-	for i, n := range r.study.Nodes {
-		// A reloaded producer runs too (train refits what is not a tree).
-		if n.Check != nil && (slices.Contains(stages, n.Stage) || r.reload[i]) {
-			if err := n.Check(); err != nil {
-				return r.dir, err
-			}
-		}
-	}
-	var adapters []flow.Adapter
-	if study.Adapters != nil {
-		adapters = study.Adapters()
 	}
 	if err := createDir(r.dir); err != nil {
 		return r.dir, err
 	}
-	for _, p := range damaged {
-		log.Warn("recomputing a damaged part", "file", p)
-		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return r.dir, fmt.Errorf("remove damaged part: %w", err)
-		}
-	}
-	j, err := openJournal(r.dir, journalHeader{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Shard: opts.Shard.String(), Adapters: adapters}, opts.Shard)
+	removed, err := r.clear(damaged, rc)
 	if err != nil {
 		return r.dir, err
 	}
+	r.self = &record{name: "this command", state: rc.state}
+	files, adapters := rc.state.records(r.srcs)
+	h := journalHeader{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Shard: opts.Shard.String(), Inputs: files, Adapters: adapters}
+	j, err := openJournal(r.dir, h, opts.Shard, rc.drop[filepath.Base(journalPath(r.dir, opts.Shard))])
+	if err != nil {
+		return r.dir, err
+	}
+	j.removed, j.drop = removed, rc.drop[r.manifestName()]
 	r.journal = j
 	defer j.close()
 	r.start = time.Now()
@@ -225,11 +222,16 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	}
 	if len(r.perRun) > 0 {
 		for _, f := range j.done {
-			r.recs.add(f) // the parts this command wrote are trusted too
+			r.recs.add(f, r.self) // the parts this command wrote are trusted too
 		}
 		runParts, err := r.runInputs(false)
 		if err != nil {
 			return r.dir, err
+		}
+		for _, parts := range runParts {
+			if err := r.checkReads(parts, rc.state, inputState{}); err != nil {
+				return r.dir, err
+			}
 		}
 		for i, n := range r.perRun {
 			if err := r.runOnce(ctx, n, runParts[i]); err != nil {
@@ -238,23 +240,121 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 		}
 	}
 	if study.Adapters != nil {
-		adapters = study.Adapters() // a process started since may have said more
-	}
-	own := Manifest{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Seed: cfg.Seed, Shard: opts.Shard.String(), Adapters: adapters}
-	name := manifestName(opts.Shard)
-	if len(r.perRun) > 0 {
-		// The report reads every shard's parts: its manifest is the
-		// folder's manifest.json, with the shards' records merged in.
-		name = manifestName(Shard{Index: 0, Count: 1})
-		if r.mergeShardRecords() {
-			own.Shard = "merged"
+		// A process started since may have said more.
+		for k, v := range currentAdapters(study.Adapters()) {
+			if _, ok := rc.state[k]; !ok {
+				rc.state[k] = v
+			}
 		}
+		files, adapters = rc.state.records(r.srcs)
+	}
+	own := Manifest{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Seed: cfg.Seed, Shard: opts.Shard.String(),
+		Inputs: files, Adapters: adapters}
+	name := r.manifestName()
+	if len(r.perRun) > 0 && r.mergeShardRecords() {
+		own.Shard = "merged"
 	}
 	if err := r.recs.finish(j, own, name); err != nil {
 		return r.dir, err
 	}
 	log.Info("done", "run", r.dir, "stages", stages, "seconds", time.Since(r.start).Seconds())
 	return r.dir, nil
+}
+
+// preflight checks, before anything is written, what the command will
+// keep, read and compute: the chunks to do (and the damaged parts to
+// compute again), the parts they read, the single-file tables and the
+// per-run nodes' parts, the nodes' Checks (which start the adapters), and
+// the inputs (cur, the files read now, with the adapters added) against
+// the state every file of the folder was computed from (reconcile),
+// adding the chunks that must be computed again.
+func (r *runner) preflight(cur inputState) (todo []flow.Chunk, damaged []string, rc *reconciled, err error) {
+	if todo, damaged, err = r.todo(); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := r.checkInputs(todo); err != nil {
+		return nil, nil, nil, err
+	}
+	for _, t := range r.sharedFromDisk {
+		files, err := t.RunFiles(r.dir)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if len(files) == 0 {
+			return nil, nil, nil, &input.Error{File: filepath.Join(r.dir, filepath.FromSlash(t.Name())), Err: fmt.Errorf("missing; run the stage that writes %s first", t.Name())}
+		}
+		for _, path := range files {
+			if err := r.recs.check(path); err != nil {
+				return nil, nil, nil, err
+			}
+			r.reads = append(r.reads, path)
+		}
+	}
+	runParts, err := r.runInputs(true)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for _, parts := range runParts {
+		r.reads = append(r.reads, parts...)
+	}
+	if len(cur) > 0 && !r.opts.RecomputeChanged {
+		// A changed input file is named before the import reads it (and
+		// perhaps fails the study's checks); the adapters are compared
+		// once the Checks have started them.
+		if _, err := r.reconcile(cur, todo); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	for i, n := range r.study.Nodes {
+		// A reloaded producer runs too (train refits what is not a tree).
+		if n.Check != nil && (slices.Contains(r.stages, n.Stage) || r.reload[i]) {
+			if err := n.Check(); err != nil {
+				return nil, nil, nil, err
+			}
+		}
+	}
+	if r.study.Adapters != nil {
+		for k, v := range currentAdapters(r.study.Adapters()) {
+			cur[k] = v
+		}
+	}
+	if rc, err = r.reconcile(cur, todo); err != nil {
+		return nil, nil, nil, err
+	}
+	if todo, err = r.redo(todo, rc); err != nil {
+		return nil, nil, nil, err
+	}
+	return todo, damaged, rc, nil
+}
+
+// clear deletes the damaged parts and the files computed from changed
+// inputs, which the command computes again, and returns the latter
+// (relative to the run folder), which its records no longer list.
+func (r *runner) clear(damaged []string, rc *reconciled) ([]string, error) {
+	for _, p := range damaged {
+		r.log.Warn("recomputing a damaged part", "file", p)
+		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("remove damaged part: %w", err)
+		}
+	}
+	var removed []string
+	for _, p := range rc.remove {
+		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("remove a file computed from changed inputs: %w", err)
+		}
+		removed = append(removed, r.recs.rel(p))
+	}
+	return removed, nil
+}
+
+// manifestName is the name of the command's manifest: its shard's, or
+// for a command that reports (reading every shard's parts) the folder's
+// manifest.json, with the shards' records merged in.
+func (r *runner) manifestName() string {
+	if len(r.perRun) > 0 {
+		return manifestName(Shard{Index: 0, Count: 1})
+	}
+	return manifestName(r.opts.Shard)
 }
 
 // workersOf returns the number of workers: the flag's, else the
@@ -309,97 +409,4 @@ func (r *runner) wire() error {
 		}
 	}
 	return nil
-}
-
-// todo returns the chunks of this shard that must be computed: all of
-// them, or with --resume those whose parts are not all there and trusted.
-// A part there that fails its check (damaged, or not written by dtbench)
-// is returned in damaged, to be removed and recomputed.
-func (r *runner) todo() (todo []flow.Chunk, damaged []string) {
-	if len(r.perTask) == 0 {
-		return nil, nil
-	}
-	plan := &r.study.Plan
-	for i := range plan.Chunks(r.cfg.Chunk) {
-		if !r.opts.Shard.Owns(i) {
-			continue
-		}
-		c := plan.Chunk(i, r.cfg.Chunk)
-		if r.opts.Resume {
-			complete, bad := r.complete(c)
-			damaged = append(damaged, bad...)
-			if complete {
-				continue
-			}
-		}
-		todo = append(todo, c)
-	}
-	return todo, damaged
-}
-
-// outputs returns the per-chunk tables the selected per-task nodes write.
-func (r *runner) outputs() []schemas.Stored {
-	var out []schemas.Stored
-	for _, n := range r.perTask {
-		for _, w := range n.Writes {
-			if t, ok := w.(schemas.Stored); ok && !t.Single() {
-				out = append(out, t)
-			}
-		}
-	}
-	return out
-}
-
-// checkInputs checks, from their footers, every input part the chunks to
-// do will read, so that a missing, foreign or unreadable part stops a
-// staged command before it writes anything.
-func (r *runner) checkInputs(todo []flow.Chunk) error {
-	for _, c := range todo {
-		for _, t := range r.fromDisk {
-			path := r.partPath(t, c.Index)
-			if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
-				return &input.Error{File: path, Err: fmt.Errorf("missing; run the stage that writes %s first", t.Name())}
-			}
-			if err := t.Check(path); err != nil {
-				return err
-			}
-			if err := r.recs.check(path); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// complete reports whether every part the selected stages write for c,
-// timings included, exists and is trusted; damaged lists the parts there
-// that are not.
-func (r *runner) complete(c flow.Chunk) (complete bool, damaged []string) {
-	paths := make([]string, 0, len(r.perTask)*3)
-	for _, t := range r.outputs() {
-		paths = append(paths, r.partPath(t, c.Index))
-	}
-	for _, n := range r.perTask {
-		paths = append(paths, r.timingPath(n.Stage, c.Index))
-	}
-	complete = true
-	for _, p := range paths {
-		if _, err := os.Stat(p); err != nil {
-			complete = false
-			continue
-		}
-		if err := r.recs.check(p); err != nil {
-			complete = false
-			damaged = append(damaged, p)
-		}
-	}
-	return complete, damaged
-}
-
-func (r *runner) partPath(t schemas.Stored, chunk int) string {
-	return filepath.Join(r.dir, filepath.FromSlash(t.Name()), fmt.Sprintf("part-%d-%05d.parquet", r.opts.Shard.Index, chunk))
-}
-
-func (r *runner) timingPath(stage string, chunk int) string {
-	return filepath.Join(r.dir, filepath.FromSlash(schemas.Timings), fmt.Sprintf("part-%d-%05d-%s.parquet", r.opts.Shard.Index, chunk, stage))
 }

@@ -181,8 +181,8 @@ func TestRunWritesEveryTable(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if n, err := Verify(dir); err != nil || n == 0 {
-		t.Errorf("Verify = %d, %v", n, err)
+	if v, err := Verify(dir); err != nil || v.Checked == 0 {
+		t.Errorf("Verify = %+v, %v", v, err)
 	}
 }
 

@@ -31,7 +31,7 @@ func (r *runner) runStats() schemas.RunStats {
 			continue
 		}
 		rows, err := schemas.ReadTimings(path)
-		if err != nil {
+		if err != nil || !r.ownRows(path, rows) {
 			s.Skipped++
 			continue
 		}
@@ -59,4 +59,19 @@ func (r *runner) runStats() schemas.RunStats {
 		}
 	}
 	return s
+}
+
+// ownRows reports whether every timing row read from the part at path is
+// of a task of the chunk its name gives.
+func (r *runner) ownRows(path string, rows []schemas.Timing) bool {
+	c, err := chunkOf(path, &r.study.Plan, r.cfg.Chunk)
+	if err != nil {
+		return false
+	}
+	for _, t := range rows {
+		if inChunk(c, t.DatasetID) != nil {
+			return false
+		}
+	}
+	return true
 }

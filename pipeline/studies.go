@@ -77,6 +77,7 @@ func oracleStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 		Name:      "oracle",
 		Plan:      o.Plan(cfg.Seed),
 		Footprint: o.Footprint(),
+		Inputs:    generate.CostInputs(cfg.Costs, nil),
 		Nodes: []flow.Node{
 			generate.OracleNode(o),
 			oc.Node(),
@@ -122,6 +123,7 @@ func benchmarkStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 		Name:      "benchmark",
 		Plan:      b.Plan(cfg.Seed),
 		Footprint: b.Footprint(),
+		Inputs:    b.Inputs(),
 		Nodes: []flow.Node{
 			b.ImportNode(),
 			b.SplitNode(),
@@ -162,6 +164,7 @@ func costStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 		Name:      "cost",
 		Plan:      c.Plan(cfg.Seed),
 		Footprint: c.Footprint(),
+		Inputs:    c.Inputs(),
 		Nodes: []flow.Node{
 			c.ImportNode(),
 			c.SplitNode(),

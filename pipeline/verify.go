@@ -17,47 +17,66 @@ import (
 	"github.com/dtbench/dtbench/schemas/arrowcheck"
 )
 
+// Verification is what Verify checked, and what it reports without
+// failing.
+type Verification struct {
+	Checked int // manifest entries checked
+	// Notes are findings that do not fail the check: input files no
+	// longer where the run read them (an archive does not need them).
+	Notes []string
+}
+
 // Verify checks an archived run folder against its records: every file
 // every manifest lists exists with the recorded rows and sha256, a table
 // file's footer names the schema version its manifest records for that
 // table and one this dtbench reads, and it opens with Apache Arrow's
-// reader (arrowcheck.Check); and the folder holds no file that no
-// manifest lists (stray tables at any depth,
-// temporary files a killed writer left, foreign files). A folder with a
-// journal — a command still running, or interrupted — is reported as
-// incomplete in one line, with the chunks done. It returns the number of
-// manifest entries checked; any problem is an *input.Error listing them
-// all.
-func Verify(dir string) (int, error) {
+// reader (arrowcheck.Check); every part holds rows of the chunk its name
+// gives; the records agree on the state of every input their files
+// depend on, and the input files the manifests keep are as they were
+// (one that changed is a problem, one not found a note:
+// verifyInputs); and the folder holds no file that no manifest lists
+// (stray tables at any depth, temporary files a killed writer left,
+// foreign files). A folder with a journal — a command still running, or
+// interrupted — is reported as incomplete in one line, with the chunks
+// done. Any problem is an *input.Error listing them all.
+func Verify(dir string) (Verification, error) {
+	var v Verification
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return 0, &input.Error{File: dir, Err: errors.New("no such run folder")}
+		return v, &input.Error{File: dir, Err: errors.New("no such run folder")}
 	}
 	recs, err := readRecords(dir)
 	if err != nil {
-		return 0, err
+		return v, err
 	}
 	if len(recs.manifests) == 0 && len(recs.journals) == 0 {
-		return 0, &input.Error{File: dir, Err: errors.New("no manifest.json or journal: not a dtbench run folder")}
+		return v, &input.Error{File: dir, Err: errors.New("no manifest.json or journal: not a dtbench run folder")}
 	}
 	var problems []string
-	checked := 0
+	ok := map[recordedKey]bool{}
 	for _, name := range slices.Sorted(mapKeys(recs.manifests)) {
 		m := recs.manifests[name]
 		for _, f := range m.Files {
-			checked++
-			for _, p := range verifyEntry(dir, f, m.SchemaVersions) {
+			v.Checked++
+			found := verifyEntry(dir, f, m.SchemaVersions)
+			for _, p := range found {
 				problems = append(problems, name+": "+p)
 			}
+			ok[recordedKey{name, f}] = len(found) == 0
 		}
 	}
+	inputProblems, notes := verifyInputs(recs)
+	problems = append(problems, inputProblems...)
+	provProblems, provNotes := verifyProvenance(dir, recs, ok)
+	problems = append(problems, provProblems...)
+	v.Notes = append(notes, provNotes...)
 	if len(recs.journals) > 0 {
 		problems = append(problems, incomplete(dir, recs))
 	}
 	problems = append(problems, unlisted(dir, recs)...)
 	if len(problems) > 0 {
-		return checked, &input.Error{File: dir, Err: errors.New(strings.Join(problems, "\n"))}
+		return v, &input.Error{File: dir, Err: errors.New(strings.Join(problems, "\n"))}
 	}
-	return checked, nil
+	return v, nil
 }
 
 // verifyEntry checks one manifest entry against the file, and a table
@@ -132,16 +151,23 @@ func hashAny(path string) (int64, string, error) {
 
 // hashRaw returns 0 and the SHA-256 of a file's bytes.
 func hashRaw(path string) (int64, string, error) {
+	_, sum, err := fileSum(path)
+	return 0, sum, err
+}
+
+// fileSum streams a file once through SHA-256: its size and sum.
+func fileSum(path string) (int64, string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return 0, "", err
 	}
 	defer f.Close() // read only
 	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return 0, "", err
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return 0, "", fmt.Errorf("read %s: %w", path, err)
 	}
-	return 0, hex.EncodeToString(h.Sum(nil)), nil
+	return n, hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // incomplete says, in one line, how far the commands whose journals are

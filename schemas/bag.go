@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/dtbench/dtbench/input"
 )
@@ -161,6 +162,9 @@ func (t *Table[R]) ReadPart(path string, bag func(task int64) (*Bag, error)) err
 	if err != nil {
 		return err
 	}
+	if err := t.checkFileOf(path, rows); err != nil {
+		return err
+	}
 	// Records of one task are consecutive in a part: add them a run at a
 	// time.
 	for i := 0; i < len(rows); {
@@ -175,6 +179,22 @@ func (t *Table[R]) ReadPart(path string, bag func(task int64) (*Bag, error)) err
 		}
 		t.Put(b, rows[i:j:j]...)
 		i = j
+	}
+	return nil
+}
+
+// checkFileOf checks, for a table of one file per record, that the rows
+// read from path are the record whose file path is: a file copied over
+// another's (imported/vote.parquet holding tic-tac-toe) is refused.
+func (t *Table[R]) checkFileOf(path string, rows []R) error {
+	if t.fileOf == nil {
+		return nil
+	}
+	clean := filepath.ToSlash(filepath.Clean(path))
+	for i := range rows {
+		if want := t.fileOf(&rows[i]); clean != want && !strings.HasSuffix(clean, "/"+want) {
+			return &input.Error{File: path, Err: fmt.Errorf("holds the record of %s, not of this file: it was copied over; delete it, then rerun the stage that writes %s", want, t.name)}
+		}
 	}
 	return nil
 }

@@ -2,10 +2,14 @@ package schemas
 
 import (
 	"errors"
+	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/dtbench/dtbench/input"
 )
 
 func TestSlotGetPutSet(t *testing.T) {
@@ -94,5 +98,32 @@ func TestSortByTaskIsStable(t *testing.T) {
 	}
 	if want := []int64{1, 1, 2, 3, 3}; !slices.Equal(got, want) || !slices.Equal(reps, []int32{1, 4, 3, 0, 2}) {
 		t.Errorf("sorted ids %v reps %v", got, reps)
+	}
+}
+
+// TestImportedFileHoldsItsRecord: a file of a one-file-per-record table
+// reads back only under its own name; the same bytes under another
+// dataset's name are refused, naming the file.
+func TestImportedFileHoldsItsRecord(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	dir := t.TempDir()
+	b := NewBag()
+	ImportedTable.Put(b, DatasetRecord{DatasetID: 0, OracleID: -1, Mode: "vote", Train: randomDataset(t, rng, testSchema([]int{2, 3}, 2), 8)})
+	infos, err := ImportedTable.WriteRun(dir, b)
+	if err != nil || len(infos) != 1 {
+		t.Fatalf("WriteRun: %v, %d files", err, len(infos))
+	}
+	if err := ImportedTable.ReadPart(infos[0].Path, func(int64) (*Bag, error) { return NewBag(), nil }); err != nil {
+		t.Fatalf("its own file: %v", err)
+	}
+	other := filepath.Join(dir, filepath.FromSlash(Imported), "tic-tac-toe.parquet")
+	data, _ := os.ReadFile(infos[0].Path)
+	if err := os.WriteFile(other, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = ImportedTable.ReadPart(other, func(int64) (*Bag, error) { return NewBag(), nil })
+	var ie *input.Error
+	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "tic-tac-toe.parquet") || !strings.Contains(err.Error(), "imported/vote.parquet") {
+		t.Errorf("vote's record under tic-tac-toe's name: err = %v; want an input error naming both", err)
 	}
 }

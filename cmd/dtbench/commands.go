@@ -40,6 +40,7 @@ type runFlags struct {
 	shard     string
 	workers   int
 	resume    bool
+	recompute bool
 	logFormat string
 	verbose   bool
 	quiet     bool
@@ -56,6 +57,7 @@ func (f *runFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.shard, "shard", "", "run shard i of n, as i/n (default from JOB_COMPLETION_INDEX/DTBENCH_SHARD_COUNT or SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT, else 0/1)")
 	fl.IntVar(&f.workers, "workers", 0, "parallel tasks (default: config workers, 0 = all cores)")
 	fl.BoolVar(&f.resume, "resume", false, "keep complete chunks of an existing run folder and redo the missing ones")
+	fl.BoolVar(&f.recompute, "recompute-changed", false, "over a run folder whose results were computed from other inputs (a data, names or cost file, an adapter's version): recompute what depends on them, instead of refusing")
 	fl.StringVar(&f.logFormat, "log-format", "text", "log format on stderr: text or json")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log every chunk")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no progress (a bar on a terminal, else a log line every 5 s)")
@@ -89,8 +91,8 @@ func (f *runFlags) options(stderr io.Writer) (*pipeline.Config, pipeline.Options
 	if err != nil {
 		return nil, opts, err
 	}
-	opts = pipeline.Options{Out: f.out, Shard: shard, Workers: f.workers, Resume: f.resume, AllowPartial: f.partial, Version: dtbenchVersion(), Log: log,
-		Progress: newProgress(stderr, log, f.quiet)}
+	opts = pipeline.Options{Out: f.out, Shard: shard, Workers: f.workers, Resume: f.resume, RecomputeChanged: f.recompute, AllowPartial: f.partial,
+		Version: dtbenchVersion(), Log: log, Progress: newProgress(stderr, log, f.quiet)}
 	return cfg, opts, nil
 }
 
@@ -232,7 +234,7 @@ func versionCmd() *cobra.Command {
 func verifyCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "verify RUNDIR",
-		Short: "Check a run folder against its manifest (every file's rows and sha256)",
+		Short: "Check a run folder against its manifest (every file's rows and sha256, each part's chunk, the input files)",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return input.Keyf("arguments", "verify takes one run folder, got %d arguments", len(args))
@@ -240,11 +242,14 @@ func verifyCmd() *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := pipeline.Verify(args[0])
+			v, err := pipeline.Verify(args[0])
+			for _, note := range v.Notes {
+				fmt.Fprintf(cmd.OutOrStdout(), "%s: %s\n", args[0], note)
+			}
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s: %d files match the manifest\n", args[0], n)
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: %d files match the manifest\n", args[0], v.Checked)
 			return nil
 		},
 	}

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/dtbench/dtbench/dataset"
@@ -30,6 +31,7 @@ const (
 	NoHello  = "nohello"  // replies to the handshake with a line that is not JSON
 	FlakyArg = "flaky"    // crashes on a fit when the file named by the next argument is absent (creating it), else as Tree
 	SlowOnce = "slowonce" // sleeps the next argument's duration on a fit when the file named after it is absent (creating it), else as Tree
+	Version  = "version"  // as Tree, with the version the file named by the next argument holds (its first line), the stump's feature shifted by the version's length
 )
 
 // Command returns the command line that runs the current test binary as
@@ -91,7 +93,7 @@ func serve(mode string, args []string) int {
 				out.Flush()
 				continue
 			}
-			reply = map[string]string{"name": "fake-" + mode, "version": "0.1"}
+			reply = map[string]string{"name": "fake-" + mode, "version": version(mode, args)}
 		} else {
 			if reply, err = fit(mode, args, &req); err != nil {
 				fmt.Fprintln(os.Stderr, "fake adapter:", err)
@@ -107,6 +109,20 @@ func serve(mode string, args []string) int {
 		out.Write(append(b, '\n'))
 		out.Flush()
 	}
+}
+
+// version is what the handshake says: 0.1, or in mode Version the first
+// line of the file args[0] names.
+func version(mode string, args []string) string {
+	if mode != Version {
+		return "0.1"
+	}
+	b, err := os.ReadFile(args[0])
+	if err != nil {
+		return "unreadable"
+	}
+	v, _, _ := strings.Cut(string(b), "\n")
+	return v
 }
 
 // once reports whether the marker file is absent, creating it.
@@ -147,8 +163,12 @@ func fit(mode string, args []string, req *request) (any, error) {
 		return predictions(req, m, k), nil
 	}
 	// A stump on feature f: each value's majority class, the overall
-	// majority for a value no row has.
+	// majority for a value no row has. In mode Version the feature moves
+	// with the version's length, so that another version fits other trees.
 	f := int(req.Seed % int64(max(m, 1)))
+	if mode == Version {
+		f = int((req.Seed + int64(len(version(mode, args)))) % int64(max(m, 1)))
+	}
 	z := len(req.Schema.Features[f].Values)
 	counts := make([][]float64, z)
 	total := make([]float64, k)
