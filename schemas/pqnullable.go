@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -15,7 +16,7 @@ import (
 // required or optional scalar, read straight from a field of the rows in
 // memory, so no column is gathered first. Its pages are fixed by the values
 // alone:
-//   - data pages v2 of pageRows rows;
+//   - data pages v2 of pageRows rows (writeConfig);
 //   - an optional column carries, per page, RLE definition levels of bit
 //     width 1 (1 = a value, 0 = null), NumNulls, and values for its non-null
 //     rows only; a required column has no levels;
@@ -25,8 +26,9 @@ import (
 //     page of its distinct values in order of first appearance (empty when
 //     the chunk has no non-null value), and each data page holds the bit
 //     width and the RLE/bit-packed indexes of its values;
-//   - min/max statistics only for the columns the writer was told (required
-//     int64 ids), as for the other tables.
+//   - a null count in every page and chunk, and min/max statistics for the
+//     columns the writer was told (every column of a flat table), of any
+//     kind: integers, doubles, booleans and strings (pqstats.go).
 
 // fieldSource is one field of a slice of rows in memory: row i's field is
 // at base + i*stride + offset. A nullable field holds a pointer to its
@@ -79,8 +81,8 @@ func (w *pqWriter) scalarColumn(src *fieldSource, from, to int) error {
 		encodings = append(encodings, format.RLE)
 	}
 	levels := rle.Encoding{BitWidth: 1}
-	for p := from; p < to; p += pageRows {
-		q := min(p+pageRows, to)
+	for p := from; p < to; p += w.cfg.pageRows {
+		q := min(p+w.cfg.pageRows, to)
 		var def []byte
 		nulls := 0
 		if src.nullable {
@@ -101,15 +103,11 @@ func (w *pqWriter) scalarColumn(src *fieldSource, from, to int) error {
 		if err != nil {
 			return fmt.Errorf("encode %s: %w", name, err)
 		}
-		h := dataPageHeader(enc, q-p, nulls, q-p, 0, len(def))
+		var b bounds
 		if c.leaf.stats {
-			vals := resize(w.bufs.int64s, q-p)
-			w.bufs.int64s = vals
-			for i := p; i < q; i++ {
-				vals[i-p] = *(*int64)(src.at(i))
-			}
-			h.DataPageHeaderV2.V.Statistics = c.pageStats(vals)
+			b = w.scalarBounds(src, p, q, from)
 		}
+		h := dataPageHeader(enc, q-p, nulls, q-p, 0, len(def), c.pageStats(nulls, q-p-nulls, b))
 		if err := w.writePage(c, h, nil, def, body, p-from); err != nil {
 			return err
 		}
@@ -182,14 +180,67 @@ func (w *pqWriter) scalarBody(src *fieldSource, p, q, from, width int) ([]byte, 
 	return body, nil
 }
 
+// scalarBounds are the bounds of the non-null values of rows [p, q) of
+// src, a chunk that starts at row from. A string's order is its index's
+// rank (stringDictionary), so no string is compared per row.
+func (w *pqWriter) scalarBounds(src *fieldSource, p, q, from int) bounds {
+	switch src.kind {
+	case KindInt64:
+		var r valueRange[int64]
+		for i := p; i < q; i++ {
+			if v := src.at(i); v != nil {
+				r.add(*(*int64)(v))
+			}
+		}
+		return r.bounds(int64Bytes)
+	case KindInt32:
+		var r valueRange[int32]
+		for i := p; i < q; i++ {
+			if v := src.at(i); v != nil {
+				r.add(*(*int32)(v))
+			}
+		}
+		return r.bounds(int32Bytes)
+	case KindFloat64:
+		var r valueRange[float64]
+		for i := p; i < q; i++ {
+			if v := src.at(i); v != nil {
+				r.add(*(*float64)(v))
+			}
+		}
+		return floatBounds(&r)
+	case KindBool:
+		var r valueRange[uint8]
+		for i := p; i < q; i++ {
+			if v := src.at(i); v != nil {
+				r.add(*(*uint8)(v))
+			}
+		}
+		return r.bounds(boolBytes)
+	case KindString:
+		var r valueRange[int32]
+		for _, x := range w.bufs.rowIndexes[p-from : q-from] {
+			if x >= 0 {
+				r.add(w.bufs.ranks[x])
+			}
+		}
+		value := func(rank int32) []byte { return []byte(w.bufs.dictValues[w.bufs.byRank[rank]]) }
+		return r.bounds(value)
+	}
+	panic("schemas: bounds of a column of kind " + src.kind.String())
+}
+
 // stringDictionary writes the dictionary page of a string chunk of rows
 // [from, to) of src: the distinct non-null values in order of first
 // appearance, PLAIN. It leaves each row's index (-1 for null) in
-// w.bufs.rowIndexes and returns the bit width of the indexes.
+// w.bufs.rowIndexes, the values by index in w.bufs.dictValues, their
+// ranks in string order (stringRanks), and returns the bit width of the
+// indexes.
 func (w *pqWriter) stringDictionary(c *pqChunk, src *fieldSource, from, to int) (int, error) {
 	ids := map[string]int32{}
 	rows := resize(w.bufs.rowIndexes, to-from)
 	w.bufs.rowIndexes = rows
+	values := w.bufs.dictValues[:0]
 	plain := w.bufs.dict[:0]
 	for i := from; i < to; i++ {
 		v := src.at(i)
@@ -202,12 +253,15 @@ func (w *pqWriter) stringDictionary(c *pqChunk, src *fieldSource, from, to int) 
 		if !ok {
 			id = int32(len(ids))
 			ids[s] = id
+			values = append(values, s)
 			plain = binary.LittleEndian.AppendUint32(plain, uint32(len(s)))
 			plain = append(plain, s...)
 		}
 		rows[i-from] = id
 	}
 	w.bufs.dict = plain
+	w.bufs.dictValues = values
+	w.bufs.ranks, w.bufs.byRank = stringRanks(w.bufs.ranks, w.bufs.byRank, values)
 	var h format.PageHeader
 	h.Type = format.DictionaryPage
 	h.DictionaryPageHeader.Set(format.DictionaryPageHeader{NumValues: int32(len(ids)), Encoding: format.Plain})
@@ -215,4 +269,20 @@ func (w *pqWriter) stringDictionary(c *pqChunk, src *fieldSource, from, to int) 
 		return 0, err
 	}
 	return indexWidth(max(len(ids), 1)), nil
+}
+
+// stringRanks orders a dictionary's values by unsigned byte order (Go's
+// string order, the statistics' order of a string column): rank[i] is
+// value i's place, byRank[k] the value in place k. The slices reuse the
+// given buffers.
+func stringRanks(rank, byRank []int32, values []string) ([]int32, []int32) {
+	rank, byRank = resize(rank, len(values)), resize(byRank, len(values))
+	for i := range byRank {
+		byRank[i] = int32(i)
+	}
+	slices.SortFunc(byRank, func(a, b int32) int { return strings.Compare(values[a], values[b]) })
+	for k, i := range byRank {
+		rank[i] = int32(k)
+	}
+	return rank, byRank
 }

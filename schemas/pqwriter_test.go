@@ -28,7 +28,7 @@ import (
 // arrowRows reads every column of a Parquet file with Arrow and returns the
 // column names and the rows, each cell an int64, int32, float64, bool,
 // string or []int32, or nil for a null.
-func arrowRows(t *testing.T, path string) ([]string, [][]any) {
+func arrowRows(t testing.TB, path string) ([]string, [][]any) {
 	t.Helper()
 	// Not a checked allocator: Arrow's DELTA_BINARY_PACKED decoder keeps
 	// buffers it never frees (it does so for parquet-go's files too).
@@ -89,7 +89,7 @@ func arrowColumn(fr *pqarrow.FileReader, i int, n int64, fn func(a arrow.Array, 
 	return nil
 }
 
-func arrowCell(t *testing.T, a arrow.Array, r int) any {
+func arrowCell(t testing.TB, a arrow.Array, r int) any {
 	if a.IsNull(r) {
 		return nil
 	}
@@ -317,14 +317,30 @@ func TestPQWriterMisuse(t *testing.T) {
 				func() error { return w.int32Column([]int32{-1, 0}) },
 				func() error { return w.int32ListColumn([]int32{1, 2}, []int32{1, 0, 2}) })
 		}, "offsets decrease"},
-		{"stats on a non-int64", func(*pqWriter) error {
-			_, err := newPQWriter(new(strings.Builder), oracleSchema(), "node")
+		{"stats on no column", func(*pqWriter) error {
+			_, err := newPQWriter(new(strings.Builder), oracleSchema(), newWriteConfig(nil), "tree_id", "nope")
 			return err
-		}, "not a required int64"},
+		}, "not all top-level columns"},
+		{"stats on a list", func(*pqWriter) error {
+			_, err := newPQWriter(new(strings.Builder), oracleSchema(), newWriteConfig(nil), "values")
+			return err
+		}, "not all top-level columns"},
+		{"stats on a dictionary", func(*pqWriter) error {
+			w, err := newPQWriter(new(strings.Builder), modelSchema(), newWriteConfig(nil), "learner")
+			if err != nil {
+				return err
+			}
+			defer w.release()
+			return writeColumns(w.beginRowGroup(1),
+				func() error { return w.int64Column([]int64{1}) },
+				func() error { return w.int64Column([]int64{1}) },
+				func() error { return w.int64Column([]int64{1}) },
+				func() error { return w.stringColumn([]string{"id3"}, []int32{0}) })
+		}, "no min/max statistics"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			w, err := newPQWriter(new(strings.Builder), oracleSchema(), "tree_id")
+			w, err := newPQWriter(new(strings.Builder), oracleSchema(), newWriteConfig(nil), "tree_id")
 			if err != nil {
 				t.Fatal(err)
 			}
