@@ -99,13 +99,12 @@ func (w *pqWriter) scalarColumn(src *fieldSource, from, to int) error {
 			def, _ = levels.EncodeLevels(w.bufs.def, defs) // width 1 holds 0 and 1
 			w.bufs.def = def
 		}
-		body, err := w.scalarBody(src, p, q, from, width)
+		body, b, err := w.scalarBody(src, p, q, from, width)
 		if err != nil {
 			return fmt.Errorf("encode %s: %w", name, err)
 		}
-		var b bounds
-		if c.leaf.stats {
-			b = w.scalarBounds(src, p, q, from)
+		if !c.leaf.stats {
+			b = bounds{}
 		}
 		h := dataPageHeader(enc, q-p, nulls, q-p, 0, len(def), c.pageStats(nulls, q-p-nulls, b))
 		if err := w.writePage(c, h, nil, def, body, p-from); err != nil {
@@ -117,117 +116,88 @@ func (w *pqWriter) scalarColumn(src *fieldSource, from, to int) error {
 }
 
 // scalarBody encodes the non-null values of rows [p, q) of src into the
-// writer's body buffer. Strings are the indexes stringDictionary assigned
-// to the chunk's rows, which start at row from, in width bits.
-func (w *pqWriter) scalarBody(src *fieldSource, p, q, from, width int) ([]byte, error) {
+// writer's body buffer and returns them with their bounds, computed in the
+// same pass over the rows (a flat table's rows are wide: each pass over a
+// column is a pass over memory). Strings are the indexes stringDictionary
+// assigned to the chunk's rows, which start at row from, in width bits;
+// their order is their index's rank, so no string is compared per row.
+func (w *pqWriter) scalarBody(src *fieldSource, p, q, from, width int) ([]byte, bounds, error) {
 	body := w.bufs.body[:0]
+	var b bounds
 	switch src.kind {
 	case KindInt64:
+		var r valueRange[int64]
 		for i := p; i < q; i++ {
 			if v := src.at(i); v != nil {
-				body = binary.LittleEndian.AppendUint64(body, uint64(*(*int64)(v)))
+				x := *(*int64)(v)
+				body = binary.LittleEndian.AppendUint64(body, uint64(x))
+				r.add(x)
 			}
 		}
+		b = r.bounds(int64Bytes)
 	case KindInt32:
+		var r valueRange[int32]
 		for i := p; i < q; i++ {
 			if v := src.at(i); v != nil {
-				body = binary.LittleEndian.AppendUint32(body, uint32(*(*int32)(v)))
+				x := *(*int32)(v)
+				body = binary.LittleEndian.AppendUint32(body, uint32(x))
+				r.add(x)
 			}
 		}
+		b = r.bounds(int32Bytes)
 	case KindFloat64:
+		var r valueRange[float64]
 		for i := p; i < q; i++ {
 			if v := src.at(i); v != nil {
-				body = binary.LittleEndian.AppendUint64(body, math.Float64bits(*(*float64)(v)))
+				x := *(*float64)(v)
+				body = binary.LittleEndian.AppendUint64(body, math.Float64bits(x))
+				r.add(x)
 			}
 		}
+		b = floatBounds(&r)
 	case KindBool:
-		var b byte
+		var r valueRange[uint8]
+		var bits byte
 		n := 0
 		for i := p; i < q; i++ {
 			v := src.at(i)
 			if v == nil {
 				continue
 			}
-			if *(*bool)(v) {
-				b |= 1 << (n % 8)
-			}
+			x := *(*uint8)(v) // a Go bool is one byte, 0 or 1
+			r.add(x)
+			bits |= x << (n % 8)
 			if n++; n%8 == 0 {
-				body, b = append(body, b), 0
+				body, bits = append(body, bits), 0
 			}
 		}
 		if n%8 != 0 {
-			body = append(body, b)
+			body = append(body, bits)
 		}
+		b = r.bounds(boolBytes)
 	case KindString:
+		var r valueRange[int32]
 		idx := w.bufs.indexes[:0]
 		for _, x := range w.bufs.rowIndexes[p-from : q-from] {
 			if x >= 0 {
 				idx = append(idx, x)
+				r.add(w.bufs.ranks[x])
 			}
 		}
 		w.bufs.indexes = idx
 		enc := rle.Encoding{BitWidth: width}
 		packed, err := enc.EncodeInt32(w.bufs.enc[:0], idx)
 		if err != nil {
-			return nil, err
+			return nil, bounds{}, err
 		}
 		w.bufs.enc = packed
 		body = append(append(body, byte(width)), packed...)
+		b = r.bounds(func(rank int32) []byte { return []byte(w.bufs.dictValues[w.bufs.byRank[rank]]) })
 	default:
-		return nil, fmt.Errorf("column kind %v", src.kind)
+		return nil, bounds{}, fmt.Errorf("column kind %v", src.kind)
 	}
 	w.bufs.body = body
-	return body, nil
-}
-
-// scalarBounds are the bounds of the non-null values of rows [p, q) of
-// src, a chunk that starts at row from. A string's order is its index's
-// rank (stringDictionary), so no string is compared per row.
-func (w *pqWriter) scalarBounds(src *fieldSource, p, q, from int) bounds {
-	switch src.kind {
-	case KindInt64:
-		var r valueRange[int64]
-		for i := p; i < q; i++ {
-			if v := src.at(i); v != nil {
-				r.add(*(*int64)(v))
-			}
-		}
-		return r.bounds(int64Bytes)
-	case KindInt32:
-		var r valueRange[int32]
-		for i := p; i < q; i++ {
-			if v := src.at(i); v != nil {
-				r.add(*(*int32)(v))
-			}
-		}
-		return r.bounds(int32Bytes)
-	case KindFloat64:
-		var r valueRange[float64]
-		for i := p; i < q; i++ {
-			if v := src.at(i); v != nil {
-				r.add(*(*float64)(v))
-			}
-		}
-		return floatBounds(&r)
-	case KindBool:
-		var r valueRange[uint8]
-		for i := p; i < q; i++ {
-			if v := src.at(i); v != nil {
-				r.add(*(*uint8)(v))
-			}
-		}
-		return r.bounds(boolBytes)
-	case KindString:
-		var r valueRange[int32]
-		for _, x := range w.bufs.rowIndexes[p-from : q-from] {
-			if x >= 0 {
-				r.add(w.bufs.ranks[x])
-			}
-		}
-		value := func(rank int32) []byte { return []byte(w.bufs.dictValues[w.bufs.byRank[rank]]) }
-		return r.bounds(value)
-	}
-	panic("schemas: bounds of a column of kind " + src.kind.String())
+	return body, b, nil
 }
 
 // stringDictionary writes the dictionary page of a string chunk of rows
