@@ -53,7 +53,7 @@ func (r *runner) writeSingles(n flow.Node, b *schemas.Bag) error {
 		if !ok || !t.Single() {
 			return fmt.Errorf("pipeline: %s writes %s, which is not a single-file table", n.Stage, ref.Name())
 		}
-		infos, err := t.WriteRun(r.dir, b)
+		infos, err := t.WriteRun(r.dir, b, r.stamp())
 		if err != nil {
 			return err
 		}

@@ -35,7 +35,7 @@ type Options struct {
 	// AllowPartial lets a per-run node (the report) read a table some of
 	// whose chunks are missing; the report then says so on its first line.
 	AllowPartial bool
-	Version      string       // dtbench version for the manifest
+	Version      string       // dtbench version for the manifest and every table file's created_by
 	Log          *slog.Logger // what the run did, and external adapters' stderr; nil = discard
 	// Learners are the learners the config may name: nil means
 	// train.Builtin (see LoadOptions.Learners).
@@ -113,6 +113,10 @@ type runner struct {
 	missing  []int // chunks a partial report lacks
 	start    time.Time
 }
+
+// stamp is the write option of every table file the command writes: its
+// created_by names the dtbench version of Options.Version.
+func (r *runner) stamp() schemas.WriteOption { return schemas.WithVersion(r.opts.Version) }
 
 func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (string, error) {
 	if opts.Shard.Count == 0 {

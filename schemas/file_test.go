@@ -102,7 +102,7 @@ func TestFileSettings(t *testing.T) {
 			}
 			md := footer(t, path)
 			version, _ := TableVersion(tb.name)
-			if want := "dtbench schema " + strconv.Itoa(version); md.CreatedBy != want {
+			if want := "dtbench version unknown (build schema " + strconv.Itoa(version) + ")"; md.CreatedBy != want {
 				t.Errorf("created_by = %q; want %q", md.CreatedBy, want)
 			}
 			if root, want := md.Schema[0].Name, filepath.Base(tb.name); root != want {

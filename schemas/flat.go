@@ -1,12 +1,10 @@
 package schemas
 
 import (
-	"fmt"
 	"io"
 	"path"
 	"reflect"
 	"runtime"
-	"slices"
 	"sync"
 	"unsafe"
 
@@ -20,51 +18,50 @@ import (
 // (flatread.go) checks a file's columns against the same declaration and
 // decodes them page by page into the rows' fields.
 
-// flatTable is a flat table: its name (a table constant), its row type's
-// columns and Parquet schema (layout), and the columns that get min/max
-// statistics.
+// flatTable is a flat table: its name (a table constant) and its row
+// type's columns and Parquet schema (layout).
 type flatTable[R any] struct {
 	name   string
-	stats  []string
 	layout func() flatLayout // derived from R on first use
 }
 
-// flatLayout is what a flat table's row type declares: its columns and
-// their Parquet schema.
+// flatLayout is what a flat table's row type declares: its columns, their
+// names and their Parquet schema.
 type flatLayout struct {
 	schema  *parquet.Schema
 	columns []Column
+	names   []string
 }
 
-// newFlatTable declares the flat table name with rows of type R; stats
-// names its required int64 id columns that get min/max statistics. Tables
+// newFlatTable declares the flat table name with rows of type R. Every
+// column of a flat table gets min/max statistics (pqstats.go): the tables
+// are small, and a query such as `doe > 0.9` can then skip pages. Tables
 // are package variables; their layouts are derived by reflection on first
 // use, not when the package loads (deriving them all cost every dtbench
 // command about 0.4 ms of start-up), so a bad declaration panics when its
 // table is first written or read, which every table's round-trip test
 // does. A table without a version panics at once.
-func newFlatTable[R any](name string, stats ...string) *flatTable[R] {
+func newFlatTable[R any](name string) *flatTable[R] {
 	writeVersion(name) // panics for a table without a version
-	return &flatTable[R]{name: name, stats: stats, layout: sync.OnceValue(func() flatLayout {
+	return &flatTable[R]{name: name, layout: sync.OnceValue(func() flatLayout {
 		cols := Columns[R]()
-		for _, s := range stats {
-			i := slices.IndexFunc(cols, func(c Column) bool { return c.Name == s })
-			if i < 0 || cols[i].Kind != KindInt64 || cols[i].Nullable {
-				panic(fmt.Sprintf("schemas: table %s: statistics for %q, which is not a required int64 column of %v", name, s, reflect.TypeFor[R]()))
-			}
+		names := make([]string, len(cols))
+		for i, c := range cols {
+			names[i] = c.Name
 		}
 		return flatLayout{
 			schema:  parquet.NewSchema(path.Base(name), parquet.SchemaOf(reflect.New(reflect.TypeFor[R]()).Interface())),
 			columns: cols,
+			names:   names,
 		}
 	})}
 }
 
 // writeFlat writes rows to path in the order given, in row groups of
 // RowGroupRows rows, every column from the rows' fields.
-func writeFlat[R any](filePath string, t *flatTable[R], rows []R) (FileInfo, error) {
+func writeFlat[R any](filePath string, t *flatTable[R], rows []R, opts ...WriteOption) (FileInfo, error) {
 	return writeFile(filePath, int64(len(rows)), func(w io.Writer) error {
-		pw, err := newPQWriter(w, t.layout().schema, t.stats...)
+		pw, err := newPQWriter(w, t.layout().schema, newWriteConfig(opts), t.layout().names...)
 		if err != nil {
 			return err
 		}
@@ -91,8 +88,8 @@ func writeFlatRows[R any](pw *pqWriter, t *flatTable[R], rows []R) error {
 			nullable: c.Nullable,
 		}
 	}
-	for from := 0; from < len(rows); from += RowGroupRows {
-		to := min(from+RowGroupRows, len(rows))
+	for from := 0; from < len(rows); from += pw.cfg.groupRows {
+		to := min(from+pw.cfg.groupRows, len(rows))
 		if err := pw.beginRowGroup(to - from); err != nil {
 			return err
 		}

@@ -74,8 +74,8 @@ var modelSchemaV1 = sync.OnceValue(func() *parquet.Schema { return parquet.NewSc
 // WriteModels writes learned trees to path, one row per node, models in
 // the order given and nodes in node order. Every tree must be valid and
 // share the first one's domains and classes, and no two models may share
-// an id.
-func WriteModels(path string, recs []ModelRecord) (FileInfo, error) {
+// an id. opts name the dtbench version (WithVersion).
+func WriteModels(path string, recs []ModelRecord, opts ...WriteOption) (FileInfo, error) {
 	trees := make([]*tree.Tree, len(recs))
 	for i, r := range recs {
 		trees[i] = r.Tree
@@ -90,7 +90,7 @@ func WriteModels(path string, recs []ModelRecord) (FileInfo, error) {
 	cols := buildNodeColumns(trees, true)
 	defer cols.release()
 	return writeFile(path, int64(cols.rows()), func(w io.Writer) error {
-		pw, err := newPQWriter(w, modelSchema(), "tree_id", "dataset_id", "oracle_id")
+		pw, err := newPQWriter(w, modelSchema(), newWriteConfig(opts), "tree_id", "dataset_id", "oracle_id")
 		if err != nil {
 			return err
 		}
@@ -107,7 +107,7 @@ func WriteModels(path string, recs []ModelRecord) (FileInfo, error) {
 			fill(shapes[cols.first[t]:cols.first[t+1]], shapeOf[t])
 		}
 		optimal := cols.optionalBoolPerTree(func(t int) *bool { return recs[t].Optimal })
-		err = cols.writeRowGroups(func(from, to int) error {
+		err = cols.writeRowGroups(pw.cfg.groupRows, func(from, to int) error {
 			return writeColumns(pw.beginRowGroup(to-from),
 				func() error { return pw.int64Column(ids[from:to]) },
 				func() error { return pw.int64Column(datasets[from:to]) },

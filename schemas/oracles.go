@@ -31,8 +31,9 @@ var oracleSchema = sync.OnceValue(func() *parquet.Schema { return parquet.NewSch
 
 // WriteOracles writes oracle trees to path, one row per node, trees in the
 // order given and nodes in node order. Every tree must be valid and share
-// the first one's domains and classes, and no two may share an id.
-func WriteOracles(path string, recs []TreeRecord) (FileInfo, error) {
+// the first one's domains and classes, and no two may share an id. opts
+// name the dtbench version (WithVersion).
+func WriteOracles(path string, recs []TreeRecord, opts ...WriteOption) (FileInfo, error) {
 	trees := make([]*tree.Tree, len(recs))
 	for i, r := range recs {
 		trees[i] = r.Tree
@@ -47,13 +48,13 @@ func WriteOracles(path string, recs []TreeRecord) (FileInfo, error) {
 	cols := buildNodeColumns(trees, false)
 	defer cols.release()
 	return writeFile(path, int64(cols.rows()), func(w io.Writer) error {
-		pw, err := newPQWriter(w, oracleSchema(), "tree_id")
+		pw, err := newPQWriter(w, oracleSchema(), newWriteConfig(opts), "tree_id")
 		if err != nil {
 			return err
 		}
 		defer pw.release()
 		ids := cols.int64PerTree(0, func(t int) int64 { return recs[t].ID })
-		err = cols.writeRowGroups(func(from, to int) error {
+		err = cols.writeRowGroups(pw.cfg.groupRows, func(from, to int) error {
 			return writeColumns(pw.beginRowGroup(to-from),
 				func() error { return pw.int64Column(ids[from:to]) },
 				func() error { return cols.writeNodeColumns(pw, from, to) },

@@ -118,11 +118,11 @@ func (c *nodeColumns) treeValues(t *tree.Tree, base, value int) int {
 }
 
 // writeRowGroups calls write for every row group of rows [from, to) of c:
-// groups of RowGroupRows rows, the last one shorter.
-func (c *nodeColumns) writeRowGroups(write func(from, to int) error) error {
+// groups of size rows (the writer's, RowGroupRows), the last one shorter.
+func (c *nodeColumns) writeRowGroups(size int, write func(from, to int) error) error {
 	rows := c.rows()
-	for from := 0; from < rows; from += RowGroupRows {
-		if err := write(from, min(from+RowGroupRows, rows)); err != nil {
+	for from := 0; from < rows; from += size {
+		if err := write(from, min(from+size, rows)); err != nil {
 			return err
 		}
 	}

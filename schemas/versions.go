@@ -7,7 +7,7 @@ import (
 )
 
 // Schema versions, one per table. A table's version is written into each of
-// its files, under MetaVersion and in created_by ("dtbench schema <v>"),
+// its files, under MetaVersion and in created_by (createdBy),
 // and its reader refuses a file of a version it cannot read. Bump a table's
 // version when one of its columns changes meaning, type, nullability or
 // name; a change of encoding alone (what any Parquet reader decodes) keeps
@@ -96,11 +96,15 @@ func writeVersion(table string) int {
 	return v.write
 }
 
-// createdBy is the created_by field of table's files: the schema version
-// and no library version, so that upgrading a library does not change the
-// bytes of the footer.
-func createdBy(table string) string {
-	return "dtbench schema " + strconv.Itoa(writeVersion(table))
+// createdBy is the created_by field of table's files written by dtbench
+// version: "dtbench version <version> (build schema <table's version>)".
+// That is the "<application> version <version> (build <build>)" form that
+// parquet-mr's, Arrow's and parquet-go's parsers of created_by read, so
+// they see the application dtbench, which none of their workarounds for
+// old parquet-mr or parquet-cpp statistics applies to. No library version
+// is named, so that upgrading a library does not change the bytes.
+func createdBy(table, version string) string {
+	return "dtbench version " + version + " (build schema " + strconv.Itoa(writeVersion(table)) + ")"
 }
 
 // knownTables lists the table constants that have a version, sorted.

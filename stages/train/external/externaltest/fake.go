@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -32,6 +33,10 @@ const (
 	FlakyArg = "flaky"    // crashes on a fit when the file named by the next argument is absent (creating it), else as Tree
 	SlowOnce = "slowonce" // sleeps the next argument's duration on a fit when the file named after it is absent (creating it), else as Tree
 	Version  = "version"  // as Tree, with the version the file named by the next argument holds (its first line), the stump's feature shifted by the version's length
+	// ErrorSome replies {"error": …} to a fit whose seed is a multiple of
+	// the next argument, else as Tree: some fits of a run fail, the same
+	// ones every time.
+	ErrorSome = "errorsome"
 )
 
 // Command returns the command line that runs the current test binary as
@@ -154,6 +159,12 @@ func fit(mode string, args []string, req *request) (any, error) {
 		return nil, nil
 	case Error:
 		return map[string]string{"error": "no can do"}, nil
+	case ErrorSome:
+		if n, err := strconv.ParseInt(args[0], 10, 64); err != nil || n < 1 {
+			return nil, fmt.Errorf("errorsome: %q is not a positive number", args[0])
+		} else if req.Seed%n == 0 {
+			return map[string]string{"error": fmt.Sprintf("seed %d is a multiple of %d", req.Seed, n)}, nil
+		}
 	}
 	start := time.Now()
 	m, k := len(req.Schema.Features), len(req.Schema.Class.Values)
