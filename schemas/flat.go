@@ -13,12 +13,13 @@ import (
 	"github.com/parquet-go/parquet-go"
 )
 
-// A flat table is one whose rows are a Go struct of scalar fields, one
-// column per field (evaluations, timings): its row type declares the
-// columns once, through its `parquet` tags (flatcols.go). The page writer
-// writes the rows field by field from memory (pqnullable.go); readFlat
-// (flatread.go) checks a file's columns against the same declaration and
-// decodes them page by page into the rows' fields.
+// A flat table is one whose rows are a Go struct of scalar fields (and
+// lists of floats or strings, flatlists.go), one column per field
+// (evaluations, timings, predictions): its row type declares the columns
+// once, through its `parquet` tags (flatcols.go). The page writer writes
+// the rows field by field from memory (pqnullable.go, pqlists.go);
+// readFlat (flatread.go) checks a file's columns against the same
+// declaration and decodes them page by page into the rows' fields.
 
 // flatTable is a flat table: its name (a table constant), its row type's
 // columns and Parquet schema (layout), and the columns that get min/max
@@ -97,7 +98,11 @@ func writeFlatRows[R any](pw *pqWriter, t *flatTable[R], rows []R) error {
 			return err
 		}
 		for i := range srcs {
-			if err := pw.scalarColumn(&srcs[i], from, to); err != nil {
+			column := pw.scalarColumn
+			if srcs[i].kind.List() {
+				column = pw.listColumn
+			}
+			if err := column(&srcs[i], from, to); err != nil {
 				return err
 			}
 		}

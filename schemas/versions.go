@@ -30,6 +30,8 @@ const (
 	EntropyVersion    = 1
 	WinsVersion       = 1
 	SummariesVersion  = 2 // 2: one row per (learner, cell, measure), through the page writer; 1 was one wide row per (learner, cell), written by Arrow
+	// PredictionsVersion is results/predictions' (every study's).
+	PredictionsVersion = 1
 )
 
 // tableVersion is the version a table is written with and the versions
@@ -51,6 +53,7 @@ var tableVersions = map[string]tableVersion{
 	Entropy:     {EntropyVersion, []int{1}},
 	Wins:        {WinsVersion, []int{1}},
 	Summaries:   {SummariesVersion, []int{2}},
+	Predictions: {PredictionsVersion, []int{1}},
 }
 
 // TableVersion returns the schema version dtbench writes for table (one of
