@@ -195,6 +195,11 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 			}
 		}
 	}
+	if len(r.perTask) > 0 {
+		if err := checkMeasured(study.Footprint, cfg.Limits, cfg.Chunk, r.workers); err != nil {
+			return r.dir, err
+		}
+	}
 	var adapters []flow.Adapter
 	if study.Adapters != nil {
 		adapters = study.Adapters()

@@ -72,15 +72,18 @@ func oracleStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 		return nil, err
 	}
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(), Notes: []string{"Grid: " + o.Describe()}}
+	fp := o.Footprint()
+	// Every row of a task counts as tested (the held-out share is at most 1).
+	countPredictions(&fp, cfg.Outputs, len(cfg.Learners), 1, o.Classes, cfg.Costs != nil)
 	return withLearners(&flow.Study{
 		Name:      "oracle",
 		Plan:      o.Plan(cfg.Seed),
-		Footprint: o.Footprint(),
+		Footprint: fp,
 		Nodes: []flow.Node{
 			generate.OracleNode(o),
 			oc.Node(),
 			learners.FitNode(),
-			evaluate.OracleNode(o.Cells()),
+			evaluate.OracleNode(o.Cells(), cfg.Outputs.Predictions),
 			report.OracleNode(meta),
 		},
 	}, learners), nil
@@ -108,15 +111,19 @@ func benchmarkStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(), Versus: learners.Benchmarks(),
 		Notes: []string{fmt.Sprintf("%d-fold cross-validation (%s), %d repetitions, top %d attributes by gain ratio (%s)",
 			bc.Folds.K, bc.Folds.Scheme, bc.Repetitions, bc.Select, bc.Rank)}}
+	fp := b.Footprint()
+	costed := cfg.Costs != nil || slices.ContainsFunc(bc.Datasets, func(d generate.DatasetSpec) bool { return d.Costs != nil })
+	countPredictions(&fp, cfg.Outputs, len(cfg.Learners), 1, assumedClasses, costed)
+	fp.Measure = measured(fp, b.MeasuredRows)
 	return withLearners(&flow.Study{
 		Name:      "benchmark",
 		Plan:      b.Plan(cfg.Seed),
-		Footprint: b.Footprint(),
+		Footprint: fp,
 		Nodes: []flow.Node{
 			b.ImportNode(),
 			b.SplitNode(),
 			learners.CVNode(),
-			evaluate.BenchmarkNode(b.Cells(), bc.Alpha),
+			evaluate.BenchmarkNode(b.Cells(), bc.Alpha, cfg.Outputs.Predictions),
 			report.BenchmarkNode(meta, strings.Join(full, ",")),
 		},
 	}, learners), nil
@@ -148,15 +155,18 @@ func costStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 	}
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(),
 		Notes: []string{fmt.Sprintf("%d random splits per dataset, %.3g of the rows training; %s", cc.Repetitions, cc.Train, ks)}}
+	fp := c.Footprint()
+	countPredictions(&fp, cfg.Outputs, len(cfg.Learners), 1-cc.Train, assumedClasses, true)
+	fp.Measure = measured(fp, c.MeasuredRows)
 	return withLearners(&flow.Study{
 		Name:      "cost",
 		Plan:      c.Plan(cfg.Seed),
-		Footprint: c.Footprint(),
+		Footprint: fp,
 		Nodes: []flow.Node{
 			c.ImportNode(),
 			c.SplitNode(),
 			learners.HoldoutFitNode(),
-			evaluate.CostNode(c.Cells()),
+			evaluate.CostNode(c.Cells(), cfg.Outputs.Predictions),
 			report.CostNode(meta),
 		},
 	}, learners), nil

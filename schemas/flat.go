@@ -81,31 +81,37 @@ func writeFlat[R any](filePath string, t *flatTable[R], rows []R) (FileInfo, err
 
 // writeFlatRows writes the row groups of rows to pw.
 func writeFlatRows[R any](pw *pqWriter, t *flatTable[R], rows []R) error {
+	for from := 0; from < len(rows); from += RowGroupRows {
+		if err := writeFlatGroup(pw, t, rows[from:min(from+RowGroupRows, len(rows))]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeFlatGroup writes rows (at most RowGroupRows) to pw as one row
+// group, every column from the rows' fields.
+func writeFlatGroup[R any](pw *pqWriter, t *flatTable[R], rows []R) error {
 	columns := t.layout().columns
-	srcs := make([]fieldSource, len(columns))
-	for i, c := range columns {
-		srcs[i] = fieldSource{
+	if err := pw.beginRowGroup(len(rows)); err != nil {
+		return err
+	}
+	for _, c := range columns {
+		src := fieldSource{
 			base:     unsafe.Pointer(unsafe.SliceData(rows)),
 			stride:   unsafe.Sizeof(*new(R)),
 			offset:   c.Offset,
 			kind:     c.Kind,
 			nullable: c.Nullable,
 		}
-	}
-	for from := 0; from < len(rows); from += RowGroupRows {
-		to := min(from+RowGroupRows, len(rows))
-		if err := pw.beginRowGroup(to - from); err != nil {
+		column := pw.scalarColumn
+		if c.Kind.List() {
+			column = pw.listColumn
+		}
+		if err := column(&src, 0, len(rows)); err != nil {
 			return err
 		}
-		for i := range srcs {
-			column := pw.scalarColumn
-			if srcs[i].kind.List() {
-				column = pw.listColumn
-			}
-			if err := column(&srcs[i], from, to); err != nil {
-				return err
-			}
-		}
 	}
+	runtime.KeepAlive(rows) // the column writers read rows through unsafe pointers
 	return nil
 }

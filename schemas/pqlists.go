@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unsafe"
 
 	"github.com/parquet-go/parquet-go/encoding/rle"
 	"github.com/parquet-go/parquet-go/format"
@@ -129,8 +130,17 @@ func (w *pqWriter) stringListDictionary(c *pqChunk, src *fieldSource, from, to i
 	ids := map[string]int32{}
 	idx := w.bufs.rowIndexes[:0]
 	plain := w.bufs.dict[:0]
+	var last []string // the previous row's list: rows of one dataset share their classes
+	lastAt := 0       // where its indexes start in idx
 	for i := from; i < to; i++ {
-		for _, s := range *(*[]string)(src.field(i)) {
+		list := *(*[]string)(src.field(i))
+		if len(list) > 0 && len(list) == len(last) && unsafe.SliceData(list) == unsafe.SliceData(last) {
+			idx = append(idx, idx[lastAt:lastAt+len(list)]...)
+			lastAt = len(idx) - len(list)
+			continue
+		}
+		last, lastAt = list, len(idx)
+		for _, s := range list {
 			id, ok := ids[s]
 			if !ok {
 				id = int32(len(ids))

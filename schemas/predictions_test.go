@@ -23,34 +23,78 @@ import (
 	"github.com/dtbench/dtbench/input"
 )
 
-// predictionRows draws n benchmark prediction rows of tasks with 1 to 4
-// classes, whose costs are null where null(row) says; one row in nine has
-// empty lists and one in thirteen a NaN, an infinity or -0 among its
-// probabilities, so that every float's bits are checked.
-func predictionRows(rng *rand.Rand, n int, null func(row int) bool) []BenchmarkPrediction {
+// predictionBlocks draws blocks of n rows in all, in blocks of 1 to 300
+// rows (one in seven empty) of tasks with 1 to 4 classes, whose costs are
+// null where null(block) says; one row in thirteen has a NaN, an infinity
+// or -0 among its probabilities, so that every float's bits are checked.
+// Consecutive blocks differ in their fold.
+func predictionBlocks(rng *rand.Rand, n int, null func(block int) bool) []PredictionBlock[BenchmarkPrediction] {
 	labels := [][]string{{"yes"}, {"yes", "no"}, {"a", "b", "ünï,code"}, {"1", "2", "3", "4"}}
 	odd := []float64{math.NaN(), math.Inf(1), math.Copysign(0, -1), math.SmallestNonzeroFloat64}
-	rows := make([]BenchmarkPrediction, n)
-	for i := range rows {
-		classes := labels[(i/50)%len(labels)]
-		r := &rows[i]
-		r.DatasetID, r.Learner = int64(i/50), []string{"c45", "naivebayes", ""}[rng.IntN(3)]
-		r.BenchmarkCell = BenchmarkCell{Dataset: "vote", Scenario: "all", Subset: "A1,A3"}
-		r.Rep, r.Fold, r.ModelID, r.RowID = int32(rng.IntN(3)), int32(rng.IntN(10)), int64(i/10), int64(rng.IntN(1000))
-		r.Actual, r.Predicted = classes[rng.IntN(len(classes))], classes[rng.IntN(len(classes))]
-		if i%9 != 4 {
-			r.Classes = classes
-			r.Probabilities = make([]float64, len(classes))
-			for c := range r.Probabilities {
-				r.Probabilities[c] = rng.Float64()
-			}
-			if i%13 == 5 {
-				r.Probabilities[0] = odd[rng.IntN(len(odd))]
+	var out []PredictionBlock[BenchmarkPrediction]
+	for rows := 0; rows < n; {
+		i := len(out)
+		size := min(n-rows, 1+rng.IntN(300))
+		if i%7 == 3 {
+			size = 0
+		}
+		classes := labels[rng.IntN(len(labels))]
+		k := len(classes)
+		b := PredictionBlock[BenchmarkPrediction]{
+			Head: BenchmarkPrediction{DatasetID: int64(i / 5), Learner: []string{"c45", "naivebayes", ""}[rng.IntN(3)],
+				BenchmarkCell: BenchmarkCell{Dataset: "vote", Scenario: "all", Subset: "A1,A3"}},
+			PredictionRows: PredictionRows{Rep: int32(rng.IntN(3)), Fold: int32(i % 10), ModelID: int64(i) - 3, Classes: classes,
+				RowIDs: []int64{}, Actual: []uint8{}, Predicted: []uint8{}, Probabilities: []float64{}},
+		}
+		for r := range size {
+			b.RowIDs = append(b.RowIDs, int64(rng.IntN(1000)))
+			b.Actual, b.Predicted = append(b.Actual, uint8(rng.IntN(k))), append(b.Predicted, uint8(rng.IntN(k)))
+			for c := range k {
+				x := rng.Float64()
+				if (rows+r)%13 == 5 && c == 0 {
+					x = odd[rng.IntN(len(odd))]
+				}
+				b.Probabilities = append(b.Probabilities, x)
 			}
 		}
 		if !null(i) {
-			r.TestCost, r.ErrorCost = ptr(rng.Float64()*100), ptr(float64(rng.IntN(3)*50))
+			b.TestCost, b.ErrorCost = []float64{}, []float64{}
+			for range size {
+				b.TestCost, b.ErrorCost = append(b.TestCost, rng.Float64()*100), append(b.ErrorCost, float64(rng.IntN(3)*50))
+			}
 		}
+		out = append(out, b)
+		rows += size
+	}
+	return out
+}
+
+// expandBlocks is the rows of blocks, built here rather than by the
+// writer: each row its block's keys and its own cells.
+func expandBlocks(blocks []PredictionBlock[BenchmarkPrediction]) []BenchmarkPrediction {
+	var out []BenchmarkPrediction
+	for _, b := range blocks {
+		k := len(b.Classes)
+		for i := range b.RowIDs {
+			r := b.Head
+			r.Prediction = Prediction{Rep: b.Rep, Fold: b.Fold, ModelID: b.ModelID, RowID: b.RowIDs[i],
+				Actual: b.Classes[b.Actual[i]], Predicted: b.Classes[b.Predicted[i]], Classes: b.Classes,
+				Probabilities: slices.Clone(b.Probabilities[i*k : (i+1)*k])}
+			if b.TestCost != nil {
+				r.TestCost, r.ErrorCost = ptr(b.TestCost[i]), ptr(b.ErrorCost[i])
+			}
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// predictionRows is the rows of predictionBlocks, one in nine with empty
+// lists (which the flat writer takes, though no study writes them).
+func predictionRows(rng *rand.Rand, n int, null func(block int) bool) []BenchmarkPrediction {
+	rows := expandBlocks(predictionBlocks(rng, n, null))
+	for i := 4; i < len(rows); i += 9 {
+		rows[i].Classes, rows[i].Probabilities = nil, nil
 	}
 	return rows
 }
@@ -167,14 +211,15 @@ func TestPredictionsRoundTrip(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			rows := predictionRows(rng, tc.n, tc.null)
+			blocks := predictionBlocks(rng, tc.n, tc.null)
+			rows := expandBlocks(blocks)
 			path := filepath.Join(t.TempDir(), "p.parquet")
-			info, err := BenchmarkPredictionTable.WritePart(path, []*Bag{bagOf(BenchmarkPredictionTable.Slot, rows)})
+			info, err := BenchmarkPredictionTable.WritePart(path, []*Bag{bagOf(BenchmarkPredictionTable.Slot, blocks)})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if info.Rows != int64(tc.n) {
-				t.Errorf("FileInfo.Rows = %d; want %d", info.Rows, tc.n)
+			if info.Rows != int64(tc.n) || len(rows) != tc.n {
+				t.Errorf("FileInfo.Rows = %d, %d rows expanded; want %d", info.Rows, len(rows), tc.n)
 			}
 			got, err := readFlat(path, benchmarkPredictionTable)
 			if err != nil {
@@ -188,11 +233,11 @@ func TestPredictionsRoundTrip(t *testing.T) {
 					t.Fatalf("row %d = %+v; want %+v", i, got[i], rows[i])
 				}
 			}
-			if tc.n > 0 {
+			if len(got) > 1 && len(got[0].Probabilities) > 0 && len(got[1].Probabilities) > 0 {
 				// Appending to a row's list must not write into the next row's.
-				first := got[0].Probabilities
-				_ = append(first, 42)
-				if len(got) > 1 && len(got[1].Probabilities) > 0 && got[1].Probabilities[0] == 42 && rows[1].Probabilities[0] != 42 {
+				want := got[1].Probabilities[0]
+				_ = append(got[0].Probabilities, 42)
+				if math.Float64bits(got[1].Probabilities[0]) != math.Float64bits(want) {
 					t.Errorf("appending to row 0's probabilities changed row 1's")
 				}
 			}
@@ -200,8 +245,28 @@ func TestPredictionsRoundTrip(t *testing.T) {
 			if err := CheckTable(path, Predictions); err != nil {
 				t.Errorf("CheckTable: %v", err)
 			}
+			// The catalog reads the rows back into the blocks written,
+			// empty blocks aside.
+			back, err := BenchmarkPredictionTable.Read(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			nonEmpty := slices.DeleteFunc(slices.Clone(blocks), func(b PredictionBlock[BenchmarkPrediction]) bool { return b.Len() == 0 })
+			if len(back) != len(nonEmpty) {
+				t.Fatalf("read %d blocks; want %d", len(back), len(nonEmpty))
+			}
+			for i := range back {
+				if !sameRows(expandBlocks(back[i:i+1]), expandBlocks(nonEmpty[i:i+1])) || !reflect.DeepEqual(back[i].Head, nonEmpty[i].Head) {
+					t.Fatalf("block %d read back as %+v; want %+v", i, back[i], nonEmpty[i])
+				}
+			}
 		})
 	}
+}
+
+// sameRows compares prediction rows with samePredictions.
+func sameRows(a, b []BenchmarkPrediction) bool {
+	return slices.EqualFunc(a, b, samePredictions)
 }
 
 // compareListCells is compareCells with list cells compared element by
