@@ -69,8 +69,8 @@ func TestTreeNamesBenchmarkAndCostModels(t *testing.T) {
 	bench, cost := toyRun(t, "benchmark"), toyRun(t, "cost")
 	for _, tc := range []struct {
 		name, run string
-		id       int
-		want     []string // in the output, independently of the golden file
+		id        int
+		want      []string // in the output, independently of the golden file
 	}{
 		// Model ids of a cross-validated task: t·L·K + f·L + i (2 learners, 5 folds).
 		{"tree-benchmark", bench, 6*2*5 + 1*2 + 0, []string{"c45 on toy, scenario all, subset A1,A2,A3", "fold 1 of 5", "task 6, tree 62"}},
@@ -128,7 +128,9 @@ func TestTreeNamesTheSubsetsAttributes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		i := slices.IndexFunc(evals, func(e schemas.BenchmarkEvaluation) bool { return e.DatasetID == ti.DatasetID && e.Learner == ti.Learner })
+		i := slices.IndexFunc(evals, func(e schemas.BenchmarkEvaluation) bool {
+			return e.DatasetID == ti.DatasetID && e.Learner == ti.Learner
+		})
 		if i < 0 || strings.Join(names.Features, ",") != evals[i].Attributes {
 			t.Errorf("tree %d: features %q; its task's attributes %v", ti.ID, names.Features, evals[i])
 		}
