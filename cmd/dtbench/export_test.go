@@ -250,3 +250,36 @@ func TestExportBadInput(t *testing.T) {
 		t.Errorf("export over existing files: exit %d, %q; want 2 and --force", code, stderr)
 	}
 }
+
+// TestExportOracleTask: an oracle task's export is its dataset of
+// datasets/: its training rows and its held-out rows, row_id their rows
+// within each split; it has no folds.
+func TestExportOracleTask(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "runs")
+	code, stdout, stderr := cli(t, append([]string{"run", "--out", out}, small...)...)
+	if code != 0 {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	run := strings.TrimSpace(stdout)
+	dir := t.TempDir()
+	if code, _, stderr := cli(t, "export", "--run", run, "--task", "3", "--out", filepath.Join(dir, "o.csv")); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, stderr)
+	}
+	for _, tc := range []struct {
+		split string
+		rows  int
+	}{{"train", 20}, {"test", 20}} { // the small grid: oracle.sizes=[20], oracle.test_size=20
+		ids, cols := csvRowIDs(t, filepath.Join(dir, "o-"+tc.split+".csv"))
+		if len(ids) != tc.rows || cols != 1+5+1 {
+			t.Errorf("%s: %d rows of %d columns; want %d of row_id, f0…f4, class", tc.split, len(ids), cols, tc.rows)
+		}
+		for i, id := range ids {
+			if id != int64(i) {
+				t.Fatalf("%s: row %d has row_id %d", tc.split, i, id)
+			}
+		}
+	}
+	if code, _, stderr := cli(t, "export", "--run", run, "--task", "3", "--fold", "0", "--out", filepath.Join(dir, "x.csv")); code != 2 || !strings.Contains(stderr, "no folds") {
+		t.Errorf("--fold of an oracle task: exit %d, %q", code, stderr)
+	}
+}
