@@ -6,7 +6,8 @@ import (
 )
 
 // assumedClasses is the number of classes the footprint assumes for real
-// data, whose classes are not known before it is read.
+// data before it is read (the config alone cannot know them); the
+// measured footprint counts the datasets' own.
 const assumedClasses = 4
 
 // countPredictions adds results/predictions to a study's footprint, when
@@ -27,16 +28,18 @@ func countPredictions(fp *flow.Footprint, out Outputs, learners int, tested floa
 	fp.DiskBytes += per * schemas.PredictionDiskBytes
 }
 
-// measured is a Footprint.Measure: fp with the rows rows measures once the
-// study's data is read.
-func measured(fp flow.Footprint, rows func() (int64, float64, bool)) func() (flow.Footprint, bool) {
+// measured is a Footprint.Measure: base (the study's footprint without
+// predictions) with the rows and classes rows measures once the study's
+// data is read, and the predictions counted by count for those classes.
+func measured(base flow.Footprint, count func(fp *flow.Footprint, classes int), rows func() (int64, float64, int, bool)) func() (flow.Footprint, bool) {
 	return func() (flow.Footprint, bool) {
-		most, mean, ok := rows()
+		most, mean, classes, ok := rows()
 		if !ok {
 			return flow.Footprint{}, false
 		}
-		m := fp
+		m := base
 		m.MaxRows, m.MeanRows = most, mean
+		count(&m, classes)
 		return m, true
 	}
 }

@@ -20,7 +20,7 @@ func TestFootprintMeasuresDataAndCountsPredictions(t *testing.T) {
 	writeBenchData(t, dir) // 150 rows
 	file := filepath.Join(dir, "fp.yaml")
 	// 7 subsets × 3 repetitions = 21 tasks in one chunk, 5 learners, one
-	// worker: about 0.24 MB without predictions, 1.6 MB with them.
+	// worker, 2 classes: about 0.24 MB without predictions, 1.1 MB with them.
 	yaml := `name: fp
 study: benchmark
 benchmark:
@@ -29,7 +29,7 @@ benchmark:
   folds: {k: 5, scheme: weka, seed: 1}
   repetitions: 3
 learners: [c45, naivebayes, intuitive, majority, random]
-limits: {memory: 1MB}
+limits: {memory: 600KB}
 `
 	if err := os.WriteFile(file, []byte(yaml), 0o644); err != nil {
 		t.Fatal(err)

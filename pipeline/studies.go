@@ -111,10 +111,13 @@ func benchmarkStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(), Versus: learners.Benchmarks(),
 		Notes: []string{fmt.Sprintf("%d-fold cross-validation (%s), %d repetitions, top %d attributes by gain ratio (%s)",
 			bc.Folds.K, bc.Folds.Scheme, bc.Repetitions, bc.Select, bc.Rank)}}
-	fp := b.Footprint()
 	costed := cfg.Costs != nil || slices.ContainsFunc(bc.Datasets, func(d generate.DatasetSpec) bool { return d.Costs != nil })
-	countPredictions(&fp, cfg.Outputs, len(cfg.Learners), 1, assumedClasses, costed)
-	fp.Measure = measured(fp, b.MeasuredRows)
+	count := func(fp *flow.Footprint, classes int) {
+		countPredictions(fp, cfg.Outputs, len(cfg.Learners), 1, classes, costed) // a cross-validation tests every row once
+	}
+	fp := b.Footprint()
+	fp.Measure = measured(fp, count, b.MeasuredRows)
+	count(&fp, assumedClasses)
 	return withLearners(&flow.Study{
 		Name:      "benchmark",
 		Plan:      b.Plan(cfg.Seed),
@@ -155,9 +158,12 @@ func costStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 	}
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(),
 		Notes: []string{fmt.Sprintf("%d random splits per dataset, %.3g of the rows training; %s", cc.Repetitions, cc.Train, ks)}}
+	count := func(fp *flow.Footprint, classes int) {
+		countPredictions(fp, cfg.Outputs, len(cfg.Learners), 1-cc.Train, classes, true) // the test share of a split
+	}
 	fp := c.Footprint()
-	countPredictions(&fp, cfg.Outputs, len(cfg.Learners), 1-cc.Train, assumedClasses, true)
-	fp.Measure = measured(fp, c.MeasuredRows)
+	fp.Measure = measured(fp, count, c.MeasuredRows)
+	count(&fp, assumedClasses)
 	return withLearners(&flow.Study{
 		Name:      "cost",
 		Plan:      c.Plan(cfg.Seed),

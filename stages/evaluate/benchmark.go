@@ -141,8 +141,9 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Sp
 		}
 	}
 	attrs := strings.Join(sp.Attributes, ",")
-	var res BenchmarkResult
-	evals, confusion := &res.Evaluations, &res.Confusion
+	var evals []schemas.BenchmarkEvaluation
+	var confusion []schemas.ConfusionRow
+	var predicted []schemas.PredictionBlock[schemas.BenchmarkPrediction]
 	for _, ls := range order {
 		if ls.extra {
 			continue
@@ -151,7 +152,7 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Sp
 			// No cross-validated model: every measure null, the first
 			// failed fold's status.
 			status, msg := f.Status, fmt.Sprintf("fold %d: %s", f.Fold, f.Message)
-			*evals = append(*evals, schemas.BenchmarkEvaluation{DatasetID: id, Learner: ls.name, BenchmarkCell: cell, Attributes: attrs,
+			evals = append(evals, schemas.BenchmarkEvaluation{DatasetID: id, Learner: ls.name, BenchmarkCell: cell, Attributes: attrs,
 				Rep: int32(rep), Folds: int32(folds), Outcome: schemas.Outcome{Status: &status, Message: &msg}})
 			continue
 		}
@@ -160,18 +161,18 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Sp
 		correct, n := int64(s.Correct), int64(s.Total)
 		gx, gv, gi := Gamma(acc, muX), Gamma(acc, muV), Gamma(acc, muI)
 		x, v, i := muX, muV, muI
-		*evals = append(*evals, schemas.BenchmarkEvaluation{
+		evals = append(evals, schemas.BenchmarkEvaluation{
 			DatasetID: id, Learner: ls.name, BenchmarkCell: cell, Attributes: attrs, Rep: int32(rep), Folds: int32(folds),
 			Measures: schemas.Measures{Accuracy: &acc, MAE: &mae, Correct: &correct, Total: &n,
 				AccX: &x, AccV: &v, AccI: &i, GammaX: &gx, GammaV: &gv, GammaI: &gi},
 			Outcome: (&schemas.Fit{}).Outcome(),
 		})
-		ls.costs.Measures(&(*evals)[len(*evals)-1].Measures)
+		ls.costs.Measures(&evals[len(evals)-1].Measures)
 		for fold, conf := range ls.confusion {
 			for a := range k {
 				for p := range k {
 					if c := conf[a*k+p]; c > 0 {
-						*confusion = append(*confusion, schemas.ConfusionRow{DatasetID: id, Learner: ls.name, Fold: int32(fold),
+						confusion = append(confusion, schemas.ConfusionRow{DatasetID: id, Learner: ls.name, Fold: int32(fold),
 							Actual: labels[a], Predicted: labels[p], Count: int64(c)})
 					}
 				}
@@ -179,12 +180,12 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Sp
 		}
 		for _, rows := range ls.preds {
 			if rows != nil {
-				res.Predictions = append(res.Predictions, schemas.PredictionBlock[schemas.BenchmarkPrediction]{
+				predicted = append(predicted, schemas.PredictionBlock[schemas.BenchmarkPrediction]{
 					Head: schemas.BenchmarkPrediction{DatasetID: id, Learner: ls.name, BenchmarkCell: cell}, PredictionRows: *rows})
 			}
 		}
 	}
-	return res, nil
+	return BenchmarkResult{Evaluations: evals, Confusion: confusion, Predictions: predicted}, nil
 }
 
 // Entropies returns the class entropies of a task's data and the

@@ -6,15 +6,16 @@ package generate
 // and disk estimate (flow.Footprint.Measure).
 
 // MeasuredRows returns the most rows one task holds (a scenario's quotas,
-// or the whole dataset) and the mean over the plan's tasks, and true;
-// false before the datasets are read.
-func (b *Benchmark) MeasuredRows() (most int64, mean float64, ok bool) {
+// or the whole dataset), the mean over the plan's tasks and the most
+// classes of a dataset, and true; false before the datasets are read.
+func (b *Benchmark) MeasuredRows() (most int64, mean float64, classes int, ok bool) {
 	if b.data.imported == nil {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
 	var sum float64
 	for _, c := range b.cells {
 		i := b.data.index(c.Dataset)
+		classes = max(classes, b.data.imported[i].Classes())
 		n := int64(b.data.imported[i].Len())
 		if c.Scenario != AllRows {
 			n = 0
@@ -32,26 +33,28 @@ func (b *Benchmark) MeasuredRows() (most int64, mean float64, ok bool) {
 	if len(b.cells) > 0 {
 		mean = sum / float64(len(b.cells)) // every cell has the same repetitions
 	}
-	return most, mean, true
+	return most, mean, classes, true
 }
 
 // MeasuredRows returns the most rows one task holds (its dataset: the
-// split holds every row) and the mean over the plan's tasks, and true;
-// false before the datasets are read.
-func (c *Cost) MeasuredRows() (most int64, mean float64, ok bool) {
+// split holds every row), the mean over the plan's tasks and the most
+// classes of a dataset, and true; false before the datasets are read.
+func (c *Cost) MeasuredRows() (most int64, mean float64, classes int, ok bool) {
 	if c.data.imported == nil {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
 	var sum float64
 	for _, cell := range c.cells {
-		n := int64(c.data.imported[c.data.index(cell.Dataset)].Len())
+		d := c.data.imported[c.data.index(cell.Dataset)]
+		classes = max(classes, d.Classes())
+		n := int64(d.Len())
 		most = max(most, n)
 		sum += float64(n)
 	}
 	if len(c.cells) > 0 {
 		mean = sum / float64(len(c.cells))
 	}
-	return most, mean, true
+	return most, mean, classes, true
 }
 
 // index returns the config index of the dataset named name (cells name
