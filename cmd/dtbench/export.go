@@ -49,6 +49,9 @@ func exportCmd() *cobra.Command {
 			if !cmd.Flags().Changed("fold") {
 				fold = -1
 			}
+			if inside(run, out) {
+				return input.Keyf("--out", "%s is inside the run folder %s, which holds only what the run's commands wrote (its manifest lists them); write elsewhere", out, run)
+			}
 			paths := exportPaths(out)
 			for _, p := range paths {
 				if _, err := os.Stat(p); err == nil && !force {
@@ -83,6 +86,17 @@ func exportCmd() *cobra.Command {
 	fl.StringVar(&out, "out", "", "X.arff, X.csv or X.parquet: X-train and X-test are written beside it")
 	fl.BoolVar(&force, "force", false, "overwrite X-train and X-test if they exist")
 	return cmd
+}
+
+// inside reports whether path lies in the folder dir.
+func inside(dir, path string) bool {
+	a, err1 := filepath.Abs(dir)
+	b, err2 := filepath.Abs(path)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(a, b)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // exportWriter returns the writer of --out's format.

@@ -238,6 +238,12 @@ func TestExportBadInput(t *testing.T) {
 			}
 		})
 	}
+	if code, _, stderr := cli(t, "export", "--run", bench, "--task", "6", "--fold", "0", "--out", filepath.Join(bench, "x.arff")); code != 2 || !strings.Contains(stderr, "inside the run folder") {
+		t.Errorf("--out in the run folder: exit %d, %q", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(bench, "x-train.arff")); err == nil {
+		t.Errorf("export wrote into the run folder")
+	}
 	dir := t.TempDir()
 	if code, _, stderr := cli(t, "export", "--run", bench, "--task", "6", "--fold", "0", "--out", filepath.Join(dir, "x.txt")); code != 2 || !strings.Contains(stderr, "X.arff, X.csv or X.parquet") {
 		t.Errorf("--out x.txt: exit %d, %q", code, stderr)
