@@ -27,7 +27,7 @@ import (
 
 // arrowRows reads every column of a Parquet file with Arrow and returns the
 // column names and the rows, each cell an int64, int32, float64, bool,
-// string or []int32, or nil for a null.
+// string, []int32, []float64 or []string, or nil for a null.
 func arrowRows(t *testing.T, path string) ([]string, [][]any) {
 	t.Helper()
 	// Not a checked allocator: Arrow's DELTA_BINARY_PACKED decoder keeps
@@ -106,15 +106,26 @@ func arrowCell(t *testing.T, a arrow.Array, r int) any {
 		return a.Value(r)
 	case *array.List:
 		from, to := a.ValueOffsets(r)
-		vals := a.ListValues().(*array.Int32)
-		out := []int32{}
-		for i := from; i < to; i++ {
-			out = append(out, vals.Value(int(i)))
+		switch vals := a.ListValues().(type) {
+		case *array.Int32:
+			return listCell(vals.Value, from, to)
+		case *array.Float64:
+			return listCell(vals.Value, from, to)
+		case *array.String:
+			return listCell(vals.Value, from, to)
 		}
-		return out
 	}
 	t.Fatalf("unexpected Arrow array %T", a)
 	return nil
+}
+
+// listCell is the values [from, to) of a list's values, never nil.
+func listCell[T any](value func(int) T, from, to int64) []T {
+	out := []T{}
+	for i := from; i < to; i++ {
+		out = append(out, value(int(i)))
+	}
+	return out
 }
 
 // nodeRowsOf is the expected node table of trees: per node its id, parent,

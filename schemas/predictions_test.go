@@ -12,12 +12,6 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/apache/arrow/go/v17/arrow"
-	"github.com/apache/arrow/go/v17/arrow/array"
-	"github.com/apache/arrow/go/v17/arrow/memory"
-	"github.com/apache/arrow/go/v17/parquet"
-	"github.com/apache/arrow/go/v17/parquet/file"
-	"github.com/apache/arrow/go/v17/parquet/pqarrow"
 	"github.com/parquet-go/parquet-go/format"
 
 	"github.com/dtbench/dtbench/input"
@@ -118,7 +112,7 @@ func samePredictions(a, b BenchmarkPrediction) bool {
 }
 
 // listCellsOf is cellsOf with the lists as []float64 and []string (never
-// nil), as arrowListCell returns them.
+// nil), as arrowCell returns them.
 func listCellsOf(rows []BenchmarkPrediction) [][]any {
 	cells := cellsOf(rows)
 	cols := Columns[BenchmarkPrediction]()
@@ -133,63 +127,6 @@ func listCellsOf(rows []BenchmarkPrediction) [][]any {
 		}
 	}
 	return cells
-}
-
-// arrowListRows reads a file with Arrow, as arrowRows does, but with list
-// columns of doubles and strings too.
-func arrowListRows(t *testing.T, path string) [][]any {
-	t.Helper()
-	mem := memory.NewGoAllocator()
-	rdr, err := file.OpenParquetFile(path, false, file.WithReadProps(parquet.NewReaderProperties(mem)))
-	if err != nil {
-		t.Fatalf("arrow cannot open %s: %v", path, err)
-	}
-	defer rdr.Close()
-	fr, err := pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{}, mem)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := fr.Schema()
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := rdr.NumRows()
-	rows := make([][]any, n)
-	for i := range sc.Fields() {
-		err := arrowColumn(fr, i, n, func(a arrow.Array, offset int) {
-			for r := range a.Len() {
-				rows[offset+r] = append(rows[offset+r], arrowListCell(t, a, r))
-			}
-		})
-		if err != nil {
-			t.Fatalf("arrow reads column %d: %v", i, err)
-		}
-	}
-	return rows
-}
-
-// arrowListCell is arrowCell, with lists of doubles and strings.
-func arrowListCell(t *testing.T, a arrow.Array, r int) any {
-	l, ok := a.(*array.List)
-	if !ok || a.IsNull(r) {
-		return arrowCell(t, a, r)
-	}
-	from, to := l.ValueOffsets(r)
-	switch vals := l.ListValues().(type) {
-	case *array.Float64:
-		out := []float64{}
-		for i := from; i < to; i++ {
-			out = append(out, vals.Value(int(i)))
-		}
-		return out
-	case *array.String:
-		out := []string{}
-		for i := from; i < to; i++ {
-			out = append(out, vals.Value(int(i)))
-		}
-		return out
-	}
-	return arrowCell(t, a, r)
 }
 
 // TestPredictionsRoundTrip writes prediction tables with lists of every
@@ -241,7 +178,8 @@ func TestPredictionsRoundTrip(t *testing.T) {
 					t.Errorf("appending to row 0's probabilities changed row 1's")
 				}
 			}
-			compareListCells(t, arrowListRows(t, path), listCellsOf(rows))
+			_, cells := arrowRows(t, path)
+			compareListCells(t, cells, listCellsOf(rows))
 			if err := CheckTable(path, Predictions); err != nil {
 				t.Errorf("CheckTable: %v", err)
 			}
