@@ -207,4 +207,10 @@ type Footprint struct {
 	// RowsKeys and TasksKeys name the config keys that set the rows per
 	// task and the number of tasks, for messages.
 	RowsKeys, TasksKeys string
+	// Measure, when set, says that MaxRows and MeanRows are guesses made
+	// before the study's data is read (real datasets): it returns the
+	// footprint with the rows measured, and true, once the nodes' Checks
+	// have read the data (false before). The executor checks memory and
+	// disk against that, still before anything is written.
+	Measure func() (Footprint, bool)
 }

@@ -102,6 +102,9 @@ func checkFootprint(fp flow.Footprint, l Limits, chunk, workers int) error {
 	if chunks := (fp.Tasks + int64(chunk) - 1) / int64(chunk); chunks > maxChunks {
 		return input.Keyf("chunk", "%d tasks per part make %d parts per table; the limit is %d; raise chunk", chunk, chunks, maxChunks)
 	}
+	if fp.Measure != nil {
+		return nil // the rows are guesses: checkMeasured checks memory and disk once the data is read
+	}
 	// In flight: a task per worker, and two chunks of computed tasks
 	// waiting to be written.
 	work := float64(workers) * float64(fp.MaxRows) * fp.WorkBytes
@@ -115,6 +118,21 @@ func checkFootprint(fp flow.Footprint, l Limits, chunk, workers int) error {
 			humanBytes(disk), humanBytes(float64(l.Disk)), fp.TasksKeys, fp.RowsKeys)
 	}
 	return nil
+}
+
+// checkMeasured is checkFootprint with the rows a study measured on its
+// data (Footprint.Measure), once its nodes' Checks have read it; nothing
+// when the study measures nothing.
+func checkMeasured(fp flow.Footprint, l Limits, chunk, workers int) error {
+	if fp.Measure == nil {
+		return nil
+	}
+	m, ok := fp.Measure()
+	if !ok {
+		return nil // the data was not read: a staged command, checked when its run was generated
+	}
+	m.Measure = nil
+	return checkFootprint(m, l, chunk, workers)
 }
 
 func firstKey(keys string) string {

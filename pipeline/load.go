@@ -54,6 +54,7 @@ type rawConfig struct {
 	Benchmark generate.BenchmarkSection `mapstructure:"benchmark"`
 	Costs     costs.Section             `mapstructure:"costs"`
 	Cost      generate.CostSection      `mapstructure:"cost"`
+	Outputs   rawOutputs                `mapstructure:"outputs"`
 }
 
 // benchmarkLearners are the benchmark study's default learners, as the
@@ -155,8 +156,10 @@ func setDefaults(v *viper.Viper) {
 			switch {
 			case f.Type.Kind() == reflect.Struct:
 				walk(fv, name+".")
-			case fv.IsZero() && (f.Type.Kind() == reflect.Interface || f.Type.Kind() == reflect.Map || f.Type.Kind() == reflect.Slice):
+			case fv.IsZero() && (f.Type.Kind() == reflect.Interface || f.Type.Kind() == reflect.Map || f.Type.Kind() == reflect.Slice ||
+				f.Type.Kind() == reflect.Pointer):
 				// no default: the config must give it, or it stays empty
+				// (a nil pointer: the study decides)
 			default:
 				v.SetDefault(name, fv.Interface())
 			}
@@ -393,7 +396,8 @@ func checkKeys(v *viper.Viper, file string) error {
 // resolve turns the decoded keys into a Config; dir is the config file's
 // directory, which relative paths are relative to ("" for none).
 func resolve(raw rawConfig, dir string) (*Config, error) {
-	cfg := &Config{Name: raw.Name, Seed: raw.Seed, Study: raw.Study, Workers: raw.Workers, Chunk: raw.Chunk}
+	cfg := &Config{Name: raw.Name, Seed: raw.Seed, Study: raw.Study, Workers: raw.Workers, Chunk: raw.Chunk,
+		Outputs: raw.Outputs.resolve(raw.Study)}
 	var err error
 	if cfg.Costs, err = raw.Costs.Resolve("costs", dir); err != nil {
 		return nil, err

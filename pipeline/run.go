@@ -317,6 +317,13 @@ func (r *runner) preflight(cur inputState) (todo []flow.Chunk, damaged []string,
 			}
 		}
 	}
+	if len(r.perTask) > 0 {
+		// The Checks have measured the data (the import's rows and
+		// classes): the plan's footprint is checked again from them.
+		if err := checkMeasured(r.study.Footprint, r.cfg.Limits, r.cfg.Chunk, r.workers); err != nil {
+			return nil, nil, nil, err
+		}
+	}
 	if r.study.Adapters != nil {
 		for k, v := range currentAdapters(r.study.Adapters()) {
 			cur[k] = v

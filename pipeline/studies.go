@@ -73,16 +73,19 @@ func oracleStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 		return nil, err
 	}
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(), Notes: []string{"Grid: " + o.Describe()}}
+	fp := o.Footprint()
+	// Every row of a task counts as tested (the held-out share is at most 1).
+	countPredictions(&fp, cfg.Outputs, len(cfg.Learners), 1, o.Classes, cfg.Costs != nil)
 	return withLearners(&flow.Study{
 		Name:      "oracle",
 		Plan:      o.Plan(cfg.Seed),
-		Footprint: o.Footprint(),
+		Footprint: fp,
 		Inputs:    generate.CostInputs(cfg.Costs, nil),
 		Nodes: []flow.Node{
 			generate.OracleNode(o),
 			oc.Node(),
 			learners.FitNode(),
-			evaluate.OracleNode(o.Cells()),
+			evaluate.OracleNode(o.Cells(), cfg.Outputs.Predictions),
 			report.OracleNode(meta),
 		},
 	}, learners), nil
@@ -119,16 +122,23 @@ func benchmarkStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(), Versus: learners.Benchmarks(), Against: against,
 		Notes: []string{fmt.Sprintf("%d-fold cross-validation (%s), %d repetitions, top %d attributes by gain ratio (%s)",
 			bc.Folds.K, bc.Folds.Scheme, bc.Repetitions, bc.Select, bc.Rank)}}
+	costed := cfg.Costs != nil || slices.ContainsFunc(bc.Datasets, func(d generate.DatasetSpec) bool { return d.Costs != nil })
+	count := func(fp *flow.Footprint, classes int) {
+		countPredictions(fp, cfg.Outputs, len(cfg.Learners), 1, classes, costed) // a cross-validation tests every row once
+	}
+	fp := b.Footprint()
+	fp.Measure = measured(fp, count, b.MeasuredRows)
+	count(&fp, assumedClasses)
 	return withLearners(&flow.Study{
 		Name:      "benchmark",
 		Plan:      b.Plan(cfg.Seed),
-		Footprint: b.Footprint(),
+		Footprint: fp,
 		Inputs:    b.Inputs(),
 		Nodes: []flow.Node{
 			b.ImportNode(),
 			b.SplitNode(),
 			learners.CVNode(),
-			evaluate.BenchmarkNode(b.Cells(), bc.Alpha),
+			evaluate.BenchmarkNode(b.Cells(), bc.Alpha, cfg.Outputs.Predictions),
 			report.BenchmarkNode(meta, schemas.SubsetName(full)),
 		},
 	}, learners), nil
@@ -160,16 +170,22 @@ func costStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 	}
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(),
 		Notes: []string{fmt.Sprintf("%d random splits per dataset, %.3g of the rows training; %s", cc.Repetitions, cc.Train, ks)}}
+	count := func(fp *flow.Footprint, classes int) {
+		countPredictions(fp, cfg.Outputs, len(cfg.Learners), 1-cc.Train, classes, true) // the test share of a split
+	}
+	fp := c.Footprint()
+	fp.Measure = measured(fp, count, c.MeasuredRows)
+	count(&fp, assumedClasses)
 	return withLearners(&flow.Study{
 		Name:      "cost",
 		Plan:      c.Plan(cfg.Seed),
-		Footprint: c.Footprint(),
+		Footprint: fp,
 		Inputs:    c.Inputs(),
 		Nodes: []flow.Node{
 			c.ImportNode(),
 			c.SplitNode(),
 			learners.HoldoutFitNode(),
-			evaluate.CostNode(c.Cells()),
+			evaluate.CostNode(c.Cells(), cfg.Outputs.Predictions),
 			report.CostNode(meta),
 		},
 	}, learners), nil

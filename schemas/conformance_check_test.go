@@ -3,6 +3,7 @@ package schemas
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"math"
 	"reflect"
 	"slices"
@@ -267,7 +268,8 @@ type truth struct {
 	values         []any
 }
 
-// truthOf reads cells (Arrow's: nil for null, []int32 for a list).
+// truthOf reads cells (Arrow's: nil for null, []int32, []float64 or
+// []string for a list).
 func truthOf(cells []any, list bool) truth {
 	var tr truth
 	for _, v := range cells {
@@ -276,7 +278,7 @@ func truthOf(cells []any, list bool) truth {
 			tr.entries++
 			tr.nulls++
 		case list:
-			vals := v.([]int32)
+			vals := listValues(v)
 			if len(vals) == 0 {
 				tr.entries++
 				tr.nulls++
@@ -291,6 +293,28 @@ func truthOf(cells []any, list bool) truth {
 		}
 	}
 	return tr
+}
+
+// listValues is a list cell's values, each as an any.
+func listValues(v any) []any {
+	var out []any
+	switch vals := v.(type) {
+	case []int32:
+		for _, x := range vals {
+			out = append(out, x)
+		}
+	case []float64:
+		for _, x := range vals {
+			out = append(out, x)
+		}
+	case []string:
+		for _, x := range vals {
+			out = append(out, x)
+		}
+	default:
+		panic(fmt.Sprintf("a list cell of %T", v))
+	}
+	return out
 }
 
 // bounds are the least and greatest of the values in the column's order,

@@ -66,6 +66,9 @@ func conformanceCases(t *testing.T) []conformanceCase {
 		flatCase(costEvaluationTable, rng, rows),
 		flatCase(costSummaryTable, rng, rows),
 		flatCase(flatTestTable, rng, rows),
+		flatCase(benchmarkPredictionTable, rng, rows),
+		flatCase(costPredictionTable, rng, rows),
+		flatCase(oraclePredictionTable, rng, rows),
 	}
 }
 
@@ -174,8 +177,8 @@ func flatCase[R any](ft *flatTable[R], rng *rand.Rand, n int) conformanceCase {
 		table: ft.name,
 		name:  ft.name + "/" + reflect.TypeFor[R]().Name(),
 		write: func(p string, o ...WriteOption) (FileInfo, error) { return writeFlat(p, ft, rows, o...) },
-		// every column of a flat table has min/max (newFlatTable)
-		minmax: func(string) bool { return true },
+		// every scalar column of a flat table has min/max (newFlatTable)
+		minmax: func(c string) bool { return slices.Contains(ft.layout().bounded, c) },
 	}
 }
 
@@ -206,6 +209,23 @@ func sampleFlatRows[R any](rng *rand.Rand, n int) []R {
 			case KindString:
 				words := []string{"", "b", "Z", "ä", "a\x00b", "a", "zz", "ünïcode"}
 				setField(p, c.Nullable, words[rng.IntN(len(words))])
+			case KindFloat64List:
+				// empty lists on the second page of every row group
+				list := []float64{}
+				if (r%confGroup)/confPage != 1 {
+					for range rng.IntN(4) {
+						list = append(list, sampleFloat(rng, false))
+					}
+				}
+				setField(p, false, list)
+			case KindStringList:
+				list := []string{}
+				if (r%confGroup)/confPage != 1 {
+					for range rng.IntN(4) {
+						list = append(list, []string{"yes", "no", "ä"}[rng.IntN(3)])
+					}
+				}
+				setField(p, false, list)
 			}
 		}
 	}

@@ -32,6 +32,7 @@ func tables(t *testing.T) []table {
 	models := []ModelRecord{{ModelID: 5, Learner: "cart", DatasetID: 1, OracleID: 1, Tree: randomTree(rng, domains, 3, 3, true, true)}}
 	datasets := []DatasetRecord{{DatasetID: 1, OracleID: 1, Mode: "complete", Train: randomDataset(t, rng, s, 40),
 		TrainRules: randomRules(rng, 40), Test: randomDataset(t, rng, s, 10), TestRules: randomRules(rng, 10)}}
+	predictions := predictionRows(rng, 40, func(i int) bool { return i%2 == 0 })
 	return []table{
 		{Oracles, func(p string) (FileInfo, error) { return WriteOracles(p, oracles) },
 			func(p string) error { _, err := ReadOracles(p); return err }},
@@ -47,6 +48,9 @@ func tables(t *testing.T) []table {
 			return WriteSummary(p, []OracleSummary{{Learner: "id3", Measure: "doe", Count: 1, Stat: Stat{N: 1, Mean: ptr(1.0)}},
 				{Learner: "id3", Measure: "accuracy", Count: 1}})
 		}, func(p string) error { _, err := ReadSummary(p); return err }},
+		{Predictions, func(p string) (FileInfo, error) {
+			return writeFlat(p, benchmarkPredictionTable, predictions)
+		}, func(p string) error { _, err := readFlat(p, benchmarkPredictionTable); return err }},
 	}
 }
 

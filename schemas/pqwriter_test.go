@@ -21,7 +21,7 @@ import (
 
 // arrowRows reads every column of a Parquet file with Arrow
 // (internal/arrowrows) and returns the column names and the rows, each
-// cell an int64, int32, float64, bool, string or []int32, or nil for a
+// cell an int64, int32, float64, bool, string, []int32, []float64 or []string, or nil for a
 // null.
 func arrowRows(t testing.TB, path string) ([]string, [][]any) {
 	t.Helper()

@@ -40,6 +40,8 @@ const (
 	// Arrow); 3 added failed (the group's rows whose fit gave no model)
 	// and names the benchmark study's subsets by ordinal ranks.
 	SummariesVersion = 3
+	// PredictionsVersion is results/predictions' (every study's).
+	PredictionsVersion = 1
 )
 
 // tableVersion is the version a table is written with and the versions
@@ -61,6 +63,7 @@ var tableVersions = map[string]tableVersion{
 	Entropy:     {EntropyVersion, []int{1, 2}},
 	Wins:        {WinsVersion, []int{1, 2}},
 	Summaries:   {SummariesVersion, []int{2, 3}},
+	Predictions: {PredictionsVersion, []int{1}},
 }
 
 // TableVersion returns the schema version dtbench writes for table (one of

@@ -2,6 +2,7 @@ package schemas
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -52,6 +53,26 @@ func BenchmarkEvaluationWriters(b *testing.B) {
 				f.Close()
 			}
 			reportRows(b, int64(n), cpu0)
+		})
+	}
+}
+
+// BenchmarkPredictionsWriter writes a chunk's predictions blocks (500-row
+// blocks of two classes, with costs) as results/predictions does: the
+// rows are made one row group at a time from the blocks.
+func BenchmarkPredictionsWriter(b *testing.B) {
+	for _, n := range []int{100_000, 1_000_000} {
+		blocks := predictionBlocks(rand.New(rand.NewPCG(1, 1)), n, func(int) bool { return false })
+		bag := NewBag()
+		BenchmarkPredictionTable.Set(bag, blocks)
+		path := filepath.Join(b.TempDir(), "p.parquet")
+		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := BenchmarkPredictionTable.WritePart(path, []*Bag{bag}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 		})
 	}
 }

@@ -22,13 +22,13 @@ import (
 // Column is one top-level column of a file.
 type Column struct {
 	Name     string
-	List     bool // a list<int32>
+	List     bool // a list<int32>, list<double> or list<string>
 	Nullable bool // an optional column
 }
 
 // Table is a file's columns and its rows, each cell an int64, int32,
-// float64, bool, string or, for a list, []int32 (empty, not nil, for an
-// empty list); nil for a null.
+// float64, bool, string or, for a list, []int32, []float64 or []string
+// (empty, not nil, for an empty list); nil for a null.
 type Table struct {
 	Columns []Column
 	Rows    [][]any
@@ -119,15 +119,24 @@ func cell(a arrow.Array, r int) (any, error) {
 		return a.Value(r), nil
 	case *array.List:
 		from, to := a.ValueOffsets(r)
-		vals, ok := a.ListValues().(*array.Int32)
-		if !ok {
-			return nil, fmt.Errorf("a list of %T", a.ListValues())
+		switch vals := a.ListValues().(type) {
+		case *array.Int32:
+			return listCell(vals.Value, from, to), nil
+		case *array.Float64:
+			return listCell(vals.Value, from, to), nil
+		case *array.String:
+			return listCell(vals.Value, from, to), nil
 		}
-		out := []int32{}
-		for i := from; i < to; i++ {
-			out = append(out, vals.Value(int(i)))
-		}
-		return out, nil
+		return nil, fmt.Errorf("a list of %T", a.ListValues())
 	}
 	return nil, fmt.Errorf("an Arrow array %T", a)
+}
+
+// listCell is the values [from, to) of a list's values, never nil.
+func listCell[T any](value func(int) T, from, to int64) []T {
+	out := []T{}
+	for i := from; i < to; i++ {
+		out = append(out, value(int(i)))
+	}
+	return out
 }

@@ -153,26 +153,28 @@ func trainRows(n int, share float64) int { return int(math.Round(share * float64
 // ImportNode is the setup node: every dataset imported once.
 func (c *Cost) ImportNode() flow.Node { return c.data.importNode() }
 
-// SplitNode sets each task's train/test split (schemas.Holdouts) and its
-// cost model (schemas.TaskCosts: the dataset's, with the cell's matrix).
+// SplitNode sets each task's train/test split (schemas.Holdouts), the
+// imported rows it holds (schemas.HoldoutSource) and its cost model
+// (schemas.TaskCosts: the dataset's, with the cell's matrix).
 // The split is drawn from a generator shared by every cell of the same
 // dataset and repetition, so all misclassification costs (and all
 // learners) see the same rows, as in Turney's experiments; a staged
 // command draws it again.
 func (c *Cost) SplitNode() flow.Node {
 	run := func(t *flow.Task, bag *schemas.Bag) error {
-		rec, m, err := c.Split(t, schemas.ImportedTable.Get(bag))
+		rec, rows, m, err := c.Split(t, schemas.ImportedTable.Get(bag))
 		if err != nil {
 			return err
 		}
 		schemas.Holdouts.Set(bag, []schemas.DatasetRecord{rec})
+		schemas.HoldoutSource.Set(bag, []schemas.HoldoutRows{rows})
 		setTaskCosts(bag, m)
 		return nil
 	}
 	return flow.Node{
 		Stage:  flow.StageGenerate,
 		Reads:  []schemas.Ref{schemas.ImportedTable},
-		Writes: []schemas.Ref{schemas.Holdouts, schemas.TaskCosts},
+		Writes: []schemas.Ref{schemas.Holdouts, schemas.HoldoutSource, schemas.TaskCosts},
 		Run:    run,
 		Reload: run,
 	}
@@ -180,12 +182,16 @@ func (c *Cost) SplitNode() flow.Node {
 
 // Split draws task t's split — a random permutation of the dataset's rows,
 // the first round(train·n) training, the rest testing, in dataset order —
-// and its cost model.
-func (c *Cost) Split(t *flow.Task, imported []schemas.DatasetRecord) (schemas.DatasetRecord, *costs.Model, error) {
+// and its cost model. It returns the split, the imported rows of its
+// training and test rows, and the model.
+func (c *Cost) Split(t *flow.Task, imported []schemas.DatasetRecord) (schemas.DatasetRecord, schemas.HoldoutRows, *costs.Model, error) {
+	fail := func(err error) (schemas.DatasetRecord, schemas.HoldoutRows, *costs.Model, error) {
+		return schemas.DatasetRecord{}, schemas.HoldoutRows{}, nil, err
+	}
 	cell := c.cells[t.Cell]
 	d, err := datasetOf(cell.Dataset, imported)
 	if err != nil {
-		return schemas.DatasetRecord{}, nil, err
+		return fail(err)
 	}
 	rng := t.SharedRand("split/" + cell.Dataset + "/r" + strconv.Itoa(t.Rep))
 	perm := rng.Perm(d.Len())
@@ -197,21 +203,21 @@ func (c *Cost) Split(t *flow.Task, imported []schemas.DatasetRecord) (schemas.Da
 	}
 	trainSet, err := d.Project(train, all)
 	if err != nil {
-		return schemas.DatasetRecord{}, nil, err
+		return fail(err)
 	}
 	testSet, err := d.Project(test, all)
 	if err != nil {
-		return schemas.DatasetRecord{}, nil, err
+		return fail(err)
 	}
 	m, err := c.data.costModel(cell.Dataset, imported)
 	if err != nil {
-		return schemas.DatasetRecord{}, nil, err
+		return fail(err)
 	}
 	if cell.Misclassification > 0 {
 		m = m.WithMatrix(sweptMatrix(d.Classes(), cell.Misclassification))
 	}
 	rec := schemas.DatasetRecord{DatasetID: t.ID, OracleID: -1, Mode: cell.Dataset, Train: trainSet, Test: testSet}
-	return rec, m, nil
+	return rec, schemas.HoldoutRows{Train: train, Test: test}, m, nil
 }
 
 // sweptMatrix is the k×k matrix with 0 on its diagonal and cost

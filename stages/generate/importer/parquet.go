@@ -13,6 +13,7 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/schemas"
 )
 
 // parquetColumn says how to turn one leaf column's values into cells.
@@ -38,7 +39,9 @@ type parquetColumn struct {
 //     pandas writes a missing float); an infinity is an error.
 //
 // Nested or repeated columns, INT96 and FIXED_LEN_BYTE_ARRAY are errors
-// naming the column. A corrupt file is an *input.Error, never a panic.
+// naming the column. A corrupt file is an *input.Error, never a panic. A
+// dtbench datasets file (a run's datasets/imported/<name>.parquet) is read
+// as the dataset it holds (rundata.go).
 func readParquet(r io.ReaderAt, size int64, file string) (t *table, err error) {
 	defer func() {
 		if v := recover(); v != nil {
@@ -51,6 +54,9 @@ func readParquet(r io.ReaderAt, size int64, file string) (t *table, err error) {
 	pf, err := parquet.OpenFile(r, size, parquet.SkipBloomFilters(true), parquet.SkipPageIndex(true))
 	if err != nil {
 		return nil, input.Filef(file, 0, "not a readable Parquet file: %v", err)
+	}
+	if _, ok := pf.Lookup(schemas.MetaDatasetSchema); ok {
+		return readRunDataset(r, size, file) // a run folder's own dataset
 	}
 	t = &table{file: file, format: FormatParquet}
 	declared, err := declaredValues(pf, file)
