@@ -64,11 +64,12 @@ func Verify(dir string) (Verification, error) {
 			ok[recordedKey{name, f}] = len(found) == 0
 		}
 	}
+	stale := staleStatistics(dir, recs)
 	inputProblems, notes := verifyInputs(recs)
 	problems = append(problems, inputProblems...)
 	provProblems, provNotes := verifyProvenance(dir, recs, ok)
 	problems = append(problems, provProblems...)
-	v.Notes = append(notes, provNotes...)
+	v.Notes = append(append(notes, provNotes...), stale...)
 	if len(recs.journals) > 0 {
 		problems = append(problems, incomplete(dir, recs))
 	}
@@ -241,4 +242,38 @@ func unlisted(dir string, recs *records) []string {
 		return nil
 	})
 	return out
+}
+
+// staleStatistics notes the table files of the manifests that a dtbench
+// from before its Parquet statistics were right wrote (schemas.
+// StatisticsRight): their rows are what the manifest records, so verify
+// does not fail on them, but a reader that trusts their statistics
+// answers count(col), IS NULL and IS NOT NULL wrongly. One note for all.
+func staleStatistics(dir string, recs *records) []string {
+	var stale []string
+	for _, name := range slices.Sorted(mapKeys(recs.manifests)) {
+		for _, f := range recs.manifests[name].Files {
+			if !strings.HasSuffix(f.Path, ".parquet") || slices.Contains(stale, f.Path) {
+				continue
+			}
+			if right, err := schemas.StatisticsRight(filepath.Join(dir, filepath.FromSlash(f.Path))); err == nil && !right {
+				stale = append(stale, f.Path)
+			}
+		}
+	}
+	if len(stale) == 0 {
+		return nil
+	}
+	slices.Sort(stale)
+	return []string{fmt.Sprintf("%d table files (%s) were written by a dtbench whose Parquet statistics said null_count = 0 throughout: "+
+		"their rows are right, but DuckDB and polars can answer count(col), IS NULL and IS NOT NULL wrongly on them; "+
+		"run the config again over the folder (without --resume) to rewrite them", len(stale), abbreviate(stale, 3))}
+}
+
+// abbreviate joins the first n of names and says how many more there are.
+func abbreviate(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:n], ", ") + fmt.Sprintf(" and %d more", len(names)-n)
 }

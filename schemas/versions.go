@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Schema versions, one per table. A table's version is written into each of
@@ -107,7 +108,21 @@ func writeVersion(table string) int {
 // old parquet-mr or parquet-cpp statistics applies to. No library version
 // is named, so that upgrading a library does not change the bytes.
 func createdBy(table, version string) string {
-	return "dtbench version " + version + " (build schema " + strconv.Itoa(writeVersion(table)) + ")"
+	return createdByApp + version + " (build schema " + strconv.Itoa(writeVersion(table)) + ")"
+}
+
+// createdByApp opens the created_by of every file a dtbench whose
+// statistics are right writes. Before it, created_by was "dtbench schema
+// N", and every chunk and data page header declared null_count = 0 whatever
+// the column held (and only the id columns had min/max).
+const createdByApp = "dtbench version "
+
+// statisticsRight reports whether a dtbench file whose footer says
+// createdBy carries statistics that readers can trust: any file but one
+// of a dtbench from before createdByApp, on whose files DuckDB and polars
+// answer count(col), IS NULL and IS NOT NULL wrongly.
+func statisticsRight(createdBy string) bool {
+	return strings.HasPrefix(createdBy, createdByApp) || !strings.HasPrefix(createdBy, "dtbench schema ")
 }
 
 // knownTables lists the table constants that have a version, sorted.
