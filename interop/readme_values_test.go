@@ -13,7 +13,7 @@ import (
 	"github.com/dtbench/dtbench/schemas"
 )
 
-// TestReadmeValues runs the README's three DuckDB queries as written and
+// TestReadmeValues runs the README's four DuckDB queries as written and
 // compares every row they return with the same figures computed in Go
 // from the tables, read with dtbench's own readers (parquet-go, which
 // decodes the pages and ignores the statistics): the right rows, in the
@@ -21,8 +21,8 @@ import (
 // the exact one).
 func TestReadmeValues(t *testing.T) {
 	queries := readmeBlocks(t, "sql")
-	if len(queries) != 3 {
-		t.Fatalf("README's Analysing a run has %d sql blocks; want 3", len(queries))
+	if len(queries) != 4 {
+		t.Fatalf("README's Analysing a run has %d sql blocks; want 4", len(queries))
 	}
 	db := openDB(t)
 	cases := []struct {
@@ -32,6 +32,7 @@ func TestReadmeValues(t *testing.T) {
 		{"mean DOE at depth 5, complete mode", readmeSummaryDOE},
 		{"smallest size reaching DOE 0.9", readmeSize90},
 		{"both studies' accuracy and γ^V", readmeUnion},
+		{"the confusion of one fold from the predictions", readmeFoldConfusion},
 	}
 	for i, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -259,6 +260,39 @@ func readmeUnion(t *testing.T) [][]any {
 	var out [][]any
 	for g, s := range by {
 		out = append(out, []any{g.data, g.learner, mean(s.acc, s.nAcc), mean(s.gamma, s.nGamma)})
+	}
+	slices.SortFunc(out, func(a, b []any) int {
+		return cmp.Or(strings.Compare(a[0].(string), b[0].(string)), strings.Compare(a[1].(string), b[1].(string)))
+	})
+	return out
+}
+
+// readmeFoldConfusion is query 4's answer: c45's predictions on fold 3 of
+// vote's first repetition, per (actual, predicted) class, the count and
+// the row ids in order (as the text DuckDB's list shows, [1, 2, …]).
+func readmeFoldConfusion(t *testing.T) [][]any {
+	type pair struct{ actual, predicted string }
+	ids := map[pair][]int64{}
+	parts, _ := filepath.Glob(filepath.Join(benchRun, "results", "predictions", "*.parquet"))
+	for _, p := range parts {
+		blocks, err := schemas.BenchmarkPredictionTable.Read(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range blocks {
+			if b.Head.Dataset != "vote" || b.Head.Learner != "c45" || b.Rep != 0 || b.Fold != 3 {
+				continue
+			}
+			for i := range b.Len() {
+				k := pair{b.Classes[b.Actual[i]], b.Classes[b.Predicted[i]]}
+				ids[k] = append(ids[k], b.RowIDs[i])
+			}
+		}
+	}
+	var out [][]any
+	for k, rows := range ids {
+		slices.Sort(rows)
+		out = append(out, []any{k.actual, k.predicted, int64(len(rows)), fmt.Sprint(rows)})
 	}
 	slices.SortFunc(out, func(a, b []any) int {
 		return cmp.Or(strings.Compare(a[0].(string), b[0].(string)), strings.Compare(a[1].(string), b[1].(string)))

@@ -17,8 +17,8 @@ import (
 // decodes every page's levels.
 
 // column is one top-level column of a table file: its cells, row by row,
-// each an int64, int32, float64, bool, string or, for a list, []int32;
-// nil for a null.
+// each an int64, int32, float64, bool, string or, for a list, []int32,
+// []float64 or []string; nil for a null.
 type column struct {
 	name     string
 	list     bool
@@ -55,13 +55,27 @@ func (c column) nulls() int {
 // listTotals counts a list column's empty lists and elements.
 func (c column) listTotals() (empty, elements int) {
 	for _, v := range c.cells {
-		vals, _ := v.([]int32)
-		if len(vals) == 0 {
+		n := listLen(v)
+		if n == 0 {
 			empty++
 		}
-		elements += len(vals)
+		elements += n
 	}
 	return empty, elements
+}
+
+// listLen is the length of a list cell as arrowrows gives it ([]int32,
+// []float64 or []string); a list cell of another type fails loudly.
+func listLen(v any) int {
+	switch vals := v.(type) {
+	case []int32:
+		return len(vals)
+	case []float64:
+		return len(vals)
+	case []string:
+		return len(vals)
+	}
+	panic(fmt.Sprintf("a list cell of %T", v))
 }
 
 // pivot is a value of the column to filter on, the median of its non-null
