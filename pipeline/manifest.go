@@ -196,10 +196,13 @@ func LoadRun(dir string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := recs.config()
+	cfg, record := recs.configRecord()
 	if cfg == nil {
 		return nil, &input.Error{File: dir, Err: errors.New("no manifest.json or journal: not a dtbench run folder")}
 	}
+	// Its values come from the record (a problem found when the stage
+	// starts names it).
+	cfg.origin = &origin{file: filepath.Join(dir, record)}
 	if err := cfg.Validate(); err != nil {
 		return nil, &input.Error{File: dir, Err: fmt.Errorf("manifest config: %w", err)}
 	}

@@ -125,13 +125,20 @@ func (r *records) anyValue(key string) (string, inputValue, bool) {
 // config returns the config some record of the folder names, nil when
 // the folder has none.
 func (r *records) config() *Config {
+	cfg, _ := r.configRecord()
+	return cfg
+}
+
+// configRecord returns the config some record of the folder names, and
+// that record's file name; nil and "" when the folder has none.
+func (r *records) configRecord() (*Config, string) {
 	for _, name := range slices.Sorted(mapKeys(r.manifests)) {
-		return r.manifests[name].Config
+		return r.manifests[name].Config, name
 	}
 	for _, name := range slices.Sorted(mapKeys(r.journals)) {
-		return r.journals[name].Config
+		return r.journals[name].Config, name
 	}
-	return nil
+	return nil, ""
 }
 
 func mapKeys[V any](m map[string]V) func(func(string) bool) {

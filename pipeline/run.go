@@ -114,7 +114,14 @@ type runner struct {
 	start    time.Time
 }
 
+// execute runs the stages of cfg's study; an error about a config key
+// names where its value came from.
 func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (string, error) {
+	dir, err := executeConfig(ctx, cfg, opts, stages)
+	return dir, cfg.origin.blame(err)
+}
+
+func executeConfig(ctx context.Context, cfg *Config, opts Options, stages []string) (string, error) {
 	if opts.Shard.Count == 0 {
 		opts.Shard = Shard{Index: 0, Count: 1}
 	}
@@ -152,7 +159,7 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	}
 	r.workers = workersOf(opts.Workers, cfg)
 	if len(r.perTask) > 0 {
-		if err := checkFootprint(study.Footprint, cfg.Limits, cfg.Chunk, r.workers); err != nil {
+		if err := checkFootprint(study.Footprint, cfg.Limits, cfg.Chunk, r.workers, cfg.origin.pickFunc()); err != nil {
 			return "", err
 		}
 	}
