@@ -75,6 +75,12 @@ var badInput = []struct {
 	{"cost study: k of 0", []string{"run", "--set", "study=cost", "--set", "cost.datasets=[{path: testdata/good.csv, class: c, header: true, costs: {tests: {default: 1}}}]", "--set", "cost.misclassification=[0]"}, nil, "", []string{"cost.misclassification[0]"}},
 	// Issue 21, items 6-8 and 15: no value is ignored, and every message
 	// starts with where the value came from (the file, --set, the variable).
+	{"benchmark: zero bins", append(benchRun(good), "--set", "benchmark.discretize.bins=0"), nil, "", []string{"dtbench: --set: benchmark.discretize.bins", "got 0"}},
+	{"benchmark: negative bins", append(benchRun(good), "--set", "benchmark.discretize={bins: -3}"), nil, "", []string{"dtbench: --set: benchmark.discretize.bins", "-3"}},
+	{"benchmark: a dataset's zero bins", benchRun("{path: testdata/good.csv, class: c, header: true, discretize: {bins: 0}}"), nil, "", []string{"dtbench: --set: benchmark.datasets[0].discretize.bins", "got 0"}},
+	{"benchmark: zero bins in the file", []string{"run"}, nil, "study: benchmark\nbenchmark:\n  discretize: {bins: 0}\n  datasets: [{path: good.csv, class: c, header: true}]\n", []string{"bad.yaml: benchmark.discretize.bins", "got 0"}},
+	{"cost: zero bins", append(costRun(goodCosts), "--set", "cost.discretize.bins=0"), nil, "", []string{"dtbench: --set: cost.discretize.bins", "got 0"}},
+	{"import: zero bins", []string{"import", "testdata/good.csv", "--class", "c", "--header", "--bins", "0"}, nil, "", []string{"--bins", "got 0"}},
 	{"benchmark key on an oracle run", []string{"run", "--set", "benchmark.datasets=[vote.arff]"}, nil, "", []string{"dtbench: --set: benchmark.datasets", "study oracle"}},
 	{"cost key on an oracle run", []string{"run", "--set", "cost.repetitions=5"}, nil, "", []string{"dtbench: --set: cost.repetitions", "study oracle"}},
 	{"cost key from the environment on an oracle run", []string{"run"}, []string{"DTBENCH_COST_REPETITIONS=5"}, "", []string{"dtbench: DTBENCH_COST_REPETITIONS: cost.repetitions", "study oracle"}},

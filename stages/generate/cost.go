@@ -51,6 +51,9 @@ type CostConfig struct {
 
 // Resolve checks the section; relative paths are relative to dir.
 func (r CostSection) Resolve(dir string) (*CostConfig, error) {
+	if err := importer.CheckBins("cost.discretize.bins", r.Discretize.Bins); err != nil {
+		return nil, err
+	}
 	specs, entries, err := resolveDatasets("cost.datasets", r.Datasets, importer.Options{Discretize: r.Discretize, Missing: r.Missing}, dir)
 	if err != nil {
 		return nil, err
