@@ -127,15 +127,31 @@ func (o *origin) checkStudyKeys(study string) error {
 	return nil
 }
 
-// blame fills in the source of every bad config key in err that names
+// blame fills in the source of the bad config key in err when it names
 // none: an *input.Error with a config key and no file.
 func (o *origin) blame(err error) error {
 	var ie *input.Error
-	if o != nil && errors.As(err, &ie) && ie.File == "" && isConfigKey(ie.Key) {
-		ie.File = o.of(ie.Key)
+	if o == nil || !errors.As(err, &ie) || ie.File != "" || !isConfigKey(ie.Key) {
+		return err
 	}
-	return err
+	before := ie.Error()
+	ie.File = o.of(ie.Key)
+	if err == error(ie) {
+		return err
+	}
+	// An error that wraps it (fmt.Errorf's "dataset %s: %w") fixed its
+	// message when it wrapped: put the source in place there too.
+	return &sourced{msg: strings.Replace(err.Error(), before, ie.Error(), 1), err: err}
 }
+
+// sourced is an error whose message blame rewrote.
+type sourced struct {
+	msg string
+	err error
+}
+
+func (e *sourced) Error() string { return e.msg }
+func (e *sourced) Unwrap() error { return e.err }
 
 // isConfigKey reports whether key lies in the config (its first element
 // is a key or section of rawConfig), not a flag or a variable.

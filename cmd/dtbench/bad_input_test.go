@@ -86,6 +86,12 @@ var badInput = []struct {
 	{"cost key from the environment on an oracle run", []string{"run"}, []string{"DTBENCH_COST_REPETITIONS=5"}, "", []string{"dtbench: DTBENCH_COST_REPETITIONS: cost.repetitions", "study oracle"}},
 	{"oracle key on a benchmark run", append(benchRun(good), "--set", "oracle.depths=[3]"), nil, "", []string{"dtbench: --set: oracle.depths", "study benchmark"}},
 	{"oracle section of a file on a benchmark run", []string{"run"}, nil, "study: benchmark\nbenchmark:\n  datasets: [{path: good.csv, class: c, header: true}]\noracle:\n  depths: [3]\n", []string{"bad.yaml: oracle.depths", "study benchmark"}},
+	{"cost: matrix beside the sweep", costRun("{tests: {default: 1}, matrix: [[0, 5], [5, 0]]}"), nil, "", []string{"dtbench: --set: cost.datasets[0].costs.matrix", "cost.misclassification"}},
+	{"cost: config matrix beside the sweep", append(costRun(""), "--set", "costs={tests: {default: 1}, matrix: [[0, 5], [5, 0]]}"), nil, "", []string{"dtbench: --set: costs.matrix", "cost.misclassification"}},
+	{"costs: a negative error cost", []string{"run", "--set", "costs={tests: {default: 1}, matrix: [[0, -1], [1, 0]]}"}, nil, "", []string{"dtbench: --set: costs.matrix", "[0][1]", "-1"}},
+	{"costs: a right guess dearer than a wrong one", []string{"run", "--set", "costs={tests: {default: 1}, matrix: [[5, 1], [1, 0]]}"}, nil, "", []string{"dtbench: --set: costs.matrix", "[0][0]", "[1][0]"}},
+	{"costs: rename from no test of the file", append(benchRun(good), "--set", "costs={uci: testdata/good, rename: {antviral: a}}"), nil, "", []string{"dtbench: --set: costs.rename.antviral", "good.cost"}},
+	{"costs: a config's negative test cost over a cost file", append(benchRun(good), "--set", "costs={uci: testdata/good, tests: {a: -5}}"), nil, "", []string{"--set: costs.tests.a", "-5"}},
 	{"empty config", []string{"run"}, nil, "# nothing\n", []string{"bad.yaml: oracle.sizes", "required"}},
 	{"trillion-row test sets, named", []string{"run", "--set", "oracle.test_size=1e12"}, nil, "", []string{"dtbench: --set: oracle.test_size", "limits.memory"}},
 	{"a million tasks a part, named", []string{"run", "--set", "chunk=1000000", "--set", "oracle.repetitions=100000"}, nil, "", []string{"dtbench: --set: chunk", "limits.memory"}},
@@ -153,6 +159,24 @@ func TestExitStatusForBadInput(t *testing.T) {
 				t.Errorf("bad input wrote %v in %s", entries, parent)
 			}
 		})
+	}
+}
+
+// TestCostRunsOfTheGoodFile checks that the costs cases above fail for
+// the reason they name: the same runs with valid costs succeed (a cost
+// file; a rename from a test it lists, in another case; a matrix with
+// benefits on its diagonal, without the sweep).
+func TestCostRunsOfTheGoodFile(t *testing.T) {
+	for _, args := range [][]string{
+		costRun(goodCosts),
+		append(benchRun(good), "--set", "costs={uci: testdata/good, rename: {A: a}, tests: {B: 3}}"),
+		{"run", "--set", "study=cost", "--set", "cost.datasets=[{path: testdata/good.csv, class: c, header: true, costs: {uci: testdata/good, matrix: [[-1, 5], [5, -1]]}}]",
+			"--set", "cost.repetitions=1", "--set", "learners=[c45]"},
+	} {
+		out := filepath.Join(t.TempDir(), "runs")
+		if code, _, stderr := cli(t, append(args, "--out", out)...); code != 0 {
+			t.Errorf("%q: exit %d, stderr %q", args, code, stderr)
+		}
 	}
 }
 
