@@ -108,6 +108,21 @@ func (r *records) add(f FileEntry, rec *record) {
 	delete(r.live, f.Path)
 }
 
+// journalFiles returns the files the journal of that name records, by
+// path.
+func (r *records) journalFiles(name string) []FileEntry {
+	var out []FileEntry
+	for _, entries := range r.byPath {
+		for _, e := range entries {
+			if e.rec.name == name {
+				out = append(out, e.FileEntry)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b FileEntry) int { return strings.Compare(a.Path, b.Path) })
+	return out
+}
+
 // names returns the names of the folder's records, sorted.
 func (r *records) names() []string { return slices.Sorted(mapKeys(r.byName)) }
 

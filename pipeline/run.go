@@ -152,7 +152,7 @@ func executeConfig(ctx context.Context, cfg *Config, opts Options, stages []stri
 }
 
 // executeStudy runs the nodes of study's selected stages.
-func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []string, study *flow.Study, log *slog.Logger) (string, error) {
+func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []string, study *flow.Study, log *slog.Logger) (_ string, err error) {
 	r := &runner{cfg: cfg, opts: opts, study: study, stages: stages, log: log}
 	if err := r.wire(); err != nil {
 		return "", err
@@ -164,7 +164,6 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 		}
 	}
 	r.dir = filepath.Join(opts.Out, cfg.Name)
-	var err error
 	if r.recs, err = readRecords(r.dir); err != nil {
 		return r.dir, err
 	}
@@ -210,14 +209,24 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	}
 	r.self = &record{name: "this command", state: rc.state}
 	files, adapters := rc.state.records(r.srcs)
-	h := journalHeader{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Shard: opts.Shard.String(), Inputs: files, Adapters: adapters}
+	h := journalHeader{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Shard: opts.Shard.String(), Inputs: files, Adapters: adapters,
+		Stages: stages}
 	j, err := openJournal(r.dir, h, opts.Shard, rc.drop[filepath.Base(journalPath(r.dir, opts.Shard))])
 	if err != nil {
 		return r.dir, err
 	}
-	j.removed, j.drop = removed, rc.drop[r.manifestName()]
+	j.removed, j.drop, j.deleted = removed, rc.drop[r.manifestName()], len(damaged) > 0
 	r.journal = j
 	defer j.close()
+	defer func() {
+		if err != nil {
+			// A failed command that changed nothing leaves the folder as
+			// it was, without a journal.
+			if aerr := r.recs.abandon(j); aerr != nil {
+				err = errors.Join(err, aerr)
+			}
+		}
+	}()
 	r.start = time.Now()
 	if err := r.runSetup(ctx); err != nil {
 		return r.dir, err
