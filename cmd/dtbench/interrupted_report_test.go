@@ -77,9 +77,16 @@ func TestInterruptedReportOfAFinishedRun(t *testing.T) {
 // path.
 func allFiles(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
+	return filesOf(t, dir, func(p string) bool { return !strings.Contains(p, "timings") })
+}
+
+// filesOf returns the bytes of the files of dir whose path keep keeps, by
+// path below dir.
+func filesOf(t *testing.T, dir string, keep func(path string) bool) map[string][]byte {
+	t.Helper()
 	out := map[string][]byte{}
 	err := filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
-		if err != nil || info.IsDir() || strings.Contains(p, "timings") {
+		if err != nil || info.IsDir() || !keep(p) {
 			return err
 		}
 		b, err := os.ReadFile(p)
