@@ -31,6 +31,10 @@ type Config struct {
 	// oracle study's f0…, or a benchmark dataset without costs of its own),
 	// or the oracle study's drawn costs; nil without one.
 	Costs *costs.Config `json:"costs,omitempty"`
+
+	// origin says where each key's value came from, for messages (nil
+	// for a config made in code).
+	origin *origin
 }
 
 // Outputs are the optional tables of a run (config section outputs.*),

@@ -93,14 +93,20 @@ func humanBytes(b float64) string {
 
 // checkFootprint refuses a plan that needs more than the limits allow:
 // too many tasks or part files, or more memory or disk than estimated to
-// fit. The message gives the estimate, the limit, and the keys to change.
-func checkFootprint(fp flow.Footprint, l Limits, chunk, workers int) error {
+// fit. The message gives the estimate, the limit, and the keys to change;
+// its key is the one pick chooses of those the estimate depends on (nil:
+// the first), so that a loaded config names the key the user gave.
+func checkFootprint(fp flow.Footprint, l Limits, chunk, workers int, pick func(keys ...string) string) error {
+	if pick == nil {
+		pick = func(keys ...string) string { return keys[0] }
+	}
+	tasksKeys, rowsKeys := splitKeys(fp.TasksKeys), splitKeys(fp.RowsKeys)
 	if fp.Tasks > l.Tasks {
-		return input.Keyf(firstKey(fp.TasksKeys), "the plan has %d tasks; the limit is %d (limits.tasks); change %s, or raise the limit",
+		return input.Keyf(pick(append(tasksKeys, "limits.tasks")...), "the plan has %d tasks; the limit is %d (limits.tasks); change %s, or raise the limit",
 			fp.Tasks, l.Tasks, fp.TasksKeys)
 	}
 	if chunks := (fp.Tasks + int64(chunk) - 1) / int64(chunk); chunks > maxChunks {
-		return input.Keyf("chunk", "%d tasks per part make %d parts per table; the limit is %d; raise chunk", chunk, chunks, maxChunks)
+		return input.Keyf(pick(append([]string{"chunk"}, tasksKeys...)...), "%d tasks per part make %d parts per table; the limit is %d; raise chunk", chunk, chunks, maxChunks)
 	}
 	if fp.Measure != nil {
 		return nil // the rows are guesses: checkMeasured checks memory and disk once the data is read
@@ -110,11 +116,11 @@ func checkFootprint(fp flow.Footprint, l Limits, chunk, workers int) error {
 	work := float64(workers) * float64(fp.MaxRows) * fp.WorkBytes
 	held := 2 * float64(min(int64(chunk), fp.Tasks)) * float64(fp.MaxRows) * fp.HeldBytes
 	if mem := work + held; mem > float64(l.Memory) {
-		return input.Keyf(firstKey(fp.RowsKeys), "%d rows per dataset need about %s of memory with %d workers and chunk %d; the limit is %s (limits.memory); change %s, or raise the limit",
+		return input.Keyf(pick(append(rowsKeys, "chunk", "limits.memory")...), "%d rows per dataset need about %s of memory with %d workers and chunk %d; the limit is %s (limits.memory); change %s or chunk, or raise the limit",
 			fp.MaxRows, humanBytes(mem), workers, chunk, humanBytes(float64(l.Memory)), fp.RowsKeys)
 	}
 	if disk := float64(fp.Tasks) * fp.MeanRows * fp.DiskBytes; disk > float64(l.Disk) {
-		return input.Keyf(firstKey(fp.TasksKeys), "the datasets need about %s of disk; the limit is %s (limits.disk); change %s or %s, or raise the limit",
+		return input.Keyf(pick(append(append(tasksKeys, rowsKeys...), "limits.disk")...), "the datasets need about %s of disk; the limit is %s (limits.disk); change %s or %s, or raise the limit",
 			humanBytes(disk), humanBytes(float64(l.Disk)), fp.TasksKeys, fp.RowsKeys)
 	}
 	return nil
@@ -123,7 +129,7 @@ func checkFootprint(fp flow.Footprint, l Limits, chunk, workers int) error {
 // checkMeasured is checkFootprint with the rows a study measured on its
 // data (Footprint.Measure), once its nodes' Checks have read it; nothing
 // when the study measures nothing.
-func checkMeasured(fp flow.Footprint, l Limits, chunk, workers int) error {
+func checkMeasured(fp flow.Footprint, l Limits, chunk, workers int, pick func(keys ...string) string) error {
 	if fp.Measure == nil {
 		return nil
 	}
@@ -132,10 +138,15 @@ func checkMeasured(fp flow.Footprint, l Limits, chunk, workers int) error {
 		return nil // the data was not read: a staged command, checked when its run was generated
 	}
 	m.Measure = nil
-	return checkFootprint(m, l, chunk, workers)
+	return checkFootprint(m, l, chunk, workers, pick)
 }
 
-func firstKey(keys string) string {
-	k, _, _ := strings.Cut(keys, ",")
-	return k
+// splitKeys splits a footprint's list of keys ("oracle.sizes,
+// oracle.test_size").
+func splitKeys(keys string) []string {
+	var out []string
+	for _, k := range strings.Split(keys, ",") {
+		out = append(out, strings.TrimSpace(k))
+	}
+	return out
 }

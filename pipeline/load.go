@@ -145,8 +145,10 @@ func isKnown(key string) bool {
 	return false
 }
 
-// setDefaults gives v the non-empty values of defaultRaw as defaults.
-func setDefaults(v *viper.Viper) {
+// builtinDefaultKeys holds the non-empty values of defaultRaw, by key:
+// the keys that have a built-in default.
+var builtinDefaultKeys = func() map[string]any {
+	out := map[string]any{}
 	var walk func(val reflect.Value, prefix string)
 	walk = func(val reflect.Value, prefix string) {
 		t := val.Type()
@@ -161,11 +163,19 @@ func setDefaults(v *viper.Viper) {
 				// no default: the config must give it, or it stays empty
 				// (a nil pointer: the study decides)
 			default:
-				v.SetDefault(name, fv.Interface())
+				out[name] = fv.Interface()
 			}
 		}
 	}
 	walk(reflect.ValueOf(defaultRaw()), "")
+	return out
+}()
+
+// setDefaults gives v the built-in defaults.
+func setDefaults(v *viper.Viper) {
+	for k, val := range builtinDefaultKeys {
+		v.SetDefault(k, val)
+	}
 }
 
 // EnvShardCount is the one DTBENCH_ variable that is not a config key: the
@@ -186,7 +196,7 @@ func Load(opts LoadOptions) (*Config, error) {
 	v := viper.New()
 	v.SetConfigType("yaml")
 	setDefaults(v)
-	file := "built-in quick config"
+	file := builtinConfig
 	text := configs.Quick
 	if opts.File != "" {
 		file = opts.File
@@ -229,22 +239,17 @@ func Load(opts LoadOptions) (*Config, error) {
 			return nil, err
 		}
 	}
-	source := func(key string) string {
-		for k := key; k != ""; k = parentKey(k) {
-			if s, ok := sources[k]; ok {
-				return s
-			}
-			if v.InConfig(k) {
-				return file
-			}
-		}
-		return "built-in defaults"
-	}
+	o := &origin{v: v, file: file, sets: sources}
 	var raw rawConfig
-	if err := decodeInto(reflect.ValueOf(&raw).Elem(), "", v.Get, source); err != nil {
+	if err := decodeInto(reflect.ValueOf(&raw).Elem(), "", v.Get, o.of); err != nil {
 		return nil, err
 	}
-	if source("learners") == "built-in defaults" {
+	if slices.Contains(StudyNames(), raw.Study) {
+		if err := o.checkStudyKeys(raw.Study); err != nil {
+			return nil, err
+		}
+	}
+	if o.of("learners") == builtinDefaults {
 		switch raw.Study {
 		case "benchmark":
 			raw.Learners = benchmarkLearners(opts.Learners)
@@ -258,6 +263,7 @@ func Load(opts LoadOptions) (*Config, error) {
 	}
 	cfg, err := resolve(raw, dir)
 	if err == nil {
+		cfg.origin = o
 		err = cfg.Validate()
 	}
 	if err == nil {
@@ -266,27 +272,14 @@ func Load(opts LoadOptions) (*Config, error) {
 		// those errors name a source too.
 		var study *flow.Study
 		if study, err = studies[cfg.Study](cfg, studyEnv{Learners: opts.Learners}); err == nil {
-			err = checkFootprint(study.Footprint, cfg.Limits, cfg.Chunk, workersOf(0, cfg))
+			err = checkFootprint(study.Footprint, cfg.Limits, cfg.Chunk, workersOf(0, cfg), o.pick)
 			study.Release() // it started no process: the run's Check does
 		}
 	}
 	if err != nil {
-		var ie *input.Error
-		if errors.As(err, &ie) && ie.File == "" && ie.Key != "" {
-			ie.File = source(ie.Key)
-		}
-		return nil, err
+		return nil, o.blame(err)
 	}
 	return cfg, nil
-}
-
-// parentKey returns the key one level up ("" at the top).
-func parentKey(key string) string {
-	i := strings.LastIndexByte(key, '.')
-	if i < 0 {
-		return ""
-	}
-	return key[:i]
 }
 
 // parseValue parses a value given on the command line or in the

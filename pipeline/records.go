@@ -108,6 +108,21 @@ func (r *records) add(f FileEntry, rec *record) {
 	delete(r.live, f.Path)
 }
 
+// journalFiles returns the files the journal of that name records, by
+// path.
+func (r *records) journalFiles(name string) []FileEntry {
+	var out []FileEntry
+	for _, entries := range r.byPath {
+		for _, e := range entries {
+			if e.rec.name == name {
+				out = append(out, e.FileEntry)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b FileEntry) int { return strings.Compare(a.Path, b.Path) })
+	return out
+}
+
 // names returns the names of the folder's records, sorted.
 func (r *records) names() []string { return slices.Sorted(mapKeys(r.byName)) }
 
@@ -125,13 +140,20 @@ func (r *records) anyValue(key string) (string, inputValue, bool) {
 // config returns the config some record of the folder names, nil when
 // the folder has none.
 func (r *records) config() *Config {
+	cfg, _ := r.configRecord()
+	return cfg
+}
+
+// configRecord returns the config some record of the folder names, and
+// that record's file name; nil and "" when the folder has none.
+func (r *records) configRecord() (*Config, string) {
 	for _, name := range slices.Sorted(mapKeys(r.manifests)) {
-		return r.manifests[name].Config
+		return r.manifests[name].Config, name
 	}
 	for _, name := range slices.Sorted(mapKeys(r.journals)) {
-		return r.journals[name].Config
+		return r.journals[name].Config, name
 	}
-	return nil
+	return nil, ""
 }
 
 func mapKeys[V any](m map[string]V) func(func(string) bool) {

@@ -118,7 +118,14 @@ type runner struct {
 // created_by names the dtbench version of Options.Version.
 func (r *runner) stamp() schemas.WriteOption { return schemas.WithVersion(r.opts.Version) }
 
+// execute runs the stages of cfg's study; an error about a config key
+// names where its value came from.
 func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (string, error) {
+	dir, err := executeConfig(ctx, cfg, opts, stages)
+	return dir, cfg.origin.blame(err)
+}
+
+func executeConfig(ctx context.Context, cfg *Config, opts Options, stages []string) (string, error) {
 	if opts.Shard.Count == 0 {
 		opts.Shard = Shard{Index: 0, Count: 1}
 	}
@@ -149,19 +156,18 @@ func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (s
 }
 
 // executeStudy runs the nodes of study's selected stages.
-func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []string, study *flow.Study, log *slog.Logger) (string, error) {
+func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []string, study *flow.Study, log *slog.Logger) (_ string, err error) {
 	r := &runner{cfg: cfg, opts: opts, study: study, stages: stages, log: log}
 	if err := r.wire(); err != nil {
 		return "", err
 	}
 	r.workers = workersOf(opts.Workers, cfg)
 	if len(r.perTask) > 0 {
-		if err := checkFootprint(study.Footprint, cfg.Limits, cfg.Chunk, r.workers); err != nil {
+		if err := checkFootprint(study.Footprint, cfg.Limits, cfg.Chunk, r.workers, cfg.origin.pickFunc()); err != nil {
 			return "", err
 		}
 	}
 	r.dir = filepath.Join(opts.Out, cfg.Name)
-	var err error
 	if r.recs, err = readRecords(r.dir); err != nil {
 		return r.dir, err
 	}
@@ -207,14 +213,24 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	}
 	r.self = &record{name: "this command", state: rc.state}
 	files, adapters := rc.state.records(r.srcs)
-	h := journalHeader{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Shard: opts.Shard.String(), Inputs: files, Adapters: adapters}
+	h := journalHeader{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Shard: opts.Shard.String(), Inputs: files, Adapters: adapters,
+		Stages: stages}
 	j, err := openJournal(r.dir, h, opts.Shard, rc.drop[filepath.Base(journalPath(r.dir, opts.Shard))])
 	if err != nil {
 		return r.dir, err
 	}
-	j.removed, j.drop = removed, rc.drop[r.manifestName()]
+	j.removed, j.drop, j.deleted = removed, rc.drop[r.manifestName()], len(damaged) > 0
 	r.journal = j
 	defer j.close()
+	defer func() {
+		if err != nil {
+			// A failed command that changed nothing leaves the folder as
+			// it was, without a journal.
+			if aerr := r.recs.abandon(j); aerr != nil {
+				err = errors.Join(err, aerr)
+			}
+		}
+	}()
 	r.start = time.Now()
 	if err := r.runSetup(ctx); err != nil {
 		return r.dir, err
@@ -320,7 +336,7 @@ func (r *runner) preflight(cur inputState) (todo []flow.Chunk, damaged []string,
 	if len(r.perTask) > 0 {
 		// The Checks have measured the data (the import's rows and
 		// classes): the plan's footprint is checked again from them.
-		if err := checkMeasured(r.study.Footprint, r.cfg.Limits, r.cfg.Chunk, r.workers); err != nil {
+		if err := checkMeasured(r.study.Footprint, r.cfg.Limits, r.cfg.Chunk, r.workers, r.cfg.origin.pickFunc()); err != nil {
 			return nil, nil, nil, err
 		}
 	}

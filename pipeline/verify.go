@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
 	"github.com/dtbench/dtbench/schemas/arrowcheck"
@@ -38,7 +39,9 @@ type Verification struct {
 // (stray tables at any depth, temporary files a killed writer left,
 // foreign files). A folder with a journal — a command still running, or
 // interrupted — is reported as incomplete in one line, with the chunks
-// done. Any problem is an *input.Error listing them all.
+// done, the command and how to finish it (journalsState); a journal that
+// changed nothing is only a note. Any problem is an *input.Error listing
+// them all.
 func Verify(dir string) (Verification, error) {
 	var v Verification
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
@@ -70,8 +73,10 @@ func Verify(dir string) (Verification, error) {
 	provProblems, provNotes := verifyProvenance(dir, recs, ok)
 	problems = append(problems, provProblems...)
 	v.Notes = append(append(notes, provNotes...), stale...)
-	if len(recs.journals) > 0 {
-		problems = append(problems, incomplete(dir, recs))
+	if p, note := journalsState(dir, recs); p != "" {
+		problems = append(problems, p)
+	} else if note != "" {
+		v.Notes = append(v.Notes, note)
 	}
 	problems = append(problems, unlisted(dir, recs)...)
 	if len(problems) > 0 {
@@ -171,16 +176,74 @@ func fileSum(path string) (int64, string, error) {
 	return n, hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// incomplete says, in one line, how far the commands whose journals are
-// in the folder got.
-func incomplete(dir string, recs *records) string {
-	var parts []string
+// journalsState says, in one line, how far the commands whose journals
+// are in the folder got, and how to finish them: a problem (the run is
+// incomplete), or only a note when every journal is one that changed
+// nothing (every file it records is as a manifest lists it, and every
+// chunk is there): a command stopped, or still running, before it
+// changed the folder, which the next command over it removes.
+func journalsState(dir string, recs *records) (problem, note string) {
+	var parts, quiet []string
 	for _, name := range slices.Sorted(mapKeys(recs.journals)) {
 		h := recs.journals[name]
+		var changed []string
+		for _, f := range recs.journalFiles(name) {
+			if !recs.inManifest(f) {
+				changed = append(changed, f.Path)
+			}
+		}
 		done, total := chunksDone(dir, h.Config)
-		parts = append(parts, fmt.Sprintf("shard %s: %d of %d chunks", h.Shard, done, total))
+		cmd := commandOf(h.Stages)
+		switch {
+		case len(changed) == 0 && done == total && len(recs.manifests) > 0:
+			quiet = append(quiet, fmt.Sprintf("%s: %s stopped (or is still running) before it changed any file", name, cmd))
+		case done < total:
+			parts = append(parts, fmt.Sprintf("%s: %s, shard %s: %d of %d chunks; %s", name, cmd, h.Shard, done, total, finishing(dir, h.Stages)))
+		default:
+			parts = append(parts, fmt.Sprintf("%s: every chunk (%d) is there, but %s did not finish: it rewrote %s; %s", name, total, cmd, listSome(changed, 3), finishing(dir, h.Stages)))
+		}
 	}
-	return "run incomplete (" + strings.Join(parts, "; ") + "): a command is still running or was interrupted; --resume finishes it"
+	if len(parts) > 0 {
+		return "run incomplete (" + strings.Join(parts, "; ") + ")", ""
+	}
+	if len(quiet) > 0 {
+		return "", strings.Join(quiet, "; ") + "; the folder is as its manifests say, and the next command over it removes the journal"
+	}
+	return "", ""
+}
+
+// commandOf names the command that runs stages: run (all four, or the
+// three of a shard), a stage, or "a command" for a journal that does not
+// say.
+func commandOf(stages []string) string {
+	switch {
+	case len(stages) == 0:
+		return "a command"
+	case len(stages) == 1:
+		return "`" + stages[0] + "`"
+	}
+	return "`run`"
+}
+
+// finishing says how to finish the command that runs stages over dir.
+func finishing(dir string, stages []string) string {
+	switch {
+	case len(stages) == 1 && stages[0] == flow.StageReport:
+		return fmt.Sprintf("`dtbench report --run %s` finishes it", dir)
+	case len(stages) == 1 && stages[0] != flow.StageGenerate:
+		return fmt.Sprintf("`dtbench %s --run %s --resume` finishes it", stages[0], dir)
+	case len(stages) == 1:
+		return "`dtbench generate --resume` (with its config) finishes it"
+	}
+	return "a command is still running or was interrupted; --resume finishes it"
+}
+
+// listSome lists up to n of names, then how many more.
+func listSome(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
 }
 
 // chunksDone counts the chunks of cfg's plan with a part in every table

@@ -73,7 +73,50 @@ var badInput = []struct {
 	{"costs: cost file missing", []string{"run", "--set", "costs={uci: testdata/none}"}, nil, "", []string{"none.cost"}},
 	{"cost study without test costs", []string{"run", "--set", "study=cost", "--set", "cost.datasets=[{path: testdata/good.csv, class: c, header: true}]"}, nil, "", []string{"cost.datasets[0].costs"}},
 	{"cost study: k of 0", []string{"run", "--set", "study=cost", "--set", "cost.datasets=[{path: testdata/good.csv, class: c, header: true, costs: {tests: {default: 1}}}]", "--set", "cost.misclassification=[0]"}, nil, "", []string{"cost.misclassification[0]"}},
+	// Issue 21, items 6-8 and 15: no value is ignored, and every message
+	// starts with where the value came from (the file, --set, the variable).
+	{"benchmark: zero bins", append(benchRun(good), "--set", "benchmark.discretize.bins=0"), nil, "", []string{"dtbench: --set: benchmark.discretize.bins", "got 0"}},
+	{"benchmark: negative bins", append(benchRun(good), "--set", "benchmark.discretize={bins: -3}"), nil, "", []string{"dtbench: --set: benchmark.discretize.bins", "-3"}},
+	{"benchmark: a dataset's zero bins", benchRun("{path: testdata/good.csv, class: c, header: true, discretize: {bins: 0}}"), nil, "", []string{"dtbench: --set: benchmark.datasets[0].discretize.bins", "got 0"}},
+	{"benchmark: zero bins in the file", []string{"run"}, nil, "study: benchmark\nbenchmark:\n  discretize: {bins: 0}\n  datasets: [{path: good.csv, class: c, header: true}]\n", []string{"bad.yaml: benchmark.discretize.bins", "got 0"}},
+	{"cost: zero bins", append(costRun(goodCosts), "--set", "cost.discretize.bins=0"), nil, "", []string{"dtbench: --set: cost.discretize.bins", "got 0"}},
+	{"import: zero bins", []string{"import", "testdata/good.csv", "--class", "c", "--header", "--bins", "0"}, nil, "", []string{"--bins", "got 0"}},
+	{"benchmark key on an oracle run", []string{"run", "--set", "benchmark.datasets=[vote.arff]"}, nil, "", []string{"dtbench: --set: benchmark.datasets", "study oracle"}},
+	{"cost key on an oracle run", []string{"run", "--set", "cost.repetitions=5"}, nil, "", []string{"dtbench: --set: cost.repetitions", "study oracle"}},
+	{"cost key from the environment on an oracle run", []string{"run"}, []string{"DTBENCH_COST_REPETITIONS=5"}, "", []string{"dtbench: DTBENCH_COST_REPETITIONS: cost.repetitions", "study oracle"}},
+	{"oracle key on a benchmark run", append(benchRun(good), "--set", "oracle.depths=[3]"), nil, "", []string{"dtbench: --set: oracle.depths", "study benchmark"}},
+	{"oracle section of a file on a benchmark run", []string{"run"}, nil, "study: benchmark\nbenchmark:\n  datasets: [{path: good.csv, class: c, header: true}]\noracle:\n  depths: [3]\n", []string{"bad.yaml: oracle.depths", "study benchmark"}},
+	{"cost: matrix beside the sweep", costRun("{tests: {default: 1}, matrix: [[0, 5], [5, 0]]}"), nil, "", []string{"dtbench: --set: cost.datasets[0].costs.matrix", "cost.misclassification"}},
+	{"cost: config matrix beside the sweep", append(costRun(""), "--set", "costs={tests: {default: 1}, matrix: [[0, 5], [5, 0]]}"), nil, "", []string{"dtbench: --set: costs.matrix", "cost.misclassification"}},
+	{"costs: a negative error cost", []string{"run", "--set", "costs={tests: {default: 1}, matrix: [[0, -1], [1, 0]]}"}, nil, "", []string{"dtbench: --set: costs.matrix", "[0][1]", "-1"}},
+	{"costs: a right guess dearer than a wrong one", []string{"run", "--set", "costs={tests: {default: 1}, matrix: [[5, 1], [1, 0]]}"}, nil, "", []string{"dtbench: --set: costs.matrix", "[0][0]", "[1][0]"}},
+	{"costs: rename from no test of the file", append(benchRun(good), "--set", "costs={uci: testdata/good, rename: {antviral: a}}"), nil, "", []string{"dtbench: --set: costs.rename.antviral", "good.cost"}},
+	{"costs: a config's negative test cost over a cost file", append(benchRun(good), "--set", "costs={uci: testdata/good, tests: {a: -5}}"), nil, "", []string{"--set: costs.tests.a", "-5"}},
+	{"empty config", []string{"run"}, nil, "# nothing\n", []string{"bad.yaml: oracle.sizes", "required"}},
+	{"trillion-row test sets, named", []string{"run", "--set", "oracle.test_size=1e12"}, nil, "", []string{"dtbench: --set: oracle.test_size", "limits.memory"}},
+	{"a million tasks a part, named", []string{"run", "--set", "chunk=1000000", "--set", "oracle.repetitions=100000"}, nil, "", []string{"dtbench: --set: chunk", "limits.memory"}},
+	{"Slurm task id outside the array", []string{"run"}, []string{"SLURM_ARRAY_TASK_ID=5", "SLURM_ARRAY_TASK_COUNT=3"}, "", []string{"dtbench: SLURM_ARRAY_TASK_ID", "5", "3"}},
+	{"a dataset entry's key from --set", benchRun("{path: testdata/good.csv, class: c, header: true, missing: x}"), nil, "", []string{"dtbench: --set: benchmark.datasets[0].missing", `"x"`}},
+	{"a dataset entry's key from the file", []string{"run", "--set", "study=benchmark"}, nil, "benchmark:\n  datasets: [{path: good.csv, class: c, header: true, missing: x}]\n", []string{"bad.yaml: benchmark.datasets[0].missing", `"x"`}},
 	{"unclosed bracket", []string{"run"}, nil, "name: x\noracle:\n  depths: [3, 5\n  sizes: [10]\n", []string{"bad.yaml:3"}},
+}
+
+// good is the benchmark.datasets entry of testdata/good.csv, and
+// goodCosts a costs section for it (testdata/good.cost).
+const (
+	good      = "{path: testdata/good.csv, class: c, header: true}"
+	goodCosts = "{uci: testdata/good}"
+)
+
+// costRun is a cost-study run over testdata/good.csv with the given costs
+// section ("" for none), sweeping the misclassification cost.
+func costRun(costs string) []string {
+	entry := "{path: testdata/good.csv, class: c, header: true}"
+	if costs != "" {
+		entry = "{path: testdata/good.csv, class: c, header: true, costs: " + costs + "}"
+	}
+	return []string{"run", "--set", "study=cost", "--set", "cost.datasets=[" + entry + "]", "--set", "cost.misclassification=[10]",
+		"--set", "cost.repetitions=1", "--set", "learners=[c45]"}
 }
 
 // benchRun is a benchmark-study run over the given benchmark.datasets
@@ -116,6 +159,24 @@ func TestExitStatusForBadInput(t *testing.T) {
 				t.Errorf("bad input wrote %v in %s", entries, parent)
 			}
 		})
+	}
+}
+
+// TestCostRunsOfTheGoodFile checks that the costs cases above fail for
+// the reason they name: the same runs with valid costs succeed (a cost
+// file; a rename from a test it lists, in another case; a matrix with
+// benefits on its diagonal, without the sweep).
+func TestCostRunsOfTheGoodFile(t *testing.T) {
+	for _, args := range [][]string{
+		costRun(goodCosts),
+		append(benchRun(good), "--set", "costs={uci: testdata/good, rename: {A: a}, tests: {B: 3}}"),
+		{"run", "--set", "study=cost", "--set", "cost.datasets=[{path: testdata/good.csv, class: c, header: true, costs: {uci: testdata/good, matrix: [[-1, 5], [5, -1]]}}]",
+			"--set", "cost.repetitions=1", "--set", "learners=[c45]"},
+	} {
+		out := filepath.Join(t.TempDir(), "runs")
+		if code, _, stderr := cli(t, append(args, "--out", out)...); code != 0 {
+			t.Errorf("%q: exit %d, stderr %q", args, code, stderr)
+		}
 	}
 }
 

@@ -111,17 +111,19 @@ func newLogger(w io.Writer, format string, verbose bool) (*slog.Logger, error) {
 	return nil, input.Keyf("--log-format", "want text or json, got %q", format)
 }
 
-// parseShard reads i/n, or derives it from the batch system's environment.
+// parseShard reads i/n, or derives it from the batch system's
+// environment; an error names the flag or the variables it came from.
 func parseShard(s string) (pipeline.Shard, error) {
+	from := "--shard"
 	if s == "" {
 		if idx, ok := os.LookupEnv("JOB_COMPLETION_INDEX"); ok {
 			n := os.Getenv(pipeline.EnvShardCount)
 			if n == "" {
 				return pipeline.Shard{}, input.Keyf(pipeline.EnvShardCount, "JOB_COMPLETION_INDEX is set; set %s to the Job's completions", pipeline.EnvShardCount)
 			}
-			s = idx + "/" + n
+			s, from = idx+"/"+n, "JOB_COMPLETION_INDEX"
 		} else if idx, ok := os.LookupEnv("SLURM_ARRAY_TASK_ID"); ok {
-			s = idx + "/" + os.Getenv("SLURM_ARRAY_TASK_COUNT")
+			s, from = idx+"/"+os.Getenv("SLURM_ARRAY_TASK_COUNT"), "SLURM_ARRAY_TASK_ID"
 		} else {
 			return pipeline.Shard{Index: 0, Count: 1}, nil
 		}
@@ -130,10 +132,17 @@ func parseShard(s string) (pipeline.Shard, error) {
 	i, err1 := strconv.Atoi(a)
 	n, err2 := strconv.Atoi(b)
 	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
-		return pipeline.Shard{}, input.Keyf("--shard", "want i/n with 0 <= i < n, got %q", s)
+		if count := shardCountVar[from]; count != "" {
+			return pipeline.Shard{}, input.Keyf(from, "%s=%q with %s=%q: want an index from 0 to the count - 1 (or give --shard i/n)", from, a, count, b)
+		}
+		return pipeline.Shard{}, input.Keyf(from, "want i/n with 0 <= i < n, got %q", s)
 	}
 	return pipeline.Shard{Index: i, Count: n}, nil
 }
+
+// shardCountVar names, for each variable a shard index comes from, the
+// one its count comes from.
+var shardCountVar = map[string]string{"JOB_COMPLETION_INDEX": pipeline.EnvShardCount, "SLURM_ARRAY_TASK_ID": "SLURM_ARRAY_TASK_COUNT"}
 
 func newRootCmd() *cobra.Command {
 	root := &cobra.Command{

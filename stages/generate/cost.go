@@ -51,6 +51,9 @@ type CostConfig struct {
 
 // Resolve checks the section; relative paths are relative to dir.
 func (r CostSection) Resolve(dir string) (*CostConfig, error) {
+	if err := importer.CheckBins("cost.discretize.bins", r.Discretize.Bins); err != nil {
+		return nil, err
+	}
 	specs, entries, err := resolveDatasets("cost.datasets", r.Datasets, importer.Options{Discretize: r.Discretize, Missing: r.Missing}, dir)
 	if err != nil {
 		return nil, err
@@ -97,6 +100,9 @@ func NewCost(cfg *CostConfig, defaultCosts *costs.Config) (*Cost, error) {
 	if err := CheckDatasetCosts("costs", defaultCosts); err != nil {
 		return nil, err
 	}
+	if err := checkSweep(cfg, defaultCosts); err != nil {
+		return nil, err
+	}
 	c := &Cost{cfg: cfg}
 	c.data = importSet{specs: cfg.Datasets, costs: defaultCosts, check: c.checkData}
 	for i, d := range cfg.Datasets {
@@ -112,6 +118,32 @@ func NewCost(cfg *CostConfig, defaultCosts *costs.Config) (*Cost, error) {
 		}
 	}
 	return c, nil
+}
+
+// checkSweep refuses a costs section's matrix beside
+// cost.misclassification: every cell of the sweep takes its own matrix (0
+// on the diagonal, k elsewhere), so the section's would be ignored.
+func checkSweep(cfg *CostConfig, defaultCosts *costs.Config) error {
+	if len(cfg.Misclassification) == 0 {
+		return nil
+	}
+	hasMatrix := func(c *costs.Config) bool { return c != nil && c.Spec != nil && c.Spec.Matrix != nil }
+	key := ""
+	switch {
+	case hasMatrix(defaultCosts):
+		key = "costs.matrix"
+	default:
+		for i, d := range cfg.Datasets {
+			if hasMatrix(d.Costs) {
+				key = fmt.Sprintf("cost.datasets[%d].costs.matrix", i)
+				break
+			}
+		}
+	}
+	if key == "" {
+		return nil
+	}
+	return input.Keyf(key, "cost.misclassification sweeps the matrix (0 on the diagonal, k elsewhere, one cell per k), which would replace this one: give the matrix or the sweep, not both")
 }
 
 // Cells returns the study's cells in plan order.
