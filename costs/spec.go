@@ -82,13 +82,13 @@ func (s *Spec) Resolve(features []string, classes int) (*Model, error) {
 		c := s.Tests[name]
 		f, ok := match(name)
 		if !ok {
-			return nil, s.where(src.costFile, src.costLine, name, "costs.tests."+name, "test %q is not a feature of the data (features: %s)", name, strings.Join(features, ", "))
+			return nil, s.where(src.costFile, src.costLine, name, "costs.tests."+name, "test %s is not a feature of the data (features: %s)", input.Excerpt(name), input.Excerpts(features))
 		}
 		if set[f] {
-			return nil, s.where(src.costFile, src.costLine, name, "costs.tests."+name, "test %q names feature %q again", name, features[f])
+			return nil, s.where(src.costFile, src.costLine, name, "costs.tests."+name, "test %s names feature %s again", input.Excerpt(name), input.Excerpt(features[f]))
 		}
 		if !(c >= 0) || math.IsInf(c, 0) {
-			return nil, s.where(src.costFile, src.costLine, name, "costs.tests."+name, "cost of %q must be finite and >= 0, got %v", name, c)
+			return nil, s.where(src.costFile, src.costLine, name, "costs.tests."+name, "cost of %s must be finite and >= 0, got %v", input.Excerpt(name), c)
 		}
 		set[f] = true
 		m.Tests[f] = Test{Name: features[f], Cost: c, Group: NoGroup}
@@ -102,7 +102,7 @@ func (s *Spec) Resolve(features []string, classes int) (*Model, error) {
 			if s.src != nil {
 				file = s.src.costFile
 			}
-			return nil, s.where(file, nil, "", "costs.tests", "no cost for feature %q (give it one, or a default)", features[f])
+			return nil, s.where(file, nil, "", "costs.tests", "no cost for feature %s (give it one, or a default)", input.Excerpt(features[f]))
 		}
 		d := *s.Default
 		if !(d >= 0) || math.IsInf(d, 0) {
@@ -121,10 +121,10 @@ func (s *Spec) Resolve(features []string, classes int) (*Model, error) {
 		for _, name := range gs.Members {
 			f, ok := match(name)
 			if !ok {
-				return nil, s.where(src.groupFile, src.groupLine, name, key+".members", "test %q of group %q is not a feature of the data", name, g)
+				return nil, s.where(src.groupFile, src.groupLine, name, key+".members", "test %s of group %s is not a feature of the data", input.Excerpt(name), input.Excerpt(g))
 			}
 			if t := m.Tests[f]; t.Group != NoGroup {
-				return nil, s.where(src.groupFile, src.groupLine, name, key+".members", "test %q is in groups %q and %q", name, m.Groups[t.Group].Name, g)
+				return nil, s.where(src.groupFile, src.groupLine, name, key+".members", "test %s is in groups %s and %s", input.Excerpt(name), input.Excerpt(m.Groups[t.Group].Name), input.Excerpt(g))
 			}
 			m.Tests[f].Group = gi
 		}
@@ -132,7 +132,7 @@ func (s *Spec) Resolve(features []string, classes int) (*Model, error) {
 	for _, name := range s.Delayed {
 		f, ok := match(name)
 		if !ok {
-			return nil, s.where(src.delayFile, src.delayLine, name, "costs.delayed", "delayed test %q is not a feature of the data", name)
+			return nil, s.where(src.delayFile, src.delayLine, name, "costs.delayed", "delayed test %s is not a feature of the data", input.Excerpt(name))
 		}
 		m.Tests[f].Delayed = true
 	}

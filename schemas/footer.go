@@ -2,7 +2,6 @@ package schemas
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"strconv"
 
@@ -75,9 +74,9 @@ func FooterVersion(path string) (table string, version int, err error) {
 	if err != nil {
 		return "", 0, &input.Error{File: path, Err: err}
 	}
-	pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	pf, err := OpenParquetFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
 	if err != nil {
-		return "", 0, &input.Error{File: path, Err: fmt.Errorf("not a readable Parquet file: %w", err)}
+		return "", 0, &input.Error{File: path, Err: err}
 	}
 	v, ok := pf.Lookup(MetaVersion)
 	if !ok {
