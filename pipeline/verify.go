@@ -36,27 +36,44 @@ type Verification struct {
 // (one that changed is a problem, one not found a note:
 // verifyInputs); and the folder holds no file that no manifest lists
 // (stray tables at any depth, temporary files a killed writer left,
-// foreign files). A folder with a journal — a command still running, or
+// foreign files), and no link or other entry that is not a regular file
+// or folder (links.go): each is reported, and nothing is read through it.
+// A folder with a journal — a command still running, or
 // interrupted — is reported as incomplete in one line, with the chunks
 // done. Any problem is an *input.Error listing them all.
 func Verify(dir string) (Verification, error) {
 	var v Verification
+	links, err := strangeEntries(dir)
+	if err != nil {
+		return v, err
+	}
+	if len(links) > 0 && links[0].rel == "." {
+		return v, checkNoLinks(dir)
+	}
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return v, &input.Error{File: dir, Err: errors.New("no such run folder")}
 	}
-	recs, err := readRecords(dir)
+	var problems []string
+	for _, s := range links {
+		problems = append(problems, s.rel+": "+s.what+"; a run folder holds no links, and nothing is read through one: put what it stands for in its place, or delete it")
+	}
+	recs, err := loadRecords(dir, links)
 	if err != nil {
 		return v, err
 	}
 	if len(recs.manifests) == 0 && len(recs.journals) == 0 {
-		return v, &input.Error{File: dir, Err: errors.New("no manifest.json or journal: not a dtbench run folder")}
+		problems = append(problems, "no manifest.json or journal: not a dtbench run folder")
+		return v, &input.Error{File: dir, Err: errors.New(strings.Join(problems, "\n"))}
 	}
-	var problems []string
 	ok := map[recordedKey]bool{}
 	for _, name := range slices.Sorted(mapKeys(recs.manifests)) {
 		m := recs.manifests[name]
 		for _, f := range m.Files {
 			v.Checked++
+			if _, linked := behind(links, f.Path); linked {
+				ok[recordedKey{name, f}] = false
+				continue
+			}
 			found := verifyEntry(dir, f, m.SchemaVersions)
 			for _, p := range found {
 				problems = append(problems, name+": "+p)
@@ -72,7 +89,7 @@ func Verify(dir string) (Verification, error) {
 	if len(recs.journals) > 0 {
 		problems = append(problems, incomplete(dir, recs))
 	}
-	problems = append(problems, unlisted(dir, recs)...)
+	problems = append(problems, unlisted(dir, recs, links)...)
 	if len(problems) > 0 {
 		return v, &input.Error{File: dir, Err: errors.New(strings.Join(problems, "\n"))}
 	}
@@ -217,8 +234,8 @@ func chunksDone(dir string, cfg *Config) (done, total int) {
 }
 
 // unlisted names every file of the folder no record lists, but the
-// records themselves.
-func unlisted(dir string, recs *records) []string {
+// records themselves and the links (reported as such).
+func unlisted(dir string, recs *records, links []strange) []string {
 	var out []string
 	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -229,6 +246,9 @@ func unlisted(dir string, recs *records) []string {
 			return nil
 		}
 		rel := recs.rel(path)
+		if _, linked := behind(links, rel); linked {
+			return nil
+		}
 		_, isManifest := recs.manifests[rel]
 		_, isJournal := recs.journals[rel]
 		switch {
