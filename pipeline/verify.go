@@ -81,11 +81,13 @@ func Verify(dir string) (Verification, error) {
 			ok[recordedKey{name, f}] = len(found) == 0
 		}
 	}
+	sumProblems, sumNotes := verifySums(dir, recs, ok, links)
+	problems = append(problems, sumProblems...)
 	inputProblems, notes := verifyInputs(recs)
 	problems = append(problems, inputProblems...)
 	provProblems, provNotes := verifyProvenance(dir, recs, ok)
 	problems = append(problems, provProblems...)
-	v.Notes = append(notes, provNotes...)
+	v.Notes = append(append(notes, provNotes...), sumNotes...)
 	if len(recs.journals) > 0 {
 		problems = append(problems, incomplete(dir, recs))
 	}
@@ -234,7 +236,8 @@ func chunksDone(dir string, cfg *Config) (done, total int) {
 }
 
 // unlisted names every file of the folder no record lists, but the
-// records themselves and the links (reported as such).
+// records themselves (the manifests, journals, SumsFile and its
+// signature) and the links (reported as such).
 func unlisted(dir string, recs *records, links []strange) []string {
 	var out []string
 	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -252,7 +255,7 @@ func unlisted(dir string, recs *records, links []strange) []string {
 		_, isManifest := recs.manifests[rel]
 		_, isJournal := recs.journals[rel]
 		switch {
-		case isManifest, isJournal:
+		case isManifest, isJournal, rel == SumsFile, slices.Contains(sumsSignatures, rel):
 		case isTemp(d.Name()):
 			out = append(out, rel+": temporary file a killed writer left; the next run or --resume removes it")
 		case len(recs.byPath[rel]) == 0:
