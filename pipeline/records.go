@@ -226,7 +226,7 @@ func (r *records) hashVouchers(path, rel string) ([]*record, error) {
 	}
 	rows, sum, err := hashAny(path)
 	if err != nil {
-		return nil, &input.Error{File: path, Err: fmt.Errorf("damaged: %v; delete it, then --resume recomputes the chunk", err)}
+		return nil, &input.Error{File: path, Err: fmt.Errorf("damaged: %v; delete it, then --resume recomputes the chunk", unwrapInput(err))}
 	}
 	var out []*record
 	for _, f := range entries {

@@ -115,7 +115,7 @@ func verifyEntry(dir string, f FileEntry, versions map[string]int) []string {
 	case errors.Is(err, fs.ErrNotExist):
 		return []string{f.Path + ": missing"}
 	case err != nil:
-		return []string{fmt.Sprintf("%s: %v", f.Path, err)}
+		return []string{fmt.Sprintf("%s: %v", f.Path, unwrapInput(err))}
 	}
 	var out []string
 	recorded, ok := versions[table]
@@ -149,7 +149,7 @@ func verifyBytes(path string, f FileEntry) string {
 	case errors.Is(err, fs.ErrNotExist):
 		return f.Path + ": missing"
 	case err != nil:
-		return fmt.Sprintf("%s: %v", f.Path, err)
+		return fmt.Sprintf("%s: %v", f.Path, unwrapInput(err))
 	case sum != f.SHA256:
 		return fmt.Sprintf("%s: sha256 %s, manifest says %s", f.Path, sum, f.SHA256)
 	case rows != f.Rows:
