@@ -95,6 +95,9 @@ func checkNoLinks(dir string) error {
 	if n := len(found) - 1; n > 0 {
 		more = fmt.Sprintf(" (and %d more: dtbench verify lists them)", n)
 	}
+	if s.rel == "." && s.what == "a file" {
+		return &input.Error{File: dir, Err: errors.New("the run folder is a file, not a folder; use another name or --out")}
+	}
 	if s.rel == "." {
 		return &input.Error{File: dir, Err: fmt.Errorf("the run folder is %s; dtbench writes and reads only a real run folder: give the folder that holds the real one as --out instead (--out may be a link)%s", s.what, more)}
 	}

@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -60,7 +59,7 @@ var tampered = []struct {
 		if err := os.Remove(p); err != nil {
 			t.Fatal(err)
 		}
-		if err := syscall.Mkfifo(p, 0o644); err != nil {
+		if err := mkfifo(p); err != nil {
 			t.Skipf("no named pipes here: %v", err)
 		}
 	}, reportArgs, []string{"results/evaluations/part-0-00003.parquet", "named pipe"}},
