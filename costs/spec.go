@@ -94,13 +94,13 @@ func (s *Spec) Resolve(features []string, classes int) (*Model, error) {
 		c := s.Tests[name]
 		f, ok := match(name)
 		if !ok {
-			return nil, s.where(src.costFile, src.costLine, name, s.keyOf("tests."+name), "test %q is not a feature of the data (features: %s)", name, strings.Join(features, ", "))
+			return nil, s.where(src.costFile, src.costLine, name, s.keyOf("tests."+name), "test %s is not a feature of the data (features: %s)", input.Excerpt(name), input.Excerpts(features))
 		}
 		if set[f] {
-			return nil, s.where(src.costFile, src.costLine, name, s.keyOf("tests."+name), "test %q names feature %q again", name, features[f])
+			return nil, s.where(src.costFile, src.costLine, name, s.keyOf("tests."+name), "test %s names feature %s again", input.Excerpt(name), input.Excerpt(features[f]))
 		}
 		if !(c >= 0) || math.IsInf(c, 0) {
-			return nil, s.where(src.costFile, src.costLine, name, s.keyOf("tests."+name), "cost of %q must be finite and >= 0, got %v", name, c)
+			return nil, s.where(src.costFile, src.costLine, name, s.keyOf("tests."+name), "cost of %s must be finite and >= 0, got %v", input.Excerpt(name), c)
 		}
 		set[f] = true
 		m.Tests[f] = Test{Name: features[f], Cost: c, Group: NoGroup}
@@ -115,9 +115,9 @@ func (s *Spec) Resolve(features []string, classes int) (*Model, error) {
 				file = s.src.costFile
 			}
 			if file != "" {
-				return nil, input.Filef(file, 0, "no cost for feature %q (give it one, or a default, in %s)", features[f], s.keyOf("tests"))
+				return nil, input.Filef(file, 0, "no cost for feature %s (give it one, or a default, in %s)", input.Excerpt(features[f]), s.keyOf("tests"))
 			}
-			return nil, input.Keyf(s.keyOf("tests"), "no cost for feature %q (give it one, or a default)", features[f])
+			return nil, input.Keyf(s.keyOf("tests"), "no cost for feature %s (give it one, or a default)", input.Excerpt(features[f]))
 		}
 		d := *s.Default
 		if !(d >= 0) || math.IsInf(d, 0) {
@@ -136,10 +136,10 @@ func (s *Spec) Resolve(features []string, classes int) (*Model, error) {
 		for _, name := range gs.Members {
 			f, ok := match(name)
 			if !ok {
-				return nil, s.where(src.groupFile, src.groupLine, name, key+".members", "test %q of group %q is not a feature of the data", name, g)
+				return nil, s.where(src.groupFile, src.groupLine, name, key+".members", "test %s of group %s is not a feature of the data", input.Excerpt(name), input.Excerpt(g))
 			}
 			if t := m.Tests[f]; t.Group != NoGroup {
-				return nil, s.where(src.groupFile, src.groupLine, name, key+".members", "test %q is in groups %q and %q", name, m.Groups[t.Group].Name, g)
+				return nil, s.where(src.groupFile, src.groupLine, name, key+".members", "test %s is in groups %s and %s", input.Excerpt(name), input.Excerpt(m.Groups[t.Group].Name), input.Excerpt(g))
 			}
 			m.Tests[f].Group = gi
 		}
@@ -147,7 +147,7 @@ func (s *Spec) Resolve(features []string, classes int) (*Model, error) {
 	for _, name := range s.Delayed {
 		f, ok := match(name)
 		if !ok {
-			return nil, s.where(src.delayFile, src.delayLine, name, s.keyOf("delayed"), "delayed test %q is not a feature of the data", name)
+			return nil, s.where(src.delayFile, src.delayLine, name, s.keyOf("delayed"), "delayed test %s is not a feature of the data", input.Excerpt(name))
 		}
 		m.Tests[f].Delayed = true
 	}

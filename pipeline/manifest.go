@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -216,9 +217,23 @@ func readManifest(path string) (*Manifest, error) {
 	}
 	var m Manifest
 	if err := json.Unmarshal(b, &m); err != nil || m.Config == nil {
-		return nil, &input.Error{File: path, Err: fmt.Errorf("not a dtbench manifest: %v", err)}
+		return nil, notJSON(path, b, err, "not a dtbench manifest")
 	}
 	return &m, nil
+}
+
+// notJSON is the error for a record file that does not decode: where
+// the JSON stops, without the decoder's message, which quotes the file
+// (it may be anything: a password file put in the manifest's place).
+func notJSON(path string, b []byte, err error, what string) error {
+	var se *json.SyntaxError
+	if !errors.As(err, &se) {
+		return &input.Error{File: path, Err: errors.New(what)}
+	}
+	at := int(min(se.Offset, int64(len(b))))
+	line := 1 + bytes.Count(b[:at], []byte("\n"))
+	col := at - bytes.LastIndexByte(b[:at], '\n')
+	return input.At(path, line, max(col-1, 1), "%s: not JSON", what)
 }
 
 // writeManifestFile writes m to path atomically.

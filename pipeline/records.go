@@ -63,11 +63,25 @@ type liveRecords struct {
 }
 
 // readRecords reads every manifest and journal of dir (none when dir does
-// not exist). An unreadable manifest is an *input.Error naming it.
+// not exist), after checking that the folder holds no link (links.go): it
+// is the first thing every command does with a run folder. An unreadable
+// manifest, or a link, is an *input.Error naming it.
 func readRecords(dir string) (*records, error) {
+	if err := checkNoLinks(dir); err != nil {
+		return nil, err
+	}
+	return loadRecords(dir, nil)
+}
+
+// loadRecords reads every manifest and journal of dir but those that are
+// among found, the folder's links (verify, which reports them, reads
+// nothing through them).
+func loadRecords(dir string, found []strange) (*records, error) {
 	r := &records{dir: dir, byPath: map[string][]recorded{}, manifests: map[string]*Manifest{}, journals: map[string]*journalHeader{},
 		byName: map[string]*record{}, live: map[string]liveRecords{}}
+	linked := func(p string) bool { _, ok := behind(found, filepath.Base(p)); return ok }
 	paths, _ := filepath.Glob(filepath.Join(dir, "manifest*.json"))
+	paths = slices.DeleteFunc(paths, linked)
 	slices.Sort(paths)
 	for _, p := range paths {
 		m, err := readManifest(p)
@@ -83,6 +97,7 @@ func readRecords(dir string) (*records, error) {
 		}
 	}
 	journals, _ := filepath.Glob(filepath.Join(dir, "journal*.jsonl"))
+	journals = slices.DeleteFunc(journals, linked)
 	slices.Sort(journals)
 	for _, p := range journals {
 		h, entries, err := readJournal(p)
@@ -233,7 +248,7 @@ func (r *records) hashVouchers(path, rel string) ([]*record, error) {
 	}
 	rows, sum, err := hashAny(path)
 	if err != nil {
-		return nil, &input.Error{File: path, Err: fmt.Errorf("damaged: %v; delete it, then --resume recomputes the chunk", err)}
+		return nil, &input.Error{File: path, Err: fmt.Errorf("damaged: %v; delete it, then --resume recomputes the chunk", unwrapInput(err))}
 	}
 	var out []*record
 	for _, f := range entries {
@@ -251,8 +266,14 @@ func (r *records) hashVouchers(path, rel string) ([]*record, error) {
 // copies of the parts it wrote are removed (a rerun with another number of
 // shards leaves no duplicate), other manifests drop the entries of files
 // it rewrote or removed, its own manifest is written, and its journal
-// removed. It runs only when the command succeeded.
+// removed. It runs only when the command succeeded, and refuses a folder
+// that holds a link by then.
 func (r *records) finish(j *journal, own Manifest, ownName string) error {
+	// A link made while the command ran fails it before any record
+	// trusts what was written through it.
+	if err := checkNoLinks(r.dir); err != nil {
+		return err
+	}
 	written := map[string]FileEntry{}
 	for _, f := range j.done {
 		written[f.Path] = f

@@ -37,29 +37,46 @@ type Verification struct {
 // (one that changed is a problem, one not found a note:
 // verifyInputs); and the folder holds no file that no manifest lists
 // (stray tables at any depth, temporary files a killed writer left,
-// foreign files). A folder with a journal — a command still running, or
+// foreign files), and no link or other entry that is not a regular file
+// or folder (links.go): each is reported, and nothing is read through it.
+// A folder with a journal — a command still running, or
 // interrupted — is reported as incomplete in one line, with the chunks
 // done, the command and how to finish it (journalsState); a journal that
 // changed nothing is only a note. Any problem is an *input.Error listing
 // them all.
 func Verify(dir string) (Verification, error) {
 	var v Verification
+	links, err := strangeEntries(dir)
+	if err != nil {
+		return v, err
+	}
+	if len(links) > 0 && links[0].rel == "." {
+		return v, checkNoLinks(dir)
+	}
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return v, &input.Error{File: dir, Err: errors.New("no such run folder")}
 	}
-	recs, err := readRecords(dir)
+	var problems []string
+	for _, s := range links {
+		problems = append(problems, s.rel+": "+s.what+"; a run folder holds no links, and nothing is read through one: put what it stands for in its place, or delete it")
+	}
+	recs, err := loadRecords(dir, links)
 	if err != nil {
 		return v, err
 	}
 	if len(recs.manifests) == 0 && len(recs.journals) == 0 {
-		return v, &input.Error{File: dir, Err: errors.New("no manifest.json or journal: not a dtbench run folder")}
+		problems = append(problems, "no manifest.json or journal: not a dtbench run folder")
+		return v, &input.Error{File: dir, Err: errors.New(strings.Join(problems, "\n"))}
 	}
-	var problems []string
 	ok := map[recordedKey]bool{}
 	for _, name := range slices.Sorted(mapKeys(recs.manifests)) {
 		m := recs.manifests[name]
 		for _, f := range m.Files {
 			v.Checked++
+			if _, linked := behind(links, f.Path); linked {
+				ok[recordedKey{name, f}] = false
+				continue
+			}
 			found := verifyEntry(dir, f, m.SchemaVersions)
 			for _, p := range found {
 				problems = append(problems, name+": "+p)
@@ -68,17 +85,19 @@ func Verify(dir string) (Verification, error) {
 		}
 	}
 	stale := staleStatistics(dir, recs)
+	sumProblems, sumNotes := verifySums(dir, recs, ok, links)
+	problems = append(problems, sumProblems...)
 	inputProblems, notes := verifyInputs(recs)
 	problems = append(problems, inputProblems...)
 	provProblems, provNotes := verifyProvenance(dir, recs, ok)
 	problems = append(problems, provProblems...)
-	v.Notes = append(append(notes, provNotes...), stale...)
+	v.Notes = append(append(append(notes, provNotes...), sumNotes...), stale...)
 	if p, note := journalsState(dir, recs); p != "" {
 		problems = append(problems, p)
 	} else if note != "" {
 		v.Notes = append(v.Notes, note)
 	}
-	problems = append(problems, unlisted(dir, recs)...)
+	problems = append(problems, unlisted(dir, recs, links)...)
 	if len(problems) > 0 {
 		return v, &input.Error{File: dir, Err: errors.New(strings.Join(problems, "\n"))}
 	}
@@ -102,7 +121,7 @@ func verifyEntry(dir string, f FileEntry, versions map[string]int) []string {
 	case errors.Is(err, fs.ErrNotExist):
 		return []string{f.Path + ": missing"}
 	case err != nil:
-		return []string{fmt.Sprintf("%s: %v", f.Path, err)}
+		return []string{fmt.Sprintf("%s: %v", f.Path, unwrapInput(err))}
 	}
 	var out []string
 	recorded, ok := versions[table]
@@ -136,7 +155,7 @@ func verifyBytes(path string, f FileEntry) string {
 	case errors.Is(err, fs.ErrNotExist):
 		return f.Path + ": missing"
 	case err != nil:
-		return fmt.Sprintf("%s: %v", f.Path, err)
+		return fmt.Sprintf("%s: %v", f.Path, unwrapInput(err))
 	case sum != f.SHA256:
 		return fmt.Sprintf("%s: sha256 %s, manifest says %s", f.Path, sum, f.SHA256)
 	case rows != f.Rows:
@@ -281,8 +300,9 @@ func chunksDone(dir string, cfg *Config) (done, total int) {
 }
 
 // unlisted names every file of the folder no record lists, but the
-// records themselves.
-func unlisted(dir string, recs *records) []string {
+// records themselves (the manifests, journals, SumsFile and its
+// signature) and the links (reported as such).
+func unlisted(dir string, recs *records, links []strange) []string {
 	var out []string
 	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -293,10 +313,13 @@ func unlisted(dir string, recs *records) []string {
 			return nil
 		}
 		rel := recs.rel(path)
+		if _, linked := behind(links, rel); linked {
+			return nil
+		}
 		_, isManifest := recs.manifests[rel]
 		_, isJournal := recs.journals[rel]
 		switch {
-		case isManifest, isJournal:
+		case isManifest, isJournal, rel == SumsFile, slices.Contains(sumsSignatures, rel):
 		case isTemp(d.Name()):
 			out = append(out, rel+": temporary file a killed writer left; the next run or --resume removes it")
 		case len(recs.byPath[rel]) == 0:

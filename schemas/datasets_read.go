@@ -38,9 +38,9 @@ func ReadDatasets(path string) (recs []DatasetRecord, err error) {
 // importer reads a run's own datasets with.
 func ReadDatasetsAt(r io.ReaderAt, size int64, path string) (recs []DatasetRecord, err error) {
 	defer recoverCorrupt(path, &err)
-	pf, err := parquet.OpenFile(r, size, parquet.SkipBloomFilters(true))
+	pf, err := OpenParquetFile(r, size, parquet.SkipBloomFilters(true))
 	if err != nil {
-		return nil, &input.Error{File: path, Err: fmt.Errorf("not a readable Parquet file: %w", err)}
+		return nil, &input.Error{File: path, Err: err}
 	}
 	if _, _, err := checkMeta(path, pf.Lookup, Datasets); err != nil {
 		return nil, err

@@ -207,8 +207,8 @@ func TestBadFiles(t *testing.T) {
 		}{
 			{"other table", files[other], "holds table"},
 			{"foreign parquet", foreign, "not a dtbench table"},
-			{"not parquet", text, "not a readable Parquet file"},
-			{"truncated", truncated, "not a readable Parquet file"},
+			{"not parquet", text, "not a Parquet file: it does not start with PAR1"},
+			{"truncated", truncated, "not a complete Parquet file: it does not end with PAR1"},
 			{"missing", filepath.Join(dir, "missing.parquet"), "no such file"},
 			{"schema version", newer, "schema version"},
 			{"wrong columns", wrongCols, "column"},

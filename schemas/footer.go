@@ -2,7 +2,6 @@ package schemas
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"strconv"
 
@@ -77,9 +76,9 @@ func StatisticsRight(path string) (bool, error) {
 	if err != nil {
 		return false, &input.Error{File: path, Err: err}
 	}
-	pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	pf, err := OpenParquetFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
 	if err != nil {
-		return false, &input.Error{File: path, Err: fmt.Errorf("not a readable Parquet file: %w", err)}
+		return false, &input.Error{File: path, Err: err}
 	}
 	return statisticsRight(pf.Metadata().CreatedBy), nil
 }
@@ -97,9 +96,9 @@ func FooterVersion(path string) (table string, version int, err error) {
 	if err != nil {
 		return "", 0, &input.Error{File: path, Err: err}
 	}
-	pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	pf, err := OpenParquetFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
 	if err != nil {
-		return "", 0, &input.Error{File: path, Err: fmt.Errorf("not a readable Parquet file: %w", err)}
+		return "", 0, &input.Error{File: path, Err: err}
 	}
 	v, ok := pf.Lookup(MetaVersion)
 	if !ok {

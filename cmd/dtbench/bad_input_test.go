@@ -3,8 +3,11 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 // badInput is every input the CLI must refuse with exit status 2, a
@@ -99,6 +102,26 @@ var badInput = []struct {
 	{"a dataset entry's key from --set", benchRun("{path: testdata/good.csv, class: c, header: true, missing: x}"), nil, "", []string{"dtbench: --set: benchmark.datasets[0].missing", `"x"`}},
 	{"a dataset entry's key from the file", []string{"run", "--set", "study=benchmark"}, nil, "benchmark:\n  datasets: [{path: good.csv, class: c, header: true, missing: x}]\n", []string{"bad.yaml: benchmark.datasets[0].missing", `"x"`}},
 	{"unclosed bracket", []string{"run"}, nil, "name: x\noracle:\n  depths: [3, 5\n  sizes: [10]\n", []string{"bad.yaml:3"}},
+	// Files that are not what the config says: the message names the file,
+	// line and column and says what was expected, quoting nothing of a file
+	// that fails from its first line (checkMessage: no piece of
+	// testdata/passwd.txt or junk.bin).
+	{"benchmark: a password file as ARFF", benchRun("{path: testdata/passwd.txt, class: c, format: arff}"), nil, "", []string{"passwd.txt:1:1", "@relation"}},
+	{"benchmark: a password file as CSV", benchRun("{path: testdata/passwd.txt, class: c, format: csv, header: true}"), nil, "", []string{"passwd.txt:1", "delimiter"}},
+	{"benchmark: a password file as Parquet", benchRun("{path: testdata/passwd.txt, class: c, format: parquet}"), nil, "", []string{"passwd.txt", "PAR1"}},
+	{"benchmark: a password file as names file", benchRun("{path: testdata/headerless.data, class: c, names_file: testdata/passwd.txt}"), nil, "", []string{"passwd.txt", "names"}},
+	{"costs: a password file", []string{"run", "--set", "costs={uci: testdata/passwd}"}, nil, "", []string{"passwd.cost:1:", "number"}},
+	{"cost study: a password file", []string{"run", "--set", "study=cost", "--set", "cost.datasets=[{path: testdata/good.csv, class: c, header: true, costs: {uci: testdata/passwd}}]"}, nil, "", []string{"passwd.cost:1:"}},
+	{"benchmark: junk as ARFF", benchRun("{path: testdata/junk.bin, class: c, format: arff}"), nil, "", []string{"junk.bin:1:"}},
+	{"benchmark: junk as CSV", benchRun("{path: testdata/junk.bin, class: c, format: csv, header: true}"), nil, "", []string{"junk.bin:1:"}},
+	{"benchmark: junk as Parquet", benchRun("{path: testdata/junk.bin, class: c, format: parquet}"), nil, "", []string{"junk.bin", "PAR1"}},
+	{"costs: junk", []string{"run", "--set", "costs={uci: testdata/junk}"}, nil, "", []string{"junk.cost:1:"}},
+	// Text that is not UTF-8, in every format the importer reads: the
+	// file, line and byte column (for Parquet the row and column).
+	{"benchmark: invalid UTF-8 in a CSV", benchRun("{path: testdata/badutf8.csv, class: c, header: true}"), nil, "", []string{"badutf8.csv:3:6", "0xe9", "UTF-8"}},
+	{"benchmark: invalid UTF-8 in an ARFF file", benchRun("{path: testdata/badutf8.arff, class: c}"), nil, "", []string{"badutf8.arff:3:22", "0xe9", "UTF-8"}},
+	{"benchmark: invalid UTF-8 in a names file", benchRun("{path: testdata/headerless.data, class: c, names_file: testdata/badutf8.names}"), nil, "", []string{"badutf8.names:8:14", "0xe9", "UTF-8"}},
+	{"benchmark: invalid UTF-8 in a Parquet string", benchRun("{path: testdata/badutf8.parquet, class: c}"), nil, "", []string{"badutf8.parquet", "row 2", "column b", "byte 4", "0xe9", "UTF-8"}},
 }
 
 // good is the benchmark.datasets entry of testdata/good.csv, and
@@ -147,14 +170,7 @@ func TestExitStatusForBadInput(t *testing.T) {
 			if code != 2 {
 				t.Fatalf("exit status %d, want 2 (stderr %q)", code, stderr)
 			}
-			if strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
-				t.Errorf("message is not one line: %q", stderr)
-			}
-			for _, w := range tc.want {
-				if !strings.Contains(stderr, w) {
-					t.Errorf("message %q does not name %q", stderr, w)
-				}
-			}
+			checkMessage(t, stderr, tc.want)
 			if entries, _ := os.ReadDir(parent); len(entries) != 0 {
 				t.Errorf("bad input wrote %v in %s", entries, parent)
 			}
@@ -180,6 +196,61 @@ func TestCostRunsOfTheGoodFile(t *testing.T) {
 	}
 }
 
+// secretFixtures are files that no message may quote from: a fake
+// password file and binary junk, which fail from their first line in
+// every format.
+var secretFixtures = []string{"testdata/passwd.txt", "testdata/junk.bin"}
+
+// checkMessage checks a refusal's message: one line of printable UTF-8,
+// naming every string of want, and quoting nothing of the secret
+// fixtures.
+func checkMessage(t *testing.T, stderr string, want []string) {
+	t.Helper()
+	if strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
+		t.Errorf("message is not one line: %q", stderr)
+	}
+	if !utf8.ValidString(stderr) || strings.ContainsFunc(strings.TrimSpace(stderr), func(r rune) bool { return !unicode.IsPrint(r) }) {
+		t.Errorf("message is not printable: %q", stderr)
+	}
+	for _, w := range want {
+		if !strings.Contains(stderr, w) {
+			t.Errorf("message %q does not name %q", stderr, w)
+		}
+	}
+	for _, f := range secretFixtures {
+		if piece := echoed(t, stderr, f); piece != "" {
+			t.Errorf("message %q quotes %q of %s", stderr, piece, f)
+		}
+	}
+}
+
+// echoed returns a piece of the file at path that msg quotes, raw or
+// escaped as Go quotes it, or "" when it quotes none: every run of 5
+// bytes of the file that holds a letter or a byte above ASCII is looked
+// for (":1:1:" is in a message's file:line:col as well as in a password
+// file).
+func echoed(t *testing.T, msg, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 5
+	for i := 0; i+n <= len(b); i++ {
+		w := string(b[i : i+n])
+		if !strings.ContainsFunc(w, func(r rune) bool { return unicode.IsLetter(r) || r >= utf8.RuneSelf }) {
+			continue
+		}
+		if strings.Contains(msg, w) {
+			return w
+		}
+		if q := strconv.Quote(w); strings.Contains(msg, q[1:len(q)-1]) {
+			return w
+		}
+	}
+	return ""
+}
+
 func TestTreeOfAForeignFile(t *testing.T) {
 	foreign := filepath.Join(t.TempDir(), "foreign.parquet")
 	if err := os.WriteFile(foreign, []byte("PAR1 this is not parquet PAR1"), 0o644); err != nil {
@@ -191,10 +262,15 @@ func TestTreeOfAForeignFile(t *testing.T) {
 }
 
 // TestBenchRunOfTheGoodFile checks that the benchmark cases above fail for
-// the reason they name: the same run over testdata/good.csv succeeds.
+// the reason they name: the same runs over the good files succeed.
 func TestBenchRunOfTheGoodFile(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "runs")
-	if code, _, stderr := cli(t, append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--out", out)...); code != 0 {
-		t.Fatalf("exit %d, stderr %q", code, stderr)
+	for _, dataset := range []string{
+		"{path: testdata/good.csv, class: c, header: true}",
+		"{path: testdata/headerless.data, class: c, names_file: testdata/good.names}",
+	} {
+		out := filepath.Join(t.TempDir(), "runs")
+		if code, _, stderr := cli(t, append(benchRun(dataset), "--out", out)...); code != 0 {
+			t.Fatalf("%s: exit %d, stderr %q", dataset, code, stderr)
+		}
 	}
 }

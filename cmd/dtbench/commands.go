@@ -241,9 +241,10 @@ func versionCmd() *cobra.Command {
 }
 
 func verifyCmd() *cobra.Command {
-	return &cobra.Command{
+	var writeSums bool
+	cmd := &cobra.Command{
 		Use:   "verify RUNDIR",
-		Short: "Check a run folder against its manifest (every file's rows and sha256, each part's chunk, the input files)",
+		Short: "Check a run folder against its manifest (every file's rows and sha256, each part's chunk, the input files, SHA256SUMS)",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return input.Keyf("arguments", "verify takes one run folder, got %d arguments", len(args))
@@ -251,7 +252,14 @@ func verifyCmd() *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := pipeline.Verify(args[0])
+			var v pipeline.Verification
+			var listed int
+			var err error
+			if writeSums {
+				v, listed, err = pipeline.WriteSums(args[0])
+			} else {
+				v, err = pipeline.Verify(args[0])
+			}
 			for _, note := range v.Notes {
 				fmt.Fprintf(cmd.OutOrStdout(), "%s: %s\n", args[0], note)
 			}
@@ -259,9 +267,15 @@ func verifyCmd() *cobra.Command {
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s: %d files match the manifest\n", args[0], v.Checked)
+			if writeSums {
+				fmt.Fprintf(cmd.OutOrStdout(), "%s: wrote %s: the sha256 of %d files (the manifests and every file they list); check it with (cd %s && sha256sum -c %s), sign it with gpg --detach-sign or minisign -S\n",
+					args[0], pipeline.SumsFile, listed, args[0], pipeline.SumsFile)
+			}
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&writeSums, "write-sums", false, "once the folder verifies, write "+pipeline.SumsFile+" in it (sha256sum -c format, for an archive: sign it with gpg or minisign)")
+	return cmd
 }
 
 // startProfile starts a CPU profile into path ("" = none) and returns its stop.

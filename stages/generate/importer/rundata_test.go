@@ -76,7 +76,7 @@ func TestReadRunDataset(t *testing.T) {
 		t.Errorf("drop size: %v features, %v", got, err)
 	}
 	// The bookkeeping columns are not columns of the dataset.
-	if _, _, err := Read(imported, Options{Class: "class"}); err == nil || !strings.Contains(err.Error(), "colour, size, Class") {
+	if _, _, err := Read(imported, Options{Class: "class"}); err == nil || !strings.Contains(err.Error(), `"colour", "size", "Class"`) {
 		t.Errorf("class \"class\": %v; want an error listing colour, size, Class", err)
 	}
 	split := filepath.Join(dir, "split.parquet")

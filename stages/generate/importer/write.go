@@ -16,6 +16,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/input"
 )
 
 // ValuesKey is the Parquet key-value metadata entry of an imported
@@ -130,15 +131,15 @@ func encodeParquet(w io.Writer, d *dataset.Dataset, ids []int64) error {
 	}
 	for i, a := range attrs {
 		if strings.ContainsRune(a.Name, ',') || a.Name == "" {
-			return fmt.Errorf("column name %q cannot name a Parquet column here (empty, or holds a comma)", a.Name)
+			return fmt.Errorf("column name %s cannot name a Parquet column here (empty, or holds a comma)", input.Excerpt(a.Name))
 		}
 		for _, v := range a.Values {
 			if !utf8.ValidString(v) {
-				return fmt.Errorf("column %q: label %q is not UTF-8 text", a.Name, v)
+				return fmt.Errorf("column %s: label %s is not UTF-8 text", input.Excerpt(a.Name), input.Excerpt(v))
 			}
 		}
 		if !utf8.ValidString(a.Name) {
-			return fmt.Errorf("column name %q is not UTF-8 text", a.Name)
+			return fmt.Errorf("column name %s is not UTF-8 text", input.Excerpt(a.Name))
 		}
 		meta[i] = columnValues{Column: a.Name, Values: a.Values}
 		fields[i] = reflect.StructField{Name: "F" + strconv.Itoa(i), Type: reflect.TypeFor[string](),
@@ -147,7 +148,7 @@ func encodeParquet(w io.Writer, d *dataset.Dataset, ids []int64) error {
 	seen := map[string]bool{}
 	for _, a := range attrs {
 		if seen[a.Name] {
-			return fmt.Errorf("column name %q is used twice", a.Name)
+			return fmt.Errorf("column name %s is used twice", input.Excerpt(a.Name))
 		}
 		seen[a.Name] = true
 	}
