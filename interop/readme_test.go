@@ -2,7 +2,9 @@ package interop
 
 import (
 	"database/sql"
+	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -80,8 +82,12 @@ func countRows(db *sql.DB, q string) (int, []string, error) {
 }
 
 // TestReadmePandas runs the README's pandas lines, one Python process per
-// block, from the folder that holds runs/, and checks that each gives as
-// many rows as the DuckDB query before it. With pyarrow, pandas reads the Parquet files itself; without it
+// block, from the folder that holds runs/, and checks that each gives the
+// rows of the DuckDB query before it, value for value: its result (the
+// last line's, with a grouping's keys as columns) is compared with the
+// query's first columns, position by position (a query may add columns,
+// as the confusion's row_ids), numbers within the query's rounding to 3
+// places. With pyarrow, pandas reads the Parquet files itself; without it
 // (Debian has pandas but no pyarrow), read_parquet is stood in for by a
 // CSV copy of the same table, which DuckDB writes, so the lines' logic is
 // still run. Without pandas at all the blocks are only parsed.
@@ -116,24 +122,91 @@ func TestReadmePandas(t *testing.T) {
 			t.Logf("block %d skipped: %s", i+1, benchSkip)
 			continue
 		}
-		lines := strings.Split(strings.TrimSpace(code), "\n")
-		lines[len(lines)-1] = "r = " + lines[len(lines)-1]
-		script := prelude + strings.Join(lines, "\n") + "\nassert len(r) > 0, 'no rows'\nprint(len(r))\n"
-		cmd := exec.Command(python, "-c", script)
-		cmd.Dir = base
-		out, err := cmd.CombinedOutput()
+		got, err := pandasRows(python, prelude, code)
 		if err != nil {
-			t.Errorf("pandas block %d: %v\n%s\n%s", i+1, err, code, out)
+			t.Errorf("pandas block %d: %v\n%s", i+1, err, code)
 			continue
 		}
-		want, _, err := countRows(db, queries[i])
-		if err != nil {
-			t.Fatalf("query %d: %v", i+1, err)
+		want := queryRows(t, db, queries[i])
+		if len(got) == 0 || len(got) != len(want) {
+			t.Errorf("pandas block %d gives %d rows; its query gives %d", i+1, len(got), len(want))
+			continue
 		}
-		if got := strings.TrimSpace(string(out)); got != fmt.Sprint(want) {
-			t.Errorf("pandas block %d gives %s rows; its query gives %d", i+1, got, want)
+		for r := range got {
+			if msg := samePandasRow(got[r], want[r]); msg != "" {
+				t.Errorf("pandas block %d, row %d: %s: pandas %v, query %v", i+1, r+1, msg, got[r], want[r])
+				break
+			}
 		}
 	}
+}
+
+// pandasRows runs a README block after prelude and returns the rows of
+// its last line's result as JSON values: a Series or a grouped frame with
+// its index as leading columns, another frame without its index.
+func pandasRows(python, prelude, code string) ([][]any, error) {
+	lines := strings.Split(strings.TrimSpace(code), "\n")
+	lines[len(lines)-1] = "r = " + lines[len(lines)-1]
+	script := prelude + strings.Join(lines, "\n") + `
+import sys
+keyed = isinstance(r, pd.Series) or any(n is not None for n in r.index.names)
+r = r.reset_index() if keyed else r.reset_index(drop=True)
+sys.stdout.write(r.to_json(orient="values"))
+`
+	cmd := exec.Command(python, "-c", script)
+	cmd.Dir = base
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("%w\n%s", err, stderr.String())
+	}
+	var rows [][]any
+	if err := json.Unmarshal(out, &rows); err != nil {
+		return nil, fmt.Errorf("its result as JSON: %w: %.200s", err, out)
+	}
+	return rows, nil
+}
+
+// samePandasRow compares a pandas row with the first columns of a query's row:
+// numbers within 0.0015 (the query rounds to 3 places), anything else as
+// text. It returns what differs, "" when nothing does.
+func samePandasRow(pandas, query []any) string {
+	if len(pandas) > len(query) {
+		return fmt.Sprintf("%d columns, the query has %d", len(pandas), len(query))
+	}
+	for c, p := range pandas {
+		pn, pok := number(p)
+		qn, qok := number(query[c])
+		switch {
+		case pok && qok:
+			if math.Abs(pn-qn) > 0.0015 {
+				return fmt.Sprintf("column %d: %v against %v", c+1, p, query[c])
+			}
+		case fmt.Sprint(p) != fmt.Sprint(query[c]):
+			return fmt.Sprintf("column %d: %q against %q", c+1, fmt.Sprint(p), fmt.Sprint(query[c]))
+		}
+	}
+	return ""
+}
+
+// number returns v as a float64 when it is a number.
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case float32:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	case int32:
+		return float64(x), true
+	case int:
+		return float64(x), true
+	case uint64:
+		return float64(x), true
+	}
+	return 0, false
 }
 
 // pandasPython finds a Python with pandas (python3 on PATH, else Debian's
