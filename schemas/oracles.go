@@ -44,7 +44,7 @@ func WriteOracles(path string, recs []TreeRecord) (FileInfo, error) {
 	if err != nil {
 		return FileInfo{}, fmt.Errorf("write %s: %w", path, err)
 	}
-	cols := buildNodeColumns(trees, false)
+	cols := newNodeColumns(trees, false)
 	defer cols.release()
 	return writeFile(path, int64(cols.rows()), func(w io.Writer) error {
 		pw, err := newPQWriter(w, oracleSchema(), "tree_id")
@@ -52,11 +52,11 @@ func WriteOracles(path string, recs []TreeRecord) (FileInfo, error) {
 			return err
 		}
 		defer pw.release()
-		ids := cols.int64PerTree(0, func(t int) int64 { return recs[t].ID })
 		err = cols.writeRowGroups(func(from, to int) error {
+			ids := cols.int64PerTree(0, func(t int) int64 { return recs[t].ID })
 			return writeColumns(pw.beginRowGroup(to-from),
-				func() error { return pw.int64Column(ids[from:to]) },
-				func() error { return cols.writeNodeColumns(pw, from, to) },
+				func() error { return pw.int64Column(ids) },
+				func() error { return cols.writeNodeColumns(pw) },
 			)
 		})
 		if err != nil {
