@@ -47,7 +47,7 @@ func (r *runner) chunks(ctx context.Context, todo []flow.Chunk) error {
 			if writeErr != nil {
 				continue
 			}
-			if err := r.write(res); err != nil {
+			if err := r.write(ctx, res); err != nil {
 				writeErr = err
 				cancel(err)
 			}
@@ -78,7 +78,11 @@ func (r *runner) chunks(ctx context.Context, todo []flow.Chunk) error {
 // the process's exit.
 func (r *runner) compute(ctx context.Context, c flow.Chunk) (*chunkResult, error) {
 	tasks := c.Tasks(&r.study.Plan)
-	bags, err := r.readInputs(c)
+	var bags []*schemas.Bag
+	err := untilCancelled(ctx, func() (err error) {
+		bags, err = r.readInputs(c)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -230,13 +234,33 @@ func stageTimings(rows []schemas.Timing, stage string) []schemas.Timing {
 	return out
 }
 
+// untilCancelled runs f and returns its error, or ctx's cause as soon as
+// ctx is done, abandoning f to the process's exit: for work that writes
+// nothing (reading parts, a node's Run, whose tables are written after
+// it), so that a signal is honoured at once however long f takes.
+func untilCancelled(ctx context.Context, f func() error) error {
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return context.Cause(ctx)
+	}
+}
+
 // write stores one chunk's parts: the tables the selected per-task nodes
 // write, and one timings part per stage (the rows of every node of that
 // stage, task by task, nodes in pipeline order). Each part is written to a temporary file
 // and renamed, so a killed run leaves only whole parts; the parts are
 // independent files, so they are written side by side, and a chunk counts
-// as complete only when all of them exist.
-func (r *runner) write(res *chunkResult) error {
+// as complete only when all of them exist. A cancelled ctx stops the
+// parts still being written (leaving no temporary file) and the chunk is
+// not recorded.
+func (r *runner) write(ctx context.Context, res *chunkResult) error {
 	c := res.chunk.Index
 	var jobs []func() (schemas.FileInfo, error)
 	var stages []string
@@ -252,7 +276,7 @@ func (r *runner) write(res *chunkResult) error {
 		jobs = append(jobs, func() (schemas.FileInfo, error) { return schemas.WriteTimings(r.timingPath(stage, c), ts) })
 	}
 	for _, t := range r.outputs() {
-		jobs = append(jobs, func() (schemas.FileInfo, error) { return t.WritePart(r.partPath(t, c), res.bags) })
+		jobs = append(jobs, func() (schemas.FileInfo, error) { return t.WritePart(ctx, r.partPath(t, c), res.bags) })
 	}
 	errs := make([]error, len(jobs))
 	infos := make([]schemas.FileInfo, len(jobs))
@@ -262,6 +286,9 @@ func (r *runner) write(res *chunkResult) error {
 		go func() { defer wg.Done(); infos[i], errs[i] = job() }()
 	}
 	wg.Wait()
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}

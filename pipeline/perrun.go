@@ -24,10 +24,10 @@ func (r *runner) runSetup(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return context.Cause(ctx)
 		}
-		if err := n.Run(nil, r.sharedBag); err != nil {
+		if err := untilCancelled(ctx, func() error { return n.Run(nil, r.sharedBag) }); err != nil {
 			return err
 		}
-		if err := r.writeSingles(n, r.sharedBag); err != nil {
+		if err := r.writeSingles(ctx, n, r.sharedBag); err != nil {
 			return err
 		}
 	}
@@ -37,7 +37,8 @@ func (r *runner) runSetup(ctx context.Context) error {
 			return err
 		}
 		for _, path := range files {
-			if err := t.ReadPart(path, func(int64) (*schemas.Bag, error) { return r.sharedBag, nil }); err != nil {
+			read := func() error { return t.ReadPart(path, func(int64) (*schemas.Bag, error) { return r.sharedBag, nil }) }
+			if err := untilCancelled(ctx, read); err != nil {
 				return err
 			}
 		}
@@ -47,13 +48,13 @@ func (r *runner) runSetup(ctx context.Context) error {
 
 // writeSingles writes the single-file tables node n wrote into b, and
 // records them.
-func (r *runner) writeSingles(n flow.Node, b *schemas.Bag) error {
+func (r *runner) writeSingles(ctx context.Context, n flow.Node, b *schemas.Bag) error {
 	for _, ref := range n.Writes {
 		t, ok := ref.(schemas.Stored)
 		if !ok || !t.Single() {
 			return fmt.Errorf("pipeline: %s writes %s, which is not a single-file table", n.Stage, ref.Name())
 		}
-		infos, err := t.WriteRun(r.dir, b)
+		infos, err := t.WriteRun(ctx, r.dir, b)
 		if err != nil {
 			return err
 		}
@@ -220,16 +221,16 @@ func (r *runner) runOnce(ctx context.Context, n flow.Node, parts []string) error
 			if filepath.Dir(p) != dir {
 				continue
 			}
-			if err := ctx.Err(); err != nil {
-				return context.Cause(ctx)
-			}
 			// A part holds its own chunk's rows only: one copied over
 			// another's would count that chunk twice.
-			bagOf, err := chunkBags(p, &r.study.Plan, r.cfg.Chunk, all)
-			if err != nil {
-				return err
+			read := func() error {
+				bagOf, err := chunkBags(p, &r.study.Plan, r.cfg.Chunk, all)
+				if err != nil {
+					return err
+				}
+				return t.ReadPart(p, bagOf)
 			}
-			if err := t.ReadPart(p, bagOf); err != nil {
+			if err := untilCancelled(ctx, read); err != nil {
 				return err
 			}
 		}
@@ -239,13 +240,10 @@ func (r *runner) runOnce(ctx context.Context, n flow.Node, parts []string) error
 		schemas.MissingChunks.Set(b, r.missing)
 	}
 	schemas.RunInfo.Set(b, []schemas.RunStats{r.runStats()})
-	if err := n.Run(nil, b); err != nil {
+	if err := untilCancelled(ctx, func() error { return n.Run(nil, b) }); err != nil {
 		return err
 	}
-	if err := ctx.Err(); err != nil {
-		return context.Cause(ctx)
-	}
-	return r.writeSingles(n, b)
+	return r.writeSingles(ctx, n, b)
 }
 
 // mergeShardRecords adds to the journal, for the merged manifest.json

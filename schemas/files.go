@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -42,13 +43,13 @@ func (d *Files) RunFiles(dir string) ([]string, error) {
 }
 
 // WriteRun writes every File of b into the folder, in the bag's order.
-func (d *Files) WriteRun(dir string, b *Bag) ([]FileInfo, error) {
+func (d *Files) WriteRun(ctx context.Context, dir string, b *Bag) ([]FileInfo, error) {
 	var out []FileInfo
 	for _, f := range d.Get(b) {
 		if f.Name == "" || f.Name != filepath.Base(f.Name) || strings.HasPrefix(f.Name, ".") {
 			return nil, fmt.Errorf("write %s: bad file name %q", d.name, f.Name)
 		}
-		info, err := WriteText(filepath.Join(dir, filepath.FromSlash(d.name), f.Name), f.Data)
+		info, err := writeText(ctx, filepath.Join(dir, filepath.FromSlash(d.name), f.Name), f.Data)
 		if err != nil {
 			return nil, err
 		}
@@ -68,11 +69,11 @@ func (d *Files) ReadPart(path string, bag func(int64) (*Bag, error)) error {
 }
 
 // WritePart writes the bags' file named as path's base name.
-func (d *Files) WritePart(path string, bags []*Bag) (FileInfo, error) {
+func (d *Files) WritePart(ctx context.Context, path string, bags []*Bag) (FileInfo, error) {
 	for _, b := range bags {
 		for _, f := range d.Get(b) {
 			if f.Name == filepath.Base(path) {
-				return WriteText(path, f.Data)
+				return writeText(ctx, path, f.Data)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"path"
@@ -61,9 +62,10 @@ func newFlatTable[R any](name string, stats ...string) *flatTable[R] {
 }
 
 // writeFlat writes rows to path in the order given, in row groups of
-// RowGroupRows rows, every column from the rows' fields.
-func writeFlat[R any](filePath string, t *flatTable[R], rows []R) (FileInfo, error) {
-	return writeFile(filePath, int64(len(rows)), func(w io.Writer) error {
+// RowGroupRows rows, every column from the rows' fields; ctx stops it (see
+// writeFile).
+func writeFlat[R any](ctx context.Context, filePath string, t *flatTable[R], rows []R) (FileInfo, error) {
+	return writeFile(ctx, filePath, int64(len(rows)), func(w io.Writer) error {
 		pw, err := newPQWriter(w, t.layout().schema, t.stats...)
 		if err != nil {
 			return err

@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sync"
@@ -76,6 +77,11 @@ var modelSchemaV1 = sync.OnceValue(func() *parquet.Schema { return parquet.NewSc
 // share the first one's domains and classes, and no two models may share
 // an id.
 func WriteModels(path string, recs []ModelRecord) (FileInfo, error) {
+	return writeModels(context.Background(), path, recs)
+}
+
+// writeModels is WriteModels, stopped by ctx (see writeFile).
+func writeModels(ctx context.Context, path string, recs []ModelRecord) (FileInfo, error) {
 	trees := make([]*tree.Tree, len(recs))
 	for i, r := range recs {
 		trees[i] = r.Tree
@@ -90,7 +96,7 @@ func WriteModels(path string, recs []ModelRecord) (FileInfo, error) {
 	cols := newNodeColumns(trees, true)
 	defer cols.release()
 	learners, learner := dictionary(len(recs), func(t int) string { return recs[t].Learner })
-	return writeFile(path, int64(cols.rows()), func(w io.Writer) error {
+	return writeFile(ctx, path, int64(cols.rows()), func(w io.Writer) error {
 		pw, err := newPQWriter(w, modelSchema(), "tree_id", "dataset_id", "oracle_id")
 		if err != nil {
 			return err

@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sync"
@@ -33,6 +34,11 @@ var oracleSchema = sync.OnceValue(func() *parquet.Schema { return parquet.NewSch
 // order given and nodes in node order. Every tree must be valid and share
 // the first one's domains and classes, and no two may share an id.
 func WriteOracles(path string, recs []TreeRecord) (FileInfo, error) {
+	return writeOracles(context.Background(), path, recs)
+}
+
+// writeOracles is WriteOracles, stopped by ctx (see writeFile).
+func writeOracles(ctx context.Context, path string, recs []TreeRecord) (FileInfo, error) {
 	trees := make([]*tree.Tree, len(recs))
 	for i, r := range recs {
 		trees[i] = r.Tree
@@ -46,7 +52,7 @@ func WriteOracles(path string, recs []TreeRecord) (FileInfo, error) {
 	}
 	cols := newNodeColumns(trees, false)
 	defer cols.release()
-	return writeFile(path, int64(cols.rows()), func(w io.Writer) error {
+	return writeFile(ctx, path, int64(cols.rows()), func(w io.Writer) error {
 		pw, err := newPQWriter(w, oracleSchema(), "tree_id")
 		if err != nil {
 			return err

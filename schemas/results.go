@@ -1,5 +1,7 @@
 package schemas
 
+import "context"
+
 // The result tables are flat tables (flat.go): their columns are the
 // parquet tags of their row types.
 var (
@@ -10,7 +12,7 @@ var (
 
 // WriteEvaluations writes evaluation rows to path in the order given.
 func WriteEvaluations(path string, rows []OracleEvaluation) (FileInfo, error) {
-	return writeFlat(path, evaluationTable, rows)
+	return writeFlat(context.Background(), path, evaluationTable, rows)
 }
 
 // ReadEvaluations reads the rows of a results/evaluations file in file order.
@@ -20,7 +22,7 @@ func ReadEvaluations(path string) ([]OracleEvaluation, error) {
 
 // WriteTimings writes timing rows to path in the order given.
 func WriteTimings(path string, rows []Timing) (FileInfo, error) {
-	return writeFlat(path, timingTable, rows)
+	return writeFlat(context.Background(), path, timingTable, rows)
 }
 
 // ReadTimings reads the rows of a results/timings file in file order.
@@ -30,7 +32,7 @@ func ReadTimings(path string) ([]Timing, error) {
 
 // WriteSummary writes summary rows to path in the order given.
 func WriteSummary(path string, rows []OracleSummary) (FileInfo, error) {
-	return writeFlat(path, summaryTable, rows)
+	return writeFlat(context.Background(), path, summaryTable, rows)
 }
 
 // ReadSummary reads the rows of a report/summary file in file order.
@@ -50,7 +52,13 @@ var (
 )
 
 // flatIO returns the writer and reader of a flat table, for the catalog.
-func flatIO[R any](t *flatTable[R]) (func(string, []R) (FileInfo, error), func(string) ([]R, error)) {
-	return func(path string, rows []R) (FileInfo, error) { return writeFlat(path, t, rows) },
-		func(path string) ([]R, error) { return readFlat(path, t) }
+func flatIO[R any](t *flatTable[R]) (func(context.Context, string, []R) (FileInfo, error), func(string) ([]R, error)) {
+	return flatWriter(t), func(path string) ([]R, error) { return readFlat(path, t) }
+}
+
+// flatWriter returns the writer of a flat table, for the catalog.
+func flatWriter[R any](t *flatTable[R]) func(context.Context, string, []R) (FileInfo, error) {
+	return func(ctx context.Context, path string, rows []R) (FileInfo, error) {
+		return writeFlat(ctx, path, t, rows)
+	}
 }

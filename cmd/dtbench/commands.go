@@ -202,6 +202,11 @@ func stageCmd(stage string) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			stop, err := startProfile(f.profile)
+			if err != nil {
+				return err
+			}
+			defer stop()
 			dir, err := pipeline.RunStage(cmd.Context(), cfg, opts, stage)
 			if err != nil {
 				return err
