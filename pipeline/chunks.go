@@ -28,13 +28,20 @@ type chunkResult struct {
 func (r *runner) chunks(ctx context.Context, todo []flow.Chunk) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	r.log.Info("plan", "todo", len(todo), "workers", r.workers, "shard", r.opts.Shard.String())
+	plan := []any{"todo", len(todo), "workers", r.workers, "shard", r.opts.Shard.String()}
+	if r.est.known {
+		plan = append(plan, "memory_estimate_bytes", int64(r.est.memory))
+	}
+	r.log.Info("plan", plan...)
 	if p := r.opts.Progress; p != nil {
-		total := int64(0)
+		tasks, cost := int64(0), 0.0
 		for _, c := range todo {
-			total += int64(c.Len)
+			tasks += int64(c.Len)
+			for id := c.First; id < c.First+int64(c.Len); id++ {
+				cost += r.taskCost(id)
+			}
 		}
-		p.Start(total)
+		p.Start(tasks, cost)
 		defer p.Finish()
 	}
 	results := make(chan *chunkResult, 1)
@@ -103,7 +110,7 @@ func (r *runner) compute(ctx context.Context, c flow.Chunk) (*chunkResult, error
 				}
 				perTask[i] = ts
 				if r.opts.Progress != nil {
-					r.opts.Progress.Add(1)
+					r.opts.Progress.Add(1, r.taskCost(tasks[i].ID))
 				}
 			}
 		}()
@@ -148,6 +155,15 @@ feed:
 		}
 	}
 	return res, nil
+}
+
+// taskCost is task id's estimated cost, for the progress: its cell's
+// (the footprint's), or 1 when the footprint is not known.
+func (r *runner) taskCost(id int64) float64 {
+	if !r.est.known {
+		return 1
+	}
+	return r.est.cost[id/int64(r.study.Plan.Reps)]
 }
 
 // safeTask runs one task and turns a panic into an error naming the task.

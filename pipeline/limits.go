@@ -91,30 +91,103 @@ func humanBytes(b float64) string {
 	return ""
 }
 
+// baseBytes is the memory of the process itself, before any task: the
+// runtime and the code, the writers' pools and compressors (measured: a
+// quick run on one worker peaks at 59 MB of RSS).
+const baseBytes = 96 << 20
+
+// gcHeadroom is the room the estimate leaves the garbage collector above
+// the live memory it estimates: the heap limit the CLI sets from the
+// estimate lets garbage grow by a quarter before a collection.
+const gcHeadroom = 1.25
+
+// estimate is what a command's tasks need, from its study's footprint.
+type estimate struct {
+	known  bool    // false while the footprint waits for data (Pending)
+	memory float64 // peak memory of the process, bytes
+	disk   float64 // size of the tables, bytes
+	// cost is each cell's task cost (Footprint's TaskFootprint.Cost).
+	cost []float64
+}
+
 // checkFootprint refuses a plan that needs more than the limits allow:
 // too many tasks or part files, or more memory or disk than estimated to
-// fit. The message gives the estimate, the limit, and the keys to change.
-func checkFootprint(fp flow.Footprint, l Limits, chunk, workers int) error {
+// fit, and returns the estimate. The memory is the base, the shared
+// tables, and gcHeadroom times the live data at its peak: a task per
+// worker being computed, the two chunks whose tasks are held (the one
+// being written and the one being computed) and the writer's layout of
+// the biggest tree. The message gives the estimate, the limit, what in a
+// task drives it, and the keys to change.
+func checkFootprint(fp flow.Footprint, plan *flow.Plan, l Limits, chunk, workers int) (estimate, error) {
 	if fp.Tasks > l.Tasks {
-		return input.Keyf(firstKey(fp.TasksKeys), "the plan has %d tasks; the limit is %d (limits.tasks); change %s, or raise the limit",
+		return estimate{}, input.Keyf(firstKey(fp.TasksKeys), "the plan has %d tasks; the limit is %d (limits.tasks); change %s, or raise the limit",
 			fp.Tasks, l.Tasks, fp.TasksKeys)
 	}
 	if chunks := (fp.Tasks + int64(chunk) - 1) / int64(chunk); chunks > maxChunks {
-		return input.Keyf("chunk", "%d tasks per part make %d parts per table; the limit is %d; raise chunk", chunk, chunks, maxChunks)
+		return estimate{}, input.Keyf("chunk", "%d tasks per part make %d parts per table; the limit is %d; raise chunk", chunk, chunks, maxChunks)
 	}
-	// In flight: a task per worker, and two chunks of computed tasks
-	// waiting to be written.
-	work := float64(workers) * float64(fp.MaxRows) * fp.WorkBytes
-	held := 2 * float64(min(int64(chunk), fp.Tasks)) * float64(fp.MaxRows) * fp.HeldBytes
-	if mem := work + held; mem > float64(l.Memory) {
-		return input.Keyf(firstKey(fp.RowsKeys), "%d rows per dataset need about %s of memory with %d workers and chunk %d; the limit is %s (limits.memory); change %s, or raise the limit",
-			fp.MaxRows, humanBytes(mem), workers, chunk, humanBytes(float64(l.Memory)), fp.RowsKeys)
+	if fp.Cell == nil || fp.Tasks == 0 {
+		return estimate{}, nil
 	}
-	if disk := float64(fp.Tasks) * fp.MeanRows * fp.DiskBytes; disk > float64(l.Disk) {
-		return input.Keyf(firstKey(fp.TasksKeys), "the datasets need about %s of disk; the limit is %s (limits.disk); change %s or %s, or raise the limit",
-			humanBytes(disk), humanBytes(float64(l.Disk)), fp.TasksKeys, fp.RowsKeys)
+	est := estimate{known: true, cost: make([]float64, len(plan.Cells))}
+	var work, write, maxHeld flow.TaskFootprint
+	workCell, writeCell, heldCell := 0, 0, 0
+	// The chunks' held memory, chunk by chunk: cur is the chunk being
+	// filled, prev the one before it.
+	var prev, cur, pair float64
+	at := int64(0) // tasks laid out so far
+	for i := range plan.Cells {
+		t := fp.Cell(i)
+		est.cost[i] = t.Cost
+		est.disk += t.Disk * float64(plan.Reps)
+		if t.Work > work.Work {
+			work, workCell = t, i
+		}
+		if t.Write > write.Write {
+			write, writeCell = t, i
+		}
+		if t.Held > maxHeld.Held {
+			maxHeld, heldCell = t, i
+		}
+		for left := int64(plan.Reps); left > 0; {
+			take := min(left, int64(chunk)-at%int64(chunk))
+			cur += float64(take) * t.Held
+			at += take
+			left -= take
+			if at%int64(chunk) == 0 {
+				pair, prev, cur = max(pair, prev+cur), cur, 0
+			}
+		}
 	}
-	return nil
+	pair = max(pair, prev+cur)
+	inFlight := float64(min(int64(workers), int64(chunk), fp.Tasks))
+	live := inFlight*work.Work + pair + write.Write
+	est.memory = baseBytes + fp.Shared + gcHeadroom*live
+	if est.memory > float64(l.Memory) {
+		// Blame the biggest part.
+		cell, part := heldCell, fmt.Sprintf("holds %s until its chunk is written", humanBytes(maxHeld.Held))
+		if w := inFlight * work.Work; w > pair && w > write.Write {
+			cell, part = workCell, fmt.Sprintf("needs %s while it is computed", humanBytes(work.Work))
+		} else if write.Write > pair {
+			cell, part = writeCell, fmt.Sprintf("needs %s to write its biggest tree", humanBytes(write.Write))
+		}
+		what, keys := fp.Describe(cell)
+		return est, input.Keyf(firstKey(keys), "the run needs about %s of memory with %s and chunk %d (a task of %s %s: %s); the limit is %s (limits.memory); change %s, chunk or --workers, or raise the limit",
+			humanBytes(est.memory), plural(workers, "worker"), chunk, plan.Cells[cell], part, what, humanBytes(float64(l.Memory)), keys)
+	}
+	if est.disk > float64(l.Disk) {
+		return est, input.Keyf(firstKey(fp.TasksKeys), "the tables need about %s of disk; the limit is %s (limits.disk); change %s, or raise the limit",
+			humanBytes(est.disk), humanBytes(float64(l.Disk)), fp.TasksKeys)
+	}
+	return est, nil
+}
+
+// plural writes n and the noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func firstKey(keys string) string {

@@ -15,11 +15,10 @@ import (
 )
 
 // runSetup runs the selected setup nodes, whose single-file outputs it
-// writes and keeps for every task's bag, and reads from the run folder the
-// single-file tables the per-task nodes need and no setup node of this
-// command makes (checkInputs checked them).
+// writes and keeps for every task's bag, beside the single-file tables
+// the per-task nodes need and no setup node of this command makes, which
+// preflight read from the run folder.
 func (r *runner) runSetup(ctx context.Context) error {
-	r.sharedBag = schemas.NewBag()
 	for _, n := range r.setup {
 		if err := ctx.Err(); err != nil {
 			return context.Cause(ctx)
@@ -29,18 +28,6 @@ func (r *runner) runSetup(ctx context.Context) error {
 		}
 		if err := r.writeSingles(ctx, n, r.sharedBag); err != nil {
 			return err
-		}
-	}
-	for _, t := range r.sharedFromDisk {
-		files, err := t.RunFiles(r.dir)
-		if err != nil {
-			return err
-		}
-		for _, path := range files {
-			read := func() error { return t.ReadPart(path, func(int64) (*schemas.Bag, error) { return r.sharedBag, nil }) }
-			if err := untilCancelled(ctx, read); err != nil {
-				return err
-			}
 		}
 	}
 	return nil

@@ -11,9 +11,9 @@ type countingProgress struct {
 	finished     atomic.Bool
 }
 
-func (p *countingProgress) Start(total int64) { p.total.Store(total) }
-func (p *countingProgress) Add(n int64)       { p.added.Add(n) }
-func (p *countingProgress) Finish()           { p.finished.Store(true) }
+func (p *countingProgress) Start(total int64, _ float64) { p.total.Store(total) }
+func (p *countingProgress) Add(n int64, _ float64)       { p.added.Add(n) }
+func (p *countingProgress) Finish()                      { p.finished.Store(true) }
 
 // TestProgressCountsTasks: a run reports every task it computes, once, and
 // a resume of a complete run has nothing to do.
@@ -26,7 +26,7 @@ func TestProgressCountsTasks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tasks := study.Footprint.Tasks
+	tasks := study.Footprint(nil).Tasks
 	if p.total.Load() != tasks || p.added.Load() != tasks || !p.finished.Load() {
 		t.Errorf("progress: total %d, added %d, finished %v; want %d tasks", p.total.Load(), p.added.Load(), p.finished.Load(), tasks)
 	}

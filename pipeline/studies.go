@@ -76,7 +76,7 @@ func oracleStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 	return withLearners(&flow.Study{
 		Name:      "oracle",
 		Plan:      o.Plan(cfg.Seed),
-		Footprint: o.Footprint(),
+		Footprint: func(*schemas.Bag) flow.Footprint { return o.Footprint(len(learners.Names())) },
 		Inputs:    generate.CostInputs(cfg.Costs, nil),
 		Nodes: []flow.Node{
 			generate.OracleNode(o),
@@ -122,7 +122,7 @@ func benchmarkStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 	return withLearners(&flow.Study{
 		Name:      "benchmark",
 		Plan:      b.Plan(cfg.Seed),
-		Footprint: b.Footprint(),
+		Footprint: func(shared *schemas.Bag) flow.Footprint { return b.Footprint(len(learners.Names()), shared) },
 		Inputs:    b.Inputs(),
 		Nodes: []flow.Node{
 			b.ImportNode(),
@@ -163,7 +163,7 @@ func costStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 	return withLearners(&flow.Study{
 		Name:      "cost",
 		Plan:      c.Plan(cfg.Seed),
-		Footprint: c.Footprint(),
+		Footprint: func(shared *schemas.Bag) flow.Footprint { return c.Footprint(len(learners.Names()), shared) },
 		Inputs:    c.Inputs(),
 		Nodes: []flow.Node{
 			c.ImportNode(),

@@ -67,6 +67,14 @@ var badInput = []struct {
 	{"benchmark: quota above class count", append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--set", "benchmark.scenarios=[{name: S1, quotas: {yes: 4, no: 2}}]", "--set", "benchmark.folds=2"), nil, "", []string{"benchmark.scenarios", "yes"}},
 	{"benchmark: folds above smallest class", append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--set", "benchmark.folds=4"), nil, "", []string{"benchmark.folds", "4"}},
 	{"benchmark: no datasets", []string{"run", "--set", "study=benchmark"}, nil, "", []string{"benchmark.datasets"}},
+	// The benchmark's memory is estimated from the rows its datasets have
+	// (not a million assumed), and a refusal names what drives it.
+	{"benchmark: 500 folds of 6 rows", append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--set", "benchmark.folds={k: 500}"), nil, "", []string{"benchmark.folds", "500"}},
+	{"benchmark: select 20 of 2 attributes", append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--set", "benchmark.select=20", "--set", "benchmark.subsets=top", "--set", "benchmark.folds=10"), nil, "", []string{"benchmark.select", "20"}},
+	{"benchmark: memory of the real rows", append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--set", "limits.memory=50MB"), nil, "", []string{"benchmark.folds", "benchmark.datasets[0]", "6 rows", "limits.memory"}},
+	// Oracles: the memory of the trees a chunk holds.
+	{"oracles too big for a chunk", []string{"run", "--set", "oracle.features=22", "--set", "oracle.depths=[22]", "--set", "oracle.sizes=[100]", "--set", "oracle.repetitions=64"}, nil, "",
+		[]string{"oracle.depths", "8388607 nodes", "chunk", "limits.memory"}},
 	// Costs and the cost study.
 	{"costs: unknown test", []string{"run", "--set", "costs={tests: {f99: 1, default: 1}}"}, nil, "", []string{"f99"}},
 	{"costs: matrix not square", []string{"run", "--set", "costs={tests: {default: 1}, matrix: [[0, 1]]}"}, nil, "", []string{"costs.matrix"}},
