@@ -2,13 +2,11 @@ package pipeline
 
 import (
 	"fmt"
-	"math"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/internal/decode"
 )
 
 // Limits bound what a run may need (config section limits.*), so that a
@@ -51,45 +49,20 @@ func (r rawLimits) resolve() (Limits, error) {
 	return l, nil
 }
 
-var byteSize = regexp.MustCompile(`^\s*([0-9]+(?:\.[0-9]+)?)\s*([KMGT]i?B|B)?\s*$`)
-
-// parseBytes reads a size: a number of bytes, or a number with a unit
-// (B, KB, MB, GB, TB in powers of 1000; KiB, MiB, GiB, TiB in powers of
-// 1024).
+// parseBytes reads a size (decode.Size: bytes, or a number with a unit,
+// 8GiB or 500MB).
 func parseBytes(key string, v any) (int64, error) {
-	if n, err := integer(v); err == nil {
-		if n < 1 {
-			return 0, input.Keyf(key, "must be >= 1 byte, got %d", n)
-		}
+	if n, ok := decode.Size(v); ok {
 		return n, nil
 	}
-	s, ok := v.(string)
-	m := byteSize.FindStringSubmatch(s)
-	if !ok || m == nil {
-		return 0, input.Keyf(key, "want a size such as 8GiB or 500MB, got %s", show(v))
+	if n, ok := decode.Int(v); ok {
+		return 0, input.Keyf(key, "must be >= 1 byte, got %d", n)
 	}
-	x, _ := strconv.ParseFloat(m[1], 64)
-	unit := map[string]float64{"": 1, "B": 1, "KB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12,
-		"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40}[m[2]]
-	if b := x * unit; b >= 1 && b < math.MaxInt64 {
-		return int64(b), nil
-	}
-	return 0, input.Keyf(key, "size %s out of range", s)
+	return 0, input.Keyf(key, "want a size such as 8GiB or 500MB, got %s", show(v))
 }
 
-// humanBytes writes a byte count with a binary unit.
-func humanBytes(b float64) string {
-	for _, u := range []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB"} {
-		if b < 1024 || u == "PiB" {
-			if u == "B" {
-				return fmt.Sprintf("%.0f B", b)
-			}
-			return fmt.Sprintf("%.1f %s", b, u)
-		}
-		b /= 1024
-	}
-	return ""
-}
+// humanBytes writes a byte count with a binary unit (decode.HumanSize).
+func humanBytes(b float64) string { return decode.HumanSize(b) }
 
 // baseBytes is the memory of the process itself, before any task: the
 // runtime and the code, the writers' pools and compressors (measured: a

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dtbench/dtbench/stages/train/external/externaltest"
 )
 
 // badInput is every input the CLI must refuse with exit status 2, a
@@ -55,6 +58,9 @@ var badInput = []struct {
 	{"external: missing command", []string{"run", "--set", "learners=[id3, {external: {name: mine, command: [./no-such-adapter.py, --flag]}}]"}, nil, "",
 		[]string{"learners.mine.command", "no-such-adapter.py"}},
 	{"external: no command", []string{"run", "--set", "learners=[{external: {name: mine}}]"}, nil, "", []string{"learners.mine.command", "required"}},
+	{"external: handshake slower than its timeout", []string{"run", "--set", "learners=[" + fakeLearner("slow", "timeout: 1s", externaltest.SlowHello, "30s") + "]"}, nil, "",
+		[]string{"learners.slow.command", "handshake", "no reply within 1s"}},
+	{"external: max_reply not a size", []string{"run", "--set", "learners=[" + fakeLearner("big", "max_reply: lots", externaltest.Tree) + "]"}, nil, "", []string{"learners.big.max_reply", "lots"}},
 	// The benchmark study: the data files and what depends on them.
 	{"benchmark: ragged CSV row", benchRun("{path: testdata/ragged.csv, class: c, header: true}"), nil, "", []string{"ragged.csv:3"}},
 	{"benchmark: ARFF syntax error", benchRun("{path: testdata/bad.arff, class: c}"), nil, "", []string{"bad.arff:2"}},
@@ -82,6 +88,13 @@ var badInput = []struct {
 	{"cost study without test costs", []string{"run", "--set", "study=cost", "--set", "cost.datasets=[{path: testdata/good.csv, class: c, header: true}]"}, nil, "", []string{"cost.datasets[0].costs"}},
 	{"cost study: k of 0", []string{"run", "--set", "study=cost", "--set", "cost.datasets=[{path: testdata/good.csv, class: c, header: true, costs: {tests: {default: 1}}}]", "--set", "cost.misclassification=[0]"}, nil, "", []string{"cost.misclassification[0]"}},
 	{"unclosed bracket", []string{"run"}, nil, "name: x\noracle:\n  depths: [3, 5\n  sizes: [10]\n", []string{"bad.yaml:3"}},
+}
+
+// fakeLearner is a config entry for an external learner run by the fake
+// adapter (the test binary) in mode with args, with extra options.
+func fakeLearner(name, extra, mode string, args ...string) string {
+	cmd, _ := json.Marshal(externaltest.Command(mode, args...))
+	return "{external: {name: " + name + ", command: " + string(cmd) + ", " + extra + "}}"
 }
 
 // benchRun is a benchmark-study run over the given benchmark.datasets
