@@ -178,7 +178,9 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	r.ownNames = []string{r.manifestName(), filepath.Base(journalPath(r.dir, opts.Shard))}
 	cur := inputState{}
 	if slices.Contains(stages, flow.StageGenerate) {
-		if cur, err = currentFiles(r.srcs, r.recs); err != nil {
+		// Fingerprinting the inputs reads them whole: a signal is not
+		// kept waiting for a big dataset's sha256.
+		if err = untilCancelled(ctx, func() (err error) { cur, err = currentFiles(r.srcs, r.recs); return err }); err != nil {
 			return r.dir, err
 		}
 	}
@@ -203,7 +205,13 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	if d := r.recs.versionDiff(kept); d != "" {
 		return r.dir, &input.Error{File: r.dir, Err: fmt.Errorf("%s; its parts cannot be kept: rerun it without --resume (or the staged commands from generate), or use another --out", d)}
 	}
-	todo, damaged, rc, err := r.preflight(ctx, cur)
+	// preflight writes nothing (it hashes the parts a resume keeps, reads
+	// the shared tables, imports the datasets, starts the adapters): a
+	// signal abandons it at once.
+	var todo []flow.Chunk
+	var damaged []string
+	var rc *reconciled
+	err = untilCancelled(ctx, func() (err error) { todo, damaged, rc, err = r.preflight(cur); return err })
 	if err != nil {
 		return r.dir, err
 	}
@@ -284,7 +292,7 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 // adapters), the footprint when it waited for the data, and the inputs (cur, the files read now, with the adapters added) against
 // the state every file of the folder was computed from (reconcile),
 // adding the chunks that must be computed again.
-func (r *runner) preflight(ctx context.Context, cur inputState) (todo []flow.Chunk, damaged []string, rc *reconciled, err error) {
+func (r *runner) preflight(cur inputState) (todo []flow.Chunk, damaged []string, rc *reconciled, err error) {
 	if todo, damaged, err = r.todo(); err != nil {
 		return nil, nil, nil, err
 	}
@@ -305,8 +313,7 @@ func (r *runner) preflight(ctx context.Context, cur inputState) (todo []flow.Chu
 				return nil, nil, nil, err
 			}
 			r.reads = append(r.reads, path)
-			read := func() error { return t.ReadPart(path, func(int64) (*schemas.Bag, error) { return r.sharedBag, nil }) }
-			if err := untilCancelled(ctx, read); err != nil {
+			if err := t.ReadPart(path, func(int64) (*schemas.Bag, error) { return r.sharedBag, nil }); err != nil {
 				return nil, nil, nil, err
 			}
 		}
@@ -329,7 +336,7 @@ func (r *runner) preflight(ctx context.Context, cur inputState) (todo []flow.Chu
 	for i, n := range r.study.Nodes {
 		// A reloaded producer runs too (train refits what is not a tree).
 		if n.Check != nil && (slices.Contains(r.stages, n.Stage) || r.reload[i]) {
-			if err := untilCancelled(ctx, n.Check); err != nil {
+			if err := n.Check(); err != nil {
 				return nil, nil, nil, err
 			}
 		}
