@@ -49,7 +49,11 @@ type TaskFootprint struct {
 	// Write is the memory the writer needs beside the records while it
 	// writes them: the layout of the task's biggest tree.
 	Write float64
-	Disk  float64 // bytes the task adds to the tables
+	// Read is the memory a staged command needs to read the task's
+	// records back from the run folder (the tree tables' reader holds
+	// about 300 bytes a node while it rebuilds the trees).
+	Read float64
+	Disk float64 // bytes the task adds to the tables
 	// Cost is the task's share of the computing time, in a unit the
 	// study's cells share (a weight: only ratios matter).
 	Cost float64

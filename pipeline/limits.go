@@ -88,10 +88,12 @@ type estimate struct {
 // fit, and returns the estimate. The memory is the base, the shared
 // tables, and gcHeadroom times the live data at its peak: a task per
 // worker being computed, the two chunks whose tasks are held (the one
-// being written and the one being computed) and the writer's layout of
-// the biggest tree. The message gives the estimate, the limit, what in a
-// task drives it, and the keys to change.
-func checkFootprint(fp flow.Footprint, plan *flow.Plan, l Limits, chunk, workers int) (estimate, error) {
+// being written and the one being computed), the writer's layout of the
+// biggest tree and, for a command that reads its tasks' records from the
+// run folder (reads: a staged one), the chunk that takes the most to
+// read. The message gives the estimate, the limit, what in a task drives
+// it, and the keys to change.
+func checkFootprint(fp flow.Footprint, plan *flow.Plan, l Limits, chunk, workers int, reads bool) (estimate, error) {
 	if fp.Tasks > l.Tasks {
 		return estimate{}, input.Keyf(firstKey(fp.TasksKeys), "the plan has %d tasks; the limit is %d (limits.tasks); change %s, or raise the limit",
 			fp.Tasks, l.Tasks, fp.TasksKeys)
@@ -103,11 +105,11 @@ func checkFootprint(fp flow.Footprint, plan *flow.Plan, l Limits, chunk, workers
 		return estimate{}, nil
 	}
 	est := estimate{known: true, cost: make([]float64, len(plan.Cells))}
-	var work, write, maxHeld flow.TaskFootprint
-	workCell, writeCell, heldCell := 0, 0, 0
+	var work, write, maxHeld, maxRead flow.TaskFootprint
+	workCell, writeCell, heldCell, readCell := 0, 0, 0, 0
 	// The chunks' held memory, chunk by chunk: cur is the chunk being
-	// filled, prev the one before it.
-	var prev, cur, pair float64
+	// filled, prev the one before it; curRead what reading it takes.
+	var prev, cur, pair, curRead, read float64
 	at := int64(0) // tasks laid out so far
 	for i := range plan.Cells {
 		t := fp.Cell(i)
@@ -122,26 +124,37 @@ func checkFootprint(fp flow.Footprint, plan *flow.Plan, l Limits, chunk, workers
 		if t.Held > maxHeld.Held {
 			maxHeld, heldCell = t, i
 		}
+		if t.Read > maxRead.Read {
+			maxRead, readCell = t, i
+		}
 		for left := int64(plan.Reps); left > 0; {
 			take := min(left, int64(chunk)-at%int64(chunk))
 			cur += float64(take) * t.Held
+			curRead += float64(take) * t.Read
 			at += take
 			left -= take
 			if at%int64(chunk) == 0 {
 				pair, prev, cur = max(pair, prev+cur), cur, 0
+				read, curRead = max(read, curRead), 0
 			}
 		}
 	}
-	pair = max(pair, prev+cur)
+	pair, read = max(pair, prev+cur), max(read, curRead)
+	if !reads {
+		read = 0
+	}
 	inFlight := float64(min(int64(workers), int64(chunk), fp.Tasks))
-	live := inFlight*work.Work + pair + write.Write
+	live := inFlight*work.Work + pair + write.Write + read
 	est.memory = baseBytes + fp.Shared + gcHeadroom*live
 	if est.memory > float64(l.Memory) {
 		// Blame the biggest part.
 		cell, part := heldCell, fmt.Sprintf("holds %s until its chunk is written", humanBytes(maxHeld.Held))
-		if w := inFlight * work.Work; w > pair && w > write.Write {
+		switch w := inFlight * work.Work; {
+		case read > pair && read > w && read > write.Write:
+			cell, part = readCell, fmt.Sprintf("needs %s to read its records back from the run folder", humanBytes(maxRead.Read))
+		case w > pair && w > write.Write:
 			cell, part = workCell, fmt.Sprintf("needs %s while it is computed", humanBytes(work.Work))
-		} else if write.Write > pair {
+		case write.Write > pair:
 			cell, part = writeCell, fmt.Sprintf("needs %s to write its biggest tree", humanBytes(write.Write))
 		}
 		what, keys := fp.Describe(cell)

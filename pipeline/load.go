@@ -265,7 +265,7 @@ func Load(opts LoadOptions) (*Config, error) {
 		// known here); the command checks it again with its own.
 		var study *flow.Study
 		if study, err = studies[cfg.Study](cfg, studyEnv{Learners: opts.Learners}); err == nil {
-			_, err = checkFootprint(study.Estimate(nil), &study.Plan, cfg.Limits, cfg.Chunk, 1)
+			_, err = checkFootprint(study.Estimate(nil), &study.Plan, cfg.Limits, cfg.Chunk, 1, false)
 			study.Release() // it started no process: the run's Check does
 		}
 	}

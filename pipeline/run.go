@@ -165,7 +165,7 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	r.workers = workersOf(opts.Workers, cfg)
 	if len(r.perTask) > 0 {
 		var err error
-		if r.est, err = checkFootprint(study.Estimate(nil), &study.Plan, cfg.Limits, cfg.Chunk, r.workers); err != nil {
+		if r.est, err = checkFootprint(study.Estimate(nil), &study.Plan, cfg.Limits, cfg.Chunk, r.workers, len(r.fromDisk) > 0); err != nil {
 			return "", err
 		}
 	}
@@ -344,7 +344,7 @@ func (r *runner) preflight(cur inputState) (todo []flow.Chunk, damaged []string,
 	if len(r.perTask) > 0 && !r.est.known {
 		// The footprint waited for the data, which the import's Check
 		// (or the shared tables read above) now give.
-		if r.est, err = checkFootprint(r.study.Estimate(r.sharedBag), &r.study.Plan, r.cfg.Limits, r.cfg.Chunk, r.workers); err != nil {
+		if r.est, err = checkFootprint(r.study.Estimate(r.sharedBag), &r.study.Plan, r.cfg.Limits, r.cfg.Chunk, r.workers, len(r.fromDisk) > 0); err != nil {
 			return nil, nil, nil, err
 		}
 	}

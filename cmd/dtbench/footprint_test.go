@@ -21,7 +21,8 @@ var planEstimate = regexp.MustCompile(`msg=plan .*memory_estimate_bytes=([0-9]+)
 // TestFootprintCoversMeasuredPeaks runs dtbench as a real process on grids
 // of every study, from the smallest to ones dominated by each term of the
 // footprint (oracles of a million leaves, million-row training sets, big
-// learned trees on noisy labels, cross-validated real datasets), and
+// learned trees on noisy labels, cross-validated real datasets, a staged
+// command reading big oracles back), and
 // checks that the memory estimate its plan logs, which limits.memory is
 // checked against and which bounds the heap, is not under the peak RSS
 // the kernel measured (VmHWM, the resident set's high-water mark; not
@@ -33,21 +34,25 @@ func TestFootprintCoversMeasuredPeaks(t *testing.T) {
 		t.Skip("runs grids of up to 20 seconds")
 	}
 	configs := func(name string) string { return filepath.Join("..", "..", "configs", name) }
+	staged := []string{"--set", "oracle.features=17", "--set", "oracle.depths=[17]", "--set", "oracle.sizes=[100]", "--set", "oracle.modes=[complete]",
+		"--set", "oracle.repetitions=6", "--set", "oracle.test_size=100", "--set", "learners=[majority]", "--workers", "1"}
 	cases := []struct {
 		name   string
 		args   []string
-		shared bool // reads ../shared/datasets
+		shared bool   // reads ../shared/datasets
+		stage  string // the command measured, "run" when empty; the stages before it run first
 	}{
-		{"quick", nil, false},
+		{"quick", nil, false, ""},
 		{"oracles of a million leaves", []string{"--set", "oracle.features=20", "--set", "oracle.depths=[20]", "--set", "oracle.sizes=[100]",
-			"--set", "learners=[id3]", "--workers", "1"}, false},
+			"--set", "learners=[id3]", "--workers", "1"}, false, ""},
 		{"million-row training sets", []string{"--set", "oracle.depths=[8]", "--set", "oracle.sizes=[1000000]", "--set", "oracle.modes=[complete]",
-			"--set", "oracle.repetitions=4", "--set", "learners=[id3, c45, cart]", "--set", "chunk=2"}, false},
+			"--set", "oracle.repetitions=4", "--set", "learners=[id3, c45, cart]", "--set", "chunk=2"}, false, ""},
 		{"big trees on noisy labels", []string{"--set", "oracle.features=20", "--set", "oracle.depths=[8]", "--set", "oracle.sizes=[50000]",
-			"--set", "oracle.modes=[complete]", "--set", "oracle.noise=0.2", "--set", "oracle.repetitions=6", "--set", "learners=[id3, c45, cart, randomtree]"}, false},
-		{"benchmark-small", []string{"-c", configs("benchmark-small.yaml")}, true},
-		{"benchmark-small, chunks of 128", []string{"-c", configs("benchmark-small.yaml"), "--set", "chunk=128"}, true},
-		{"cost-turney", []string{"-c", configs("cost-turney.yaml")}, true},
+			"--set", "oracle.modes=[complete]", "--set", "oracle.noise=0.2", "--set", "oracle.repetitions=6", "--set", "learners=[id3, c45, cart, randomtree]"}, false, ""},
+		{"benchmark-small", []string{"-c", configs("benchmark-small.yaml")}, true, ""},
+		{"benchmark-small, chunks of 128", []string{"-c", configs("benchmark-small.yaml"), "--set", "chunk=128"}, true, ""},
+		{"cost-turney", []string{"-c", configs("cost-turney.yaml")}, true, ""},
+		{"a staged evaluate reading oracles of 262K nodes", staged, false, "evaluate"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -55,7 +60,16 @@ func TestFootprintCoversMeasuredPeaks(t *testing.T) {
 				shareddata.DirOrSkip(t)
 			}
 			out := filepath.Join(t.TempDir(), "runs")
-			cmd, stderr := child(t, append([]string{"run", "--out", out}, tc.args...)...)
+			command := []string{"run", "--out", out}
+			if tc.stage != "" {
+				for _, s := range []string{"generate", "train"} {
+					if code, _, stderr := cli(t, append([]string{s, "--out", out}, tc.args...)...); code != 0 {
+						t.Fatalf("%s: exit %d: %s", s, code, stderr)
+					}
+				}
+				command = []string{tc.stage, "--out", out}
+			}
+			cmd, stderr := child(t, append(command, tc.args...)...)
 			hwm := highWater(cmd.Process.Pid)
 			code, _ := exitCode(t, cmd, 5*time.Minute)
 			if code != 0 {

@@ -40,6 +40,12 @@ const (
 	// diskNodeBytes is a node row of oracles/ or models/ on disk, zstd
 	// and delta coded.
 	diskNodeBytes = 4
+	// readNodeBytes is what reading a node of oracles/ or models/ back
+	// holds (parquet-go's rows, then the tree): a staged evaluate of six
+	// oracles of 512K nodes peaked at 962 MB.
+	readNodeBytes = 320
+	// readRowBytes is what reading a dataset row back holds, per feature.
+	readRowBytes = 4
 )
 
 // The costs of a task's work, in nanoseconds, for the progress's weights
@@ -122,11 +128,13 @@ func (o *OracleConfig) Footprint(learners int) flow.Footprint {
 		q, oracle := float64(o.cellSize(j)), nodes[di]
 		rows := q + float64(o.TestSize)
 		leaves := oracle - (oracle-1)/2 // at least half the nodes of a tree whose splits have 2+ children
-		model := treeBytes(learnedNodes(q, o.Domains), o.Classes, true)
+		learned := learnedNodes(q, o.Domains)
+		model := treeBytes(learned, o.Classes, true)
 		t := flow.TaskFootprint{
 			Held:  treeBytes(oracle, 0, false) + rows*rowBytes + float64(learners)*(modelBytes+model) + taskBytes,
 			Work:  rows*learnerRowBytes(m) + taskBytes,
 			Write: oracle * layoutNodeBytes,
+			Read:  (oracle+float64(learners)*learned)*readNodeBytes + rows*(rowBytes+readRowBytes*float64(m)),
 			Disk:  rows*(float64(values)/8+4) + oracle*diskNodeBytes,
 			Cost:  nodeNanos*oracle + fitCost(rows, m, learners, 1),
 		}
@@ -218,6 +226,7 @@ func (b *Benchmark) Footprint(learners int, shared *schemas.Bag) flow.Footprint 
 			Held:  rows*(float64(m)+16) + fits*(modelBytes+treeBytes(nodes, d.Classes(), true)) + taskBytes,
 			Work:  rows*(float64(k)*learnerRowBytes(m)+64) + taskBytes,
 			Write: nodes * layoutNodeBytes,
+			Read:  fits*nodes*readNodeBytes + rows*(float64(m)+16)*2,
 			Disk:  rows*0.1 + fits*nodes*diskNodeBytes,
 			Cost:  fitCost(rows, m, learners, k),
 		}
@@ -256,6 +265,7 @@ func (c *Cost) Footprint(learners int, shared *schemas.Bag) flow.Footprint {
 			Held:  rows*32 + float64(learners)*(modelBytes+treeBytes(nodes, d.Classes(), true)) + taskBytes,
 			Work:  rows*learnerRowBytes(m) + taskBytes,
 			Write: nodes * layoutNodeBytes,
+			Read:  float64(learners)*nodes*readNodeBytes + rows*64,
 			Disk:  rows*0.1 + float64(learners)*nodes*diskNodeBytes,
 			Cost:  fitCost(rows, m, learners, 1),
 		}
