@@ -35,10 +35,14 @@ func (r *runner) chunks(ctx context.Context, todo []flow.Chunk) error {
 	r.log.Info("plan", plan...)
 	if p := r.opts.Progress; p != nil {
 		tasks, cost := int64(0), 0.0
+		reps := int64(r.study.Plan.Reps)
 		for _, c := range todo {
 			tasks += int64(c.Len)
-			for id := c.First; id < c.First+int64(c.Len); id++ {
-				cost += r.taskCost(id)
+			// The chunk's tasks, a cell's run at a time.
+			for id, end := c.First, c.First+int64(c.Len); id < end; {
+				next := min((id/reps+1)*reps, end)
+				cost += float64(next-id) * r.taskCost(id)
+				id = next
 			}
 		}
 		p.Start(tasks, cost)
