@@ -13,8 +13,16 @@
 //   - A test's Cost is what it adds beyond its group's common cost: a
 //     test performed first in its group pays Cost + Common (its full cost,
 //     Full), any later member only Cost (the discounted cost of Turney's
-//     .expense files). Costs and common costs are finite and ≥ 0; matrix
-//     entries are finite and may be negative (benefits).
+//     .expense files). Costs and common costs are finite and ≥ 0.
+//   - The matrix rule (checkMatrix, the one place it is checked): every
+//     entry finite; an error's cost (off the diagonal) ≥ 0; a right
+//     guess's (the diagonal) may be negative, a benefit, as Turney's
+//     formulation allows ("we allow negative costs, which can be
+//     interpreted as benefits"; his experiments keep 0 on the diagonal
+//     and positive costs elsewhere), but no larger than any error's cost
+//     in its column (the same actual class), or a learner would gain by
+//     erring. A benefit for an error is refused: it has no reading as a
+//     cost of classification.
 //   - A case's cost follows its path from the root to its leaf: each test
 //     is charged once however often the path meets it (CART may test a
 //     feature again), each group's common cost once; at the first delayed

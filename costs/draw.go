@@ -62,7 +62,7 @@ func (o DrawOptions) Validate() error {
 		return input.Keyf("max_common", "must be finite and >= min_common (%v), got %v", o.MinCommon, o.MaxCommon)
 	}
 	if o.Matrix != nil {
-		if err := checkMatrix(o.Matrix, len(o.Matrix)); err != nil {
+		if err := checkMatrix("matrix", o.Matrix, len(o.Matrix)); err != nil {
 			return err
 		}
 	}

@@ -86,7 +86,7 @@ func TestDrawOptionsValidate(t *testing.T) {
 		{DrawOptions{MaxCost: 1, Grouped: 0.5}, "groups"},
 		{DrawOptions{MaxCost: 1, Groups: 1, Grouped: -0.1}, "grouped"},
 		{DrawOptions{MaxCost: 1, MinCommon: 3, MaxCommon: 2}, "max_common"},
-		{DrawOptions{MaxCost: 1, Matrix: [][]float64{{0, 1}}}, "costs.matrix"},
+		{DrawOptions{MaxCost: 1, Matrix: [][]float64{{0, 1}}}, "matrix"},
 	} {
 		var ie *input.Error
 		if err := tc.o.Validate(); !errors.As(err, &ie) || ie.Key != tc.key {

@@ -95,10 +95,23 @@ func randomModel(rng *rand.Rand, m, k int) *Model {
 			model.Tests[f].Group = rng.IntN(groups)
 		}
 	}
+	// Under the matrix rule: errors cost [0, 50); a right guess from a
+	// benefit of 5 up to the cheapest error of its class.
 	for p := range model.Matrix {
 		for a := range model.Matrix[p] {
-			model.Matrix[p][a] = -5 + 50*rng.Float64()
+			if p != a {
+				model.Matrix[p][a] = 50 * rng.Float64()
+			}
 		}
+	}
+	for a := range model.Matrix {
+		lowest := math.Inf(1)
+		for p := range model.Matrix {
+			if p != a {
+				lowest = min(lowest, model.Matrix[p][a])
+			}
+		}
+		model.Matrix[a][a] = -5 + (lowest+5)*rng.Float64()
 	}
 	return model
 }

@@ -75,8 +75,8 @@ func testName(names []string, f int) string {
 }
 
 // Validate checks the model: test costs and common costs finite and ≥ 0,
-// groups in range, a square matrix of finite entries with at least one
-// class. Errors are *input.Error keyed as config spells the part
+// groups in range, a square matrix with at least one class that keeps
+// the matrix rule (checkMatrix). Errors are *input.Error keyed as config spells the part
 // (costs.tests.<name>, costs.groups.<name>, costs.matrix).
 func (m *Model) Validate() error {
 	for f, t := range m.Tests {
@@ -98,21 +98,37 @@ func (m *Model) Validate() error {
 			return input.Keyf("costs.groups."+g.Name, "common cost must be finite and >= 0, got %v", g.Common)
 		}
 	}
-	return checkMatrix(m.Matrix, len(m.Matrix))
+	return checkMatrix("costs.matrix", m.Matrix, len(m.Matrix))
 }
 
-// checkMatrix reports whether mat is a k×k matrix of finite entries, k ≥ 1.
-func checkMatrix(mat [][]float64, k int) error {
+// checkMatrix checks the matrix rule (see doc.go) on mat, which must be
+// k×k, k ≥ 1; key names it in errors (costs.matrix, or a dataset's
+// costs.matrix). Entry [p][a] is the cost of guessing class p for a case
+// of class a: every entry finite; an error's cost (p ≠ a) ≥ 0, never a
+// benefit; a right guess's (the diagonal) may be negative, a benefit,
+// but no more than any wrong guess for the same actual class, or erring
+// would pay.
+func checkMatrix(key string, mat [][]float64, k int) error {
 	if k < 1 || len(mat) != k {
-		return input.Keyf("costs.matrix", "must be %d×%d (rows = predicted class, columns = actual class), got %d rows", k, k, len(mat))
+		return input.Keyf(key, "must be %d×%d (rows = predicted class, columns = actual class), got %d rows", k, k, len(mat))
 	}
 	for p, row := range mat {
 		if len(row) != k {
-			return input.Keyf("costs.matrix", "must be %d×%d, row %d has %d entries", k, k, p, len(row))
+			return input.Keyf(key, "must be %d×%d, row %d has %d entries", k, k, p, len(row))
 		}
 		for a, x := range row {
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				return input.Keyf("costs.matrix", "entry [%d][%d] must be finite, got %v", p, a, x)
+			switch {
+			case math.IsNaN(x) || math.IsInf(x, 0):
+				return input.Keyf(key, "entry [%d][%d] must be finite, got %v", p, a, x)
+			case p != a && x < 0:
+				return input.Keyf(key, "entry [%d][%d] (guess %d, actual %d) is %v: the cost of an error must be >= 0 (a benefit goes on the diagonal)", p, a, p, a, x)
+			}
+		}
+	}
+	for a := range k {
+		for p := range k {
+			if p != a && mat[a][a] > mat[p][a] {
+				return input.Keyf(key, "entry [%d][%d] = %v, a right guess of class %d, costs more than entry [%d][%d] = %v, a wrong one: a right guess may cost at most what an error costs", a, a, mat[a][a], a, p, a, mat[p][a])
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/internal/decode"
@@ -74,6 +75,11 @@ func (s Section) Resolve(key, dir string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
+	if matrix != nil {
+		if err := checkMatrix(key+".matrix", matrix, len(matrix)); err != nil {
+			return nil, err
+		}
+	}
 	if len(s.Draw) > 0 {
 		if s.UCI != "" || len(s.Tests) > 0 || len(s.Groups) > 0 || len(s.Delayed) > 0 || len(s.Rename) > 0 {
 			return nil, input.Keyf(key+".draw", "draws every test's cost: give draw, or uci/tests/groups/delayed, not both")
@@ -114,6 +120,7 @@ func (s Section) Resolve(key, dir string) (*Config, error) {
 			spec.Default = &c
 			continue
 		}
+		spec.override(name)
 		spec.Tests[name] = c
 	}
 	if len(s.Groups) > 0 && spec.Groups == nil {
@@ -148,7 +155,44 @@ func (s Section) Resolve(key, dir string) (*Config, error) {
 		}
 	}
 	spec.Matrix = matrix
+	spec.key = key
+	if err := spec.checkRenames(key, files); err != nil {
+		return nil, err
+	}
 	return &Config{Spec: spec, Files: files}, nil
+}
+
+// override drops the test a config's tests entry name replaces: the cost
+// files' entry of that name, exactly or under fold (the config's keys
+// may come lower-cased), and its line, so that a problem with the new
+// cost names the config, not the file.
+func (s *Spec) override(name string) {
+	for _, t := range slices.Sorted(maps.Keys(s.Tests)) {
+		if fold(t) == fold(name) {
+			delete(s.Tests, t)
+			if s.src != nil {
+				delete(s.src.costLine, t)
+			}
+		}
+	}
+}
+
+// checkRenames refuses a rename from a test the spec does not name (by
+// the cost files, files[0] being the .cost one, or the config's tests,
+// groups and delayed): it would rename nothing. The key is the rename's.
+func (s *Spec) checkRenames(key string, files []string) error {
+	names := s.testNames()
+	for _, from := range slices.Sorted(maps.Keys(s.Rename)) {
+		if slices.ContainsFunc(names, func(t string) bool { return fold(t) == fold(from) }) {
+			continue
+		}
+		where := key + ".tests"
+		if len(files) > 0 {
+			where = files[0]
+		}
+		return input.Keyf(key+".rename."+from, "renames test %q, which %s does not list (its tests: %s)", from, where, strings.Join(names, ", "))
+	}
+	return nil
 }
 
 // decodeMatrix reads a K×K matrix of numbers; nil stays nil (the default

@@ -30,8 +30,12 @@ type Spec struct {
 	// separators (hepatitis.cost's "antviral" is the data's ANTIVIRALS).
 	Rename map[string]string
 
-	// src says where the tests came from, for errors: nil for config.
+	// src says where the tests read from files came from, for errors:
+	// nil for none.
 	src *source
+	// key is where the spec sits in the config (costs,
+	// cost.datasets[0].costs), for errors; "" means costs.
+	key string
 }
 
 // GroupSpec is a group: its common cost and its members.
@@ -51,12 +55,20 @@ type source struct {
 }
 
 // where returns the *input.Error for a problem with test name: at its
-// line of the file it came from, else under key.
+// line of the file it came from, else (the config gave it) under key.
 func (s *Spec) where(file string, lines map[string]int, name, key, format string, args ...any) error {
-	if s.src != nil && file != "" {
-		return input.Filef(file, lines[name], format, args...)
+	if line, ok := lines[name]; ok && s.src != nil && file != "" {
+		return input.Filef(file, line, format, args...)
 	}
 	return input.Keyf(key, format, args...)
+}
+
+// keyOf returns the config key of part of the spec (tests.b, matrix).
+func (s *Spec) keyOf(part string) string {
+	if s.key == "" {
+		return "costs." + part
+	}
+	return s.key + "." + part
 }
 
 // Resolve returns the model of a dataset whose features are named
@@ -82,13 +94,13 @@ func (s *Spec) Resolve(features []string, classes int) (*Model, error) {
 		c := s.Tests[name]
 		f, ok := match(name)
 		if !ok {
-			return nil, s.where(src.costFile, src.costLine, name, "costs.tests."+name, "test %q is not a feature of the data (features: %s)", name, strings.Join(features, ", "))
+			return nil, s.where(src.costFile, src.costLine, name, s.keyOf("tests."+name), "test %s is not a feature of the data (features: %s)", input.Excerpt(name), input.Excerpts(features))
 		}
 		if set[f] {
-			return nil, s.where(src.costFile, src.costLine, name, "costs.tests."+name, "test %q names feature %q again", name, features[f])
+			return nil, s.where(src.costFile, src.costLine, name, s.keyOf("tests."+name), "test %s names feature %s again", input.Excerpt(name), input.Excerpt(features[f]))
 		}
 		if !(c >= 0) || math.IsInf(c, 0) {
-			return nil, s.where(src.costFile, src.costLine, name, "costs.tests."+name, "cost of %q must be finite and >= 0, got %v", name, c)
+			return nil, s.where(src.costFile, src.costLine, name, s.keyOf("tests."+name), "cost of %s must be finite and >= 0, got %v", input.Excerpt(name), c)
 		}
 		set[f] = true
 		m.Tests[f] = Test{Name: features[f], Cost: c, Group: NoGroup}
@@ -102,17 +114,20 @@ func (s *Spec) Resolve(features []string, classes int) (*Model, error) {
 			if s.src != nil {
 				file = s.src.costFile
 			}
-			return nil, s.where(file, nil, "", "costs.tests", "no cost for feature %q (give it one, or a default)", features[f])
+			if file != "" {
+				return nil, input.Filef(file, 0, "no cost for feature %s (give it one, or a default, in %s)", input.Excerpt(features[f]), s.keyOf("tests"))
+			}
+			return nil, input.Keyf(s.keyOf("tests"), "no cost for feature %s (give it one, or a default)", input.Excerpt(features[f]))
 		}
 		d := *s.Default
 		if !(d >= 0) || math.IsInf(d, 0) {
-			return nil, input.Keyf("costs.tests.default", "must be finite and >= 0, got %v", d)
+			return nil, input.Keyf(s.keyOf("tests.default"), "must be finite and >= 0, got %v", d)
 		}
 		m.Tests[f] = Test{Name: features[f], Cost: d, Group: NoGroup}
 	}
 	for _, g := range slices.Sorted(maps.Keys(s.Groups)) {
 		gs := s.Groups[g]
-		key := "costs.groups." + g
+		key := s.keyOf("groups." + g)
 		if !(gs.Common >= 0) || math.IsInf(gs.Common, 0) {
 			return nil, input.Keyf(key+".common", "must be finite and >= 0, got %v", gs.Common)
 		}
@@ -121,10 +136,10 @@ func (s *Spec) Resolve(features []string, classes int) (*Model, error) {
 		for _, name := range gs.Members {
 			f, ok := match(name)
 			if !ok {
-				return nil, s.where(src.groupFile, src.groupLine, name, key+".members", "test %q of group %q is not a feature of the data", name, g)
+				return nil, s.where(src.groupFile, src.groupLine, name, key+".members", "test %s of group %s is not a feature of the data", input.Excerpt(name), input.Excerpt(g))
 			}
 			if t := m.Tests[f]; t.Group != NoGroup {
-				return nil, s.where(src.groupFile, src.groupLine, name, key+".members", "test %q is in groups %q and %q", name, m.Groups[t.Group].Name, g)
+				return nil, s.where(src.groupFile, src.groupLine, name, key+".members", "test %s is in groups %s and %s", input.Excerpt(name), input.Excerpt(m.Groups[t.Group].Name), input.Excerpt(g))
 			}
 			m.Tests[f].Group = gi
 		}
@@ -132,7 +147,7 @@ func (s *Spec) Resolve(features []string, classes int) (*Model, error) {
 	for _, name := range s.Delayed {
 		f, ok := match(name)
 		if !ok {
-			return nil, s.where(src.delayFile, src.delayLine, name, "costs.delayed", "delayed test %q is not a feature of the data", name)
+			return nil, s.where(src.delayFile, src.delayLine, name, s.keyOf("delayed"), "delayed test %s is not a feature of the data", input.Excerpt(name))
 		}
 		m.Tests[f].Delayed = true
 	}
@@ -140,7 +155,7 @@ func (s *Spec) Resolve(features []string, classes int) (*Model, error) {
 	if m.Matrix == nil {
 		m.Matrix = DefaultMatrix(classes)
 	}
-	if err := checkMatrix(m.Matrix, classes); err != nil {
+	if err := checkMatrix(s.keyOf("matrix"), m.Matrix, classes); err != nil {
 		return nil, err
 	}
 	m.Matrix = cloneMatrix(m.Matrix)
@@ -169,13 +184,13 @@ func (s *Spec) matcher(features []string) (func(string) (int, bool), error) {
 		}
 		folded[k] = f
 	}
-	for from, to := range s.Rename {
-		if _, ok := exact[to]; !ok {
-			return nil, input.Keyf("costs.rename."+from, "feature %q is not in the data", to)
+	for _, from := range slices.Sorted(maps.Keys(s.Rename)) {
+		if to := s.Rename[from]; !slices.Contains(features, to) {
+			return nil, input.Keyf(s.keyOf("rename."+from), "feature %q is not in the data", to)
 		}
 	}
 	return func(name string) (int, bool) {
-		if to, ok := s.Rename[name]; ok {
+		if to, ok := s.renamed(name); ok {
 			name = to
 		}
 		if f, ok := exact[name]; ok {
@@ -184,6 +199,33 @@ func (s *Spec) matcher(features []string) (func(string) (int, bool), error) {
 		f, ok := folded[fold(name)]
 		return f, ok && f >= 0
 	}, nil
+}
+
+// renamed returns the feature name Rename gives test name, matching its
+// keys as test names match features: exactly, else under fold (a
+// config's keys may come lower-cased).
+func (s *Spec) renamed(name string) (string, bool) {
+	if to, ok := s.Rename[name]; ok {
+		return to, true
+	}
+	for _, from := range slices.Sorted(maps.Keys(s.Rename)) {
+		if fold(from) == fold(name) {
+			return s.Rename[from], true
+		}
+	}
+	return "", false
+}
+
+// testNames returns every test the spec names, by its tests, its groups
+// and its delayed list, sorted.
+func (s *Spec) testNames() []string {
+	names := slices.Collect(maps.Keys(s.Tests))
+	for _, g := range s.Groups {
+		names = append(names, g.Members...)
+	}
+	names = append(names, s.Delayed...)
+	slices.Sort(names)
+	return slices.Compact(names)
 }
 
 // fold returns name in lower case with ' ' and '-' turned into '_'.

@@ -37,19 +37,19 @@ import (
 // differ.
 func ReadUCI(base string) (*Spec, error) {
 	files := UCIFiles(base)
-	costs, err := readEntries(files[0], true, false)
+	costs, err := readEntries(files[0], true, costValues)
 	if err != nil {
 		return nil, err
 	}
-	delays, err := readEntries(files[1], false, false)
+	delays, err := readEntries(files[1], false, delayValues)
 	if err != nil {
 		return nil, err
 	}
-	groups, err := readEntries(files[2], false, true)
+	groups, err := readEntries(files[2], false, groupValues)
 	if err != nil {
 		return nil, err
 	}
-	expenses, err := readEntries(files[3], false, false)
+	expenses, err := readEntries(files[3], false, expenseValues)
 	if err != nil {
 		return nil, err
 	}
@@ -60,16 +60,13 @@ func ReadUCI(base string) (*Spec, error) {
 	}}
 	full := map[string]float64{}
 	for _, e := range costs.entries {
-		c, err := parseCost(e.value)
-		if err != nil {
-			return nil, input.Filef(costs.file, e.line, "test %q: %v", e.name, err)
-		}
+		c, _ := parseCost(e.value) // readEntries checked it
 		full[e.name] = c
 		s.Tests[e.name] = c
 	}
 	known := func(f *entryFile, e entry) error {
 		if _, ok := full[e.name]; !ok {
-			return input.Filef(f.file, e.line, "test %q has no entry in %s", e.name, costs.file)
+			return input.Filef(f.file, e.line, "test %s has no entry in %s", input.Excerpt(e.name), costs.file)
 		}
 		return nil
 	}
@@ -77,12 +74,8 @@ func ReadUCI(base string) (*Spec, error) {
 		if err := known(delays, e); err != nil {
 			return nil, err
 		}
-		switch strings.ToLower(e.value) {
-		case "delayed":
+		if strings.EqualFold(e.value, "delayed") {
 			s.Delayed = append(s.Delayed, e.name)
-		case "immediate":
-		default:
-			return nil, input.Filef(delays.file, e.line, "test %q: want immediate or delayed, got %q", e.name, e.value)
 		}
 	}
 	discounted := map[string]float64{}
@@ -90,23 +83,12 @@ func ReadUCI(base string) (*Spec, error) {
 		if err := known(expenses, e); err != nil {
 			return nil, err
 		}
-		parts := strings.Split(e.value, ",")
-		if len(parts) != 2 {
-			return nil, input.Filef(expenses.file, e.line, "test %q: want \"full, discounted\", got %q", e.name, e.value)
-		}
-		f, err := parseCost(parts[0])
-		if err != nil {
-			return nil, input.Filef(expenses.file, e.line, "test %q: full cost: %v", e.name, err)
-		}
-		d, err := parseCost(parts[1])
-		if err != nil {
-			return nil, input.Filef(expenses.file, e.line, "test %q: discounted cost: %v", e.name, err)
-		}
+		f, d, _ := parseExpense(e.value) // readEntries checked it
 		if !near(f, full[e.name]) {
-			return nil, input.Filef(expenses.file, e.line, "test %q: full cost %v differs from its cost %v in %s", e.name, f, full[e.name], costs.file)
+			return nil, input.Filef(expenses.file, e.line, "test %s: full cost %v differs from its cost %v in %s", input.Excerpt(e.name), f, full[e.name], costs.file)
 		}
 		if d > f {
-			return nil, input.Filef(expenses.file, e.line, "test %q: discounted cost %v exceeds its full cost %v", e.name, d, f)
+			return nil, input.Filef(expenses.file, e.line, "test %s: discounted cost %v exceeds its full cost %v", input.Excerpt(e.name), d, f)
 		}
 		discounted[e.name] = d
 	}
@@ -120,12 +102,12 @@ func ReadUCI(base string) (*Spec, error) {
 		g := member[e.name]
 		d, ok := discounted[e.name]
 		if !ok {
-			return nil, input.Filef(groups.file, e.line, "test %q of group %q has no entry in %s (its discounted cost gives the group's common cost)", e.name, g, expenses.file)
+			return nil, input.Filef(groups.file, e.line, "test %s of group %s has no entry in %s (its discounted cost gives the group's common cost)", input.Excerpt(e.name), input.Excerpt(g), expenses.file)
 		}
 		common := round9(full[e.name] - d)
 		gs, seen := s.Groups[g]
 		if seen && !near(gs.Common, common) {
-			return nil, input.Filef(expenses.file, expenses.lines()[e.name], "test %q: full − discounted = %v, but group %q's common cost is %v (from %q)", e.name, common, g, gs.Common, first[g])
+			return nil, input.Filef(expenses.file, expenses.lines()[e.name], "test %s: full − discounted = %v, but group %s's common cost is %v (from %s)", input.Excerpt(e.name), common, input.Excerpt(g), gs.Common, input.Excerpt(first[g]))
 		}
 		if !seen {
 			gs.Common, first[g] = common, e.name
@@ -136,7 +118,7 @@ func ReadUCI(base string) (*Spec, error) {
 	}
 	for _, e := range expenses.entries {
 		if _, grouped := member[e.name]; !grouped && !near(full[e.name], discounted[e.name]) {
-			return nil, input.Filef(expenses.file, e.line, "test %q has a discounted cost %v below its full cost %v but no group in %s", e.name, discounted[e.name], full[e.name], groups.file)
+			return nil, input.Filef(expenses.file, e.line, "test %s has a discounted cost %v below its full cost %v but no group in %s", input.Excerpt(e.name), discounted[e.name], full[e.name], groups.file)
 		}
 	}
 	return s, nil
@@ -158,16 +140,10 @@ func groupsOf(groups *entryFile, known func(*entryFile, entry) error) (map[strin
 		return member, nil
 	}
 	head := groups.entries[0]
-	if strings.Contains(head.value, ":") {
-		return nil, input.Filef(groups.file, head.line, "the first line must list the groups (\"A, B.\"), got %q", head.value)
-	}
 	defined := map[string]bool{}
 	var names []string
 	for g := range strings.SplitSeq(head.value, ",") {
 		g = strings.TrimSpace(g)
-		if g == "" {
-			return nil, input.Filef(groups.file, head.line, "empty group name in %q", head.value)
-		}
 		defined[g] = true
 		names = append(names, g)
 	}
@@ -176,7 +152,7 @@ func groupsOf(groups *entryFile, known func(*entryFile, entry) error) (map[strin
 			return nil, err
 		}
 		if !defined[e.value] {
-			return nil, input.Filef(groups.file, e.line, "test %q: group %q is not defined (groups: %s)", e.name, e.value, strings.Join(names, ", "))
+			return nil, input.Filef(groups.file, e.line, "test %s: group %s is not defined (groups: %s)", input.Excerpt(e.name), input.Excerpt(e.value), input.Excerpt(strings.Join(names, ", ")))
 		}
 		member[e.name] = e.value
 	}
@@ -204,12 +180,31 @@ func (f *entryFile) lines() map[string]int {
 	return m
 }
 
+// values says what the values of one kind of cost file must be.
+type values struct {
+	want  string            // what a value must be, for messages
+	valid func(string) bool // whether a value is one
+	// header: the first line lists the groups ("A, B, C."), which the
+	// .group file has
+	header bool
+}
+
+var (
+	costValues    = values{want: "a cost, a number >= 0", valid: func(v string) bool { _, err := parseCost(v); return err == nil }}
+	delayValues   = values{want: "immediate or delayed", valid: func(v string) bool { return strings.EqualFold(v, "immediate") || strings.EqualFold(v, "delayed") }}
+	groupValues   = values{want: "a group", valid: func(string) bool { return true }, header: true}
+	expenseValues = values{want: "\"full, discounted\", two costs", valid: func(v string) bool { _, _, err := parseExpense(v); return err == nil }}
+)
+
 // readEntries reads a cost file's entries. A missing file is an error
-// when required, else an empty entryFile. With header, the first line is
-// kept as an entry without a name (the .group file's list of groups). A
-// line without a colon, an empty name or value, or a name given twice is
-// an error naming the line.
-func readEntries(path string, required, header bool) (*entryFile, error) {
+// when required, else an empty entryFile. With kind.header, the first
+// line is kept as an entry without a name (the .group file's list of
+// groups). A line that is not UTF-8, without a colon, with an empty name
+// or a value that is not of kind, or a name given twice is an error
+// naming the line and column. Such an error quotes nothing of a file
+// whose first line fails (it is no cost file: a password file named by
+// mistake, say), and only an excerpt of a later line.
+func readEntries(path string, required bool, kind values) (*entryFile, error) {
 	out := &entryFile{file: path}
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) && !required {
@@ -222,7 +217,11 @@ func readEntries(path string, required, header bool) (*entryFile, error) {
 	seen := map[string]int{}
 	sc := bufio.NewScanner(f)
 	for line := 1; sc.Scan(); line++ {
-		text := sc.Text()
+		raw := sc.Text()
+		if err := input.UTF8(path, line, raw); err != nil {
+			return nil, err
+		}
+		text := raw
 		if i := strings.IndexByte(text, '|'); i >= 0 {
 			text = text[:i]
 		}
@@ -231,19 +230,28 @@ func readEntries(path string, required, header bool) (*entryFile, error) {
 			continue
 		}
 		text = strings.TrimSpace(strings.TrimSuffix(text, "."))
-		name, value, ok := strings.Cut(text, ":")
-		name, value = strings.TrimSpace(name), strings.TrimSpace(value)
-		switch {
-		case header && len(out.entries) == 0:
+		start := strings.Index(raw, text) + 1 // the entry's column
+		if kind.header && len(out.entries) == 0 {
+			if strings.Contains(text, ":") || hasEmpty(strings.Split(text, ",")) {
+				return nil, out.refuse(line, start, "the list of groups (\"A, B, C.\")", text)
+			}
 			out.entries = append(out.entries, entry{value: text, line: line})
 			continue
-		case !ok:
-			return nil, input.Filef(path, line, "want \"test: value\", got %q", sc.Text())
-		case name == "" || value == "":
-			return nil, input.Filef(path, line, "want \"test: value\", got %q", sc.Text())
+		}
+		colon := strings.IndexByte(text, ':')
+		if colon < 0 {
+			return nil, out.refuse(line, start, "\"test: value\"", text)
+		}
+		name, value := strings.TrimSpace(text[:colon]), strings.TrimSpace(text[colon+1:])
+		col := start + colon + 1 + len(text[colon+1:]) - len(strings.TrimLeft(text[colon+1:], " \t"))
+		switch {
+		case name == "":
+			return nil, out.refuse(line, start, "a test's name before the colon", text)
+		case !kind.valid(value):
+			return nil, out.refuse(line, col, kind.want+" after the test's name", value)
 		}
 		if prev, dup := seen[name]; dup {
-			return nil, input.Filef(path, line, "test %q listed again (first at line %d)", name, prev)
+			return nil, input.At(path, line, start, "test %s listed again (first at line %d)", input.Excerpt(name), prev)
 		}
 		seen[name] = line
 		out.entries = append(out.entries, entry{name: name, value: value, line: line})
@@ -254,12 +262,47 @@ func readEntries(path string, required, header bool) (*entryFile, error) {
 	return out, nil
 }
 
+// refuse returns the error for a line of f that does not hold what it
+// wants: it quotes nothing when no entry came before (the file is not a
+// cost file from its first line), else an excerpt of got.
+func (f *entryFile) refuse(line, col int, want, got string) error {
+	if len(f.entries) == 0 {
+		return input.At(f.file, line, col, "want %s; this does not read as one of Turney's cost files from its first line", want)
+	}
+	return input.At(f.file, line, col, "want %s, got %s", want, input.Excerpt(got))
+}
+
+// hasEmpty reports whether a list's items include a blank one.
+func hasEmpty(items []string) bool {
+	for _, x := range items {
+		if strings.TrimSpace(x) == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// parseExpense parses an .expense value: "full, discounted".
+func parseExpense(s string) (full, discounted float64, err error) {
+	f, d, ok := strings.Cut(s, ",")
+	if !ok || strings.Contains(d, ",") {
+		return 0, 0, errors.New(`want "full, discounted"`)
+	}
+	if full, err = parseCost(f); err != nil {
+		return 0, 0, err
+	}
+	if discounted, err = parseCost(d); err != nil {
+		return 0, 0, err
+	}
+	return full, discounted, nil
+}
+
 // parseCost parses a cost: a finite number ≥ 0.
 func parseCost(s string) (float64, error) {
 	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "."))
 	x, err := strconv.ParseFloat(s, 64)
 	if err != nil {
-		return 0, fmt.Errorf("want a number, got %q", s)
+		return 0, errors.New("want a number")
 	}
 	if !(x >= 0) || math.IsInf(x, 0) {
 		return 0, fmt.Errorf("cost must be finite and >= 0, got %v", x)

@@ -109,7 +109,7 @@ func TestReadUCIShared(t *testing.T) {
 // readCosts reads a .cost file's "name: cost" lines by folded name.
 func readCosts(t *testing.T, path string) map[string]float64 {
 	t.Helper()
-	e, err := readEntries(path, true, false)
+	e, err := readEntries(path, true, costValues)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,19 +143,19 @@ func TestReadUCIErrors(t *testing.T) {
 	}{
 		{"no .cost", ".cost", "", ".cost", 0, "no such file"},
 		{"no colon", ".cost", "a: 1\nb 7.27\nc: 5.2\n", ".cost", 2, `want "test: value"`},
-		{"not a number", ".cost", "a: 1\nb: seven\nc: 5.2\n", ".cost", 2, `want a number, got "seven"`},
-		{"negative cost", ".cost", "a: 1\nb: 7.27\nc: -5.2\n", ".cost", 3, "must be finite and >= 0"},
+		{"not a number", ".cost", "a: 1\nb: seven\nc: 5.2\n", ".cost", 2, `want a cost, a number >= 0 after the test's name, got "seven"`},
+		{"negative cost", ".cost", "a: 1\nb: 7.27\nc: -5.2\n", ".cost", 3, `want a cost, a number >= 0 after the test's name, got "-5.2"`},
 		{"listed twice", ".cost", "a: 1\nb: 7.27\na: 2\nc: 5.2\n", ".cost", 3, `"a" listed again (first at line 1)`},
-		{"bad delay", ".delay", "a: immediate.\nb: later.\n", ".delay", 2, `want immediate or delayed, got "later"`},
+		{"bad delay", ".delay", "a: immediate.\nb: later.\n", ".delay", 2, `want immediate or delayed after the test's name, got "later"`},
 		{"unknown test", ".delay", "a: immediate.\nz: delayed.\n", ".delay", 2, `"z" has no entry in`},
-		{"undefined group", ".group", "A.\nb: A.\nc: B.\n", ".group", 3, `group "B" is not defined (groups: A)`},
+		{"undefined group", ".group", "A.\nb: A.\nc: B.\n", ".group", 3, `group "B" is not defined (groups: "A")`},
 		{"inconsistent discounts", ".expense", "a: 1.00, 1.00\nb: 7.27, 5.17\nc: 5.20, 3.20\n", ".expense", 3, `test "c": full − discounted = 2, but group "A"'s common cost is 2.1`},
 		{"member without expense", ".expense", "a: 1.00, 1.00\nb: 7.27, 5.17\n", ".group", 4, `test "c" of group "A" has no entry`},
 		{"full is not the cost", ".expense", "a: 1.00, 1.00\nb: 7.27, 5.17\nc: 5.30, 3.20\n", ".expense", 3, "full cost 5.3 differs from its cost 5.2"},
 		{"discount without group", ".expense", "a: 1.00, 0.50\nb: 7.27, 5.17\nc: 5.20, 3.10\n", ".expense", 1, `"a" has a discounted cost 0.5 below its full cost 1 but no group`},
 		{"discount above full", ".expense", "a: 1.00, 2.00\n", ".expense", 1, "exceeds its full cost"},
-		{"one number", ".expense", "a: 1.00\n", ".expense", 1, `want "full, discounted"`},
-		{"group list with a colon", ".group", "b: A.\nc: A.\n", ".group", 1, "the first line must list the groups"},
+		{"one number", ".expense", "a: 1.00\n", ".expense", 1, `want "full, discounted", two costs after the test's name`},
+		{"group list with a colon", ".group", "b: A.\nc: A.\n", ".group", 1, "want the list of groups"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -179,6 +179,42 @@ func TestReadUCIErrors(t *testing.T) {
 			}
 			if ie.File != base+tc.file || ie.Line != tc.line || !strings.Contains(err.Error(), tc.msg) {
 				t.Errorf("ReadUCI error = %q (file %s, line %d); want file x%s, line %d, %q", err, filepath.Base(ie.File), ie.Line, tc.file, tc.line, tc.msg)
+			}
+		})
+	}
+}
+
+// TestCostFileErrorsQuoteNothingOfAForeignFile: a file that fails from
+// its first line (not a cost file at all: a password file named by
+// mistake) is refused naming the file, line and column, and what was
+// wanted, quoting nothing of it; a later bad line is quoted as an
+// excerpt; a byte that is not UTF-8 is named by line and column.
+func TestCostFileErrorsQuoteNothingOfAForeignFile(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		text      string
+		line, col int
+		want      string
+		secret    string // must not be in the message ("" = nothing to check)
+	}{
+		{"password file", "root:x:0:0:root:/root:/bin/bash\nalice:x:1000:1000::/home/alice:/bin/sh\n", 1, 6, "want a cost, a number >= 0", "root"},
+		{"no colon on the first line", "  [default]\naws_secret = abc\n", 1, 3, `want "test: value"`, "default"},
+		{"binary junk", "\x01\x02PK\x03\x04\xff\xfe", 1, 7, "byte 0xff is not UTF-8", "PK"},
+		{"second line", "a: 1\nb: 12abcdefghijklmnopqrstuvwxyz0123456789\n", 2, 4, `got "12abcdefghijklmnopqrstuvwxyz0123"…`, "456789"},
+		{"Latin-1 name", "a: 1\ncaf\xe9: 2\n", 2, 4, "byte 0xe9 is not UTF-8", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			base := filepath.Join(t.TempDir(), "x")
+			if err := os.WriteFile(base+".cost", []byte(tc.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := ReadUCI(base)
+			var ie *input.Error
+			if !errors.As(err, &ie) || ie.File != base+".cost" || ie.Line != tc.line || ie.Col != tc.col || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("ReadUCI error = %v; want x.cost:%d:%d: %s", err, tc.line, tc.col, tc.want)
+			}
+			if msg := strings.TrimPrefix(err.Error(), base+".cost"); tc.secret != "" && strings.Contains(msg, tc.secret) {
+				t.Errorf("ReadUCI error %q quotes %q", err, tc.secret)
 			}
 		})
 	}

@@ -3,28 +3,35 @@ package interop
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	_ "github.com/duckdb/duckdb-go/v2"
 
 	"github.com/dtbench/dtbench/pipeline"
+	"github.com/dtbench/dtbench/stages/train/external/externaltest"
 )
 
 // The runs every test reads, made once by TestMain under base/runs/:
 // the built-in quick config (oracle study) and, when the shared datasets
-// are beside the repository, configs/benchmark-small.yaml.
+// are beside the repository, configs/benchmark-small.yaml; and the
+// statistics runs (statsRuns), one part per table, whose external learner
+// fails some of its fits.
 var (
 	base       string // the folder holding runs/
 	oracleRun  string // base/runs/quick
 	benchRun   string // base/runs/benchmark-small, "" when skipped
 	benchSkip  string // why benchRun is ""
+	statsRuns  []string
 	sharedData = filepath.Join("..", "..", "shared", "datasets")
 )
 
 func TestMain(m *testing.M) {
+	externaltest.RunIfAdapter() // the fake external learner of the statistics runs
 	os.Exit(runMain(m))
 }
 
@@ -46,7 +53,58 @@ func runMain(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "benchmark-small run:", err)
 		return 1
 	}
+	for _, opts := range statsConfigs() {
+		run, err := makeRun(opts, out)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "statistics run:", err)
+			return 1
+		}
+		statsRuns = append(statsRuns, run)
+	}
 	return m.Run()
+}
+
+// statsConfigs are the statistics runs: each study with one chunk, so one
+// part per table, beside learners that leave measures null (non-tree
+// learners, a predictions-only external learner) an external learner,
+// ext-some, that fails every fit whose seed is a multiple of 3 (status
+// error, every measure null, a message); the benchmark and cost studies
+// when the shared datasets are there. A benchmark row fails when one of
+// its 10 folds does, so there ext-some fails one fit in 40.
+func statsConfigs() []pipeline.LoadOptions {
+	some := externalLearner("ext-some", externaltest.Command(externaltest.ErrorSome, "3"))
+	someFolds := externalLearner("ext-some", externaltest.Command(externaltest.ErrorSome, "40"))
+	predict := externalLearner("ext-predict", externaltest.Command(externaltest.Predict))
+	out := []pipeline.LoadOptions{{Env: []string{}, Sets: []string{"name=stats-oracle", "chunk=100000", "oracle.repetitions=4",
+		"learners=[id3, {c45: {pruning: none}}, exact, naivebayes, majority, " + some + ", " + predict + "]"}}}
+	if _, err := os.Stat(sharedData); err != nil {
+		return out
+	}
+	return append(out,
+		pipeline.LoadOptions{File: filepath.Join("..", "configs", "benchmark-small.yaml"), Env: []string{},
+			Sets: []string{"name=stats-benchmark", "chunk=100000", "benchmark.repetitions=2",
+				"learners=[c45, naivebayes, intuitive, majority, random, " + someFolds + "]"}},
+		pipeline.LoadOptions{File: filepath.Join("..", "configs", "cost-turney.yaml"), Env: []string{},
+			Sets: []string{"name=stats-cost", "chunk=100000", "cost.repetitions=2", "cost.misclassification=[10, 1000]",
+				"learners=[c45, idx, csid3, majority, " + some + "]"}})
+}
+
+// externalLearner is the learners entry (YAML, flow style) of an external
+// learner name running cmd, allowed to fail every fit.
+func externalLearner(name string, cmd []string) string {
+	c, _ := json.Marshal(cmd)
+	return `{external: {name: ` + name + `, command: ` + string(c) + `, max_failures: 1000000}}`
+}
+
+// statsRun returns the statistics run of a study ("oracle", "benchmark",
+// "cost"), "" when it was not made.
+func statsRun(study string) string {
+	for _, r := range statsRuns {
+		if strings.HasSuffix(r, "stats-"+study) {
+			return r
+		}
+	}
+	return ""
 }
 
 // makeRun runs a config into out and returns its run folder.

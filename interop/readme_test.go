@@ -43,8 +43,8 @@ func readmeBlocks(t *testing.T, lang string) []string {
 // from the folder that holds runs/: each must return rows.
 func TestReadmeQueries(t *testing.T) {
 	queries := readmeBlocks(t, "sql")
-	if len(queries) != 3 {
-		t.Fatalf("README's Analysing a run has %d sql blocks; want 3", len(queries))
+	if len(queries) != 4 {
+		t.Fatalf("README's Analysing a run has %d sql blocks; want 4", len(queries))
 	}
 	db := openDB(t)
 	for i, q := range queries {
@@ -87,8 +87,8 @@ func countRows(db *sql.DB, q string) (int, []string, error) {
 // still run. Without pandas at all the blocks are only parsed.
 func TestReadmePandas(t *testing.T) {
 	blocks := readmeBlocks(t, "python")
-	if len(blocks) != 3 {
-		t.Fatalf("README's Analysing a run has %d python blocks; want 3", len(blocks))
+	if len(blocks) != 4 {
+		t.Fatalf("README's Analysing a run has %d python blocks; want 4", len(blocks))
 	}
 	python, arrow := pandasPython()
 	if python == "" {

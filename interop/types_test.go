@@ -20,6 +20,8 @@ var docTypes = map[string]string{
 	"boolean":           "BOOLEAN",
 	`list\<int32\>`:     "INTEGER[]",
 	"list<int32>":       "INTEGER[]",
+	`list\<double\>`:    "DOUBLE[]",
+	`list\<string\>`:    "VARCHAR[]",
 	"boolean, nullable": "BOOLEAN",
 }
 
@@ -82,6 +84,9 @@ func sectionsOf(table string, bench bool) []string {
 		return []string{"## results/timings/"}
 	case "results/wins":
 		return []string{"### results/wins/"}
+	case "results/predictions":
+		// The cell's columns are typed in the study's evaluations section.
+		return []string{"## results/predictions/", "### results/evaluations/ (benchmark)", "### results/evaluations/ (cost)", ev}
 	}
 	return []string{"### " + table + "/"}
 }

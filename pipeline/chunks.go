@@ -293,10 +293,10 @@ func (r *runner) write(ctx context.Context, res *chunkResult) error {
 	}
 	for _, stage := range stages {
 		ts := stageTimings(byStage[stage], stage)
-		jobs = append(jobs, func() (schemas.FileInfo, error) { return schemas.WriteTimings(r.timingPath(stage, c), ts) })
+		jobs = append(jobs, func() (schemas.FileInfo, error) { return schemas.WriteTimings(r.timingPath(stage, c), ts, r.stamp()) })
 	}
 	for _, t := range r.outputs() {
-		jobs = append(jobs, func() (schemas.FileInfo, error) { return t.WritePart(ctx, r.partPath(t, c), res.bags) })
+		jobs = append(jobs, func() (schemas.FileInfo, error) { return t.WritePart(ctx, r.partPath(t, c), res.bags, r.stamp()) })
 	}
 	errs := make([]error, len(jobs))
 	infos := make([]schemas.FileInfo, len(jobs))

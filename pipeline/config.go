@@ -26,10 +26,39 @@ type Config struct {
 	Cost      *generate.CostConfig      `json:"cost,omitempty"`
 	Learners  []train.Spec              `json:"learners"`
 	Limits    Limits                    `json:"limits"`
+	Outputs   Outputs                   `json:"outputs"`
 	// Costs is the costs section: a cost model for every dataset (the
 	// oracle study's f0…, or a benchmark dataset without costs of its own),
 	// or the oracle study's drawn costs; nil without one.
 	Costs *costs.Config `json:"costs,omitempty"`
+
+	// origin says where each key's value came from, for messages (nil
+	// for a config made in code).
+	origin *origin
+}
+
+// Outputs are the optional tables of a run (config section outputs.*),
+// resolved: each set, or the study's default.
+type Outputs struct {
+	// Predictions writes results/predictions, every test row's
+	// prediction (outputs.predictions); on by default for the benchmark
+	// and cost studies, off for the oracle study, whose held-out rows are
+	// many and drawn afresh from each oracle.
+	Predictions bool `json:"predictions"`
+}
+
+// rawOutputs is the section as written: nil leaves a key to the study.
+type rawOutputs struct {
+	Predictions *bool `mapstructure:"predictions"`
+}
+
+// resolve applies the study's defaults.
+func (r rawOutputs) resolve(study string) Outputs {
+	o := Outputs{Predictions: study != "oracle"}
+	if r.Predictions != nil {
+		o.Predictions = *r.Predictions
+	}
+	return o
 }
 
 // validName is the rule for a run name: a single path element.

@@ -17,6 +17,8 @@ import (
 //   - A list key also takes a scalar, as a one-element list: depths: 5 is
 //     depths: [5], learners: id3 is learners: [id3].
 //   - A string key takes a string, or a number, written in decimal.
+//   - A boolean key takes true or false, nothing else (not 1, not "yes");
+//     a key of pointer type is unset (nil) unless given.
 //   - A section (oracle) must be a map of its keys.
 //
 // decodeInto sets every field of the struct dst from get(key), key being
@@ -111,6 +113,18 @@ func decodeValue(dst reflect.Value, val any) error {
 		default:
 			return fmt.Errorf("want a string, got %s", show(val))
 		}
+	case reflect.Bool:
+		b, ok := val.(bool)
+		if !ok {
+			return fmt.Errorf("want true or false, got %s", show(val))
+		}
+		dst.SetBool(b)
+	case reflect.Pointer:
+		p := reflect.New(dst.Type().Elem())
+		if err := decodeValue(p.Elem(), val); err != nil {
+			return err
+		}
+		dst.Set(p)
 	default:
 		panic("pipeline: config field of kind " + dst.Kind().String())
 	}

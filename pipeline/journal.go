@@ -31,6 +31,10 @@ type journalHeader struct {
 	Shard          string         `json:"shard"`
 	Inputs         []InputEntry   `json:"inputs"`
 	Adapters       []flow.Adapter `json:"adapters,omitempty"`
+	// Stages are the stages the command runs (all four for run), so
+	// that verify can say which command did not finish; none in a
+	// journal from a dtbench that did not keep them.
+	Stages []string `json:"stages,omitempty"`
 }
 
 // journal records the files a command writes as it writes them, one JSON
@@ -51,6 +55,11 @@ type journal struct {
 	// another state of its inputs).
 	removed []string
 	drop    map[FileEntry]bool
+	// inherited: it kept an earlier journal's records; deleted: the
+	// command deleted files before it wrote (damaged parts, files
+	// computed from changed inputs). Either way the journal must stay
+	// if the command fails (see abandon).
+	inherited, deleted bool
 }
 
 func journalPath(dir string, s Shard) string {
@@ -89,7 +98,42 @@ func openJournal(dir string, h journalHeader, s Shard, drop map[FileEntry]bool) 
 	if err != nil {
 		return nil, fmt.Errorf("start journal: %w", err)
 	}
-	return &journal{path: path, f: f, done: keep}, nil
+	return &journal{path: path, f: f, done: keep, inherited: len(keep) > 0}, nil
+}
+
+// abandon removes the journal of a command that failed (or was stopped)
+// when the folder is, without it, as its manifests say: the folder had a
+// manifest, the command kept no earlier journal and deleted nothing, and
+// every file it recorded is byte for byte one a manifest lists (a report
+// over a finished run, stopped before it wrote, or while it rewrote
+// identical files). Any other journal stays, for --resume.
+func (r *records) abandon(j *journal) error {
+	if len(r.manifests) == 0 || j.inherited || j.deleted || len(j.removed) > 0 {
+		return nil
+	}
+	for _, f := range j.done {
+		if !r.inManifest(f) {
+			return nil
+		}
+	}
+	if err := j.close(); err != nil {
+		return err
+	}
+	if err := os.Remove(j.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("remove the journal of a command that changed nothing: %w", err)
+	}
+	return nil
+}
+
+// inManifest reports whether a manifest of the folder lists f as it is
+// (path, rows and sha256).
+func (r *records) inManifest(f FileEntry) bool {
+	for _, m := range r.manifests {
+		if slices.Contains(m.Files, f) {
+			return true
+		}
+	}
+	return false
 }
 
 func anySlice[T any](xs []T) []any {

@@ -92,14 +92,20 @@ type estimate struct {
 // biggest tree and, for a command that reads its tasks' records from the
 // run folder (reads: a staged one), the chunk that takes the most to
 // read. The message gives the estimate, the limit, what in a task drives
-// it, and the keys to change.
-func checkFootprint(fp flow.Footprint, plan *flow.Plan, l Limits, chunk, workers int, reads bool) (estimate, error) {
+// it, and the keys to change; its key is the one pick chooses of those
+// the estimate depends on (nil: the first), so that a loaded config names
+// the key the user gave.
+func checkFootprint(fp flow.Footprint, plan *flow.Plan, l Limits, chunk, workers int, reads bool, pick func(keys ...string) string) (estimate, error) {
+	if pick == nil {
+		pick = func(keys ...string) string { return keys[0] }
+	}
+	tasksKeys := splitKeys(fp.TasksKeys)
 	if fp.Tasks > l.Tasks {
-		return estimate{}, input.Keyf(firstKey(fp.TasksKeys), "the plan has %d tasks; the limit is %d (limits.tasks); change %s, or raise the limit",
+		return estimate{}, input.Keyf(pick(append(tasksKeys, "limits.tasks")...), "the plan has %d tasks; the limit is %d (limits.tasks); change %s, or raise the limit",
 			fp.Tasks, l.Tasks, fp.TasksKeys)
 	}
 	if chunks := (fp.Tasks + int64(chunk) - 1) / int64(chunk); chunks > maxChunks {
-		return estimate{}, input.Keyf("chunk", "%d tasks per part make %d parts per table; the limit is %d; raise chunk", chunk, chunks, maxChunks)
+		return estimate{}, input.Keyf(pick(append([]string{"chunk"}, tasksKeys...)...), "%d tasks per part make %d parts per table; the limit is %d; raise chunk", chunk, chunks, maxChunks)
 	}
 	if fp.Cell == nil || fp.Tasks == 0 {
 		return estimate{}, nil
@@ -158,11 +164,11 @@ func checkFootprint(fp flow.Footprint, plan *flow.Plan, l Limits, chunk, workers
 			cell, part = writeCell, fmt.Sprintf("needs %s to write its biggest tree", humanBytes(write.Write))
 		}
 		what, keys := fp.Describe(cell)
-		return est, input.Keyf(firstKey(keys), "the run needs about %s of memory with %s and chunk %d (a task of %s %s: %s); the limit is %s (limits.memory); change %s, chunk or --workers, or raise the limit",
+		return est, input.Keyf(pick(append(splitKeys(keys), "chunk", "limits.memory")...), "the run needs about %s of memory with %s and chunk %d (a task of %s %s: %s); the limit is %s (limits.memory); change %s, chunk or --workers, or raise the limit",
 			humanBytes(est.memory), plural(workers, "worker"), chunk, plan.Cells[cell], part, what, humanBytes(float64(l.Memory)), keys)
 	}
 	if est.disk > float64(l.Disk) {
-		return est, input.Keyf(firstKey(fp.TasksKeys), "the tables need about %s of disk; the limit is %s (limits.disk); change %s, or raise the limit",
+		return est, input.Keyf(pick(append(tasksKeys, "limits.disk")...), "the tables need about %s of disk; the limit is %s (limits.disk); change %s, or raise the limit",
 			humanBytes(est.disk), humanBytes(float64(l.Disk)), fp.TasksKeys)
 	}
 	return est, nil
@@ -176,7 +182,12 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-func firstKey(keys string) string {
-	k, _, _ := strings.Cut(keys, ",")
-	return k
+// splitKeys splits a footprint's list of keys ("oracle.sizes,
+// oracle.test_size").
+func splitKeys(keys string) []string {
+	var out []string
+	for _, k := range strings.Split(keys, ",") {
+		out = append(out, strings.TrimSpace(k))
+	}
+	return out
 }

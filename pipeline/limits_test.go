@@ -31,7 +31,7 @@ func TestFootprintMemory(t *testing.T) {
 		plan := flow.Plan{Cells: make([]string, cells), Reps: reps}
 		fp := flow.Footprint{Tasks: plan.Len(), Shared: 7, Cell: func(i int) flow.TaskFootprint { return fig[i] },
 			Describe: func(int) (string, string) { return "", "k" }}
-		est, err := checkFootprint(fp, &plan, Limits{Tasks: 1 << 40, Memory: 1 << 40, Disk: 1 << 40}, chunk, workers, reads)
+		est, err := checkFootprint(fp, &plan, Limits{Tasks: 1 << 40, Memory: 1 << 40, Disk: 1 << 40}, chunk, workers, reads, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,7 +83,7 @@ func TestFootprintRefusal(t *testing.T) {
 				}
 				return flow.TaskFootprint{Held: 1, Work: 1, Write: 1, Read: 1}
 			}}
-			_, err := checkFootprint(fp, &plan, Limits{Tasks: 100, Memory: 1 << 30, Disk: 1 << 40}, 4, 1, true)
+			_, err := checkFootprint(fp, &plan, Limits{Tasks: 100, Memory: 1 << 30, Disk: 1 << 40}, 4, 1, true, nil)
 			var ie *input.Error
 			if !errors.As(err, &ie) || ie.Key != "big.key" {
 				t.Fatalf("checkFootprint = %v; want an input error for big.key", err)
@@ -96,10 +96,10 @@ func TestFootprintRefusal(t *testing.T) {
 		})
 	}
 	pending := flow.Footprint{Tasks: 8, Pending: "the rows"}
-	if est, err := checkFootprint(pending, &plan, Limits{Tasks: 100, Memory: 1, Disk: 1}, 4, 1, false); err != nil || est.known {
+	if est, err := checkFootprint(pending, &plan, Limits{Tasks: 100, Memory: 1, Disk: 1}, 4, 1, false, nil); err != nil || est.known {
 		t.Errorf("a pending footprint: %+v, %v; want no estimate and no error", est, err)
 	}
-	if _, err := checkFootprint(pending, &plan, Limits{Tasks: 7, Memory: 1, Disk: 1}, 4, 1, false); err == nil || !strings.Contains(err.Error(), fmt.Sprint(7)) {
+	if _, err := checkFootprint(pending, &plan, Limits{Tasks: 7, Memory: 1, Disk: 1}, 4, 1, false, nil); err == nil || !strings.Contains(err.Error(), fmt.Sprint(7)) {
 		t.Errorf("a pending footprint of too many tasks: %v", err)
 	}
 }

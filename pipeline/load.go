@@ -54,6 +54,7 @@ type rawConfig struct {
 	Benchmark generate.BenchmarkSection `mapstructure:"benchmark"`
 	Costs     costs.Section             `mapstructure:"costs"`
 	Cost      generate.CostSection      `mapstructure:"cost"`
+	Outputs   rawOutputs                `mapstructure:"outputs"`
 }
 
 // benchmarkLearners are the benchmark study's default learners, as the
@@ -144,8 +145,10 @@ func isKnown(key string) bool {
 	return false
 }
 
-// setDefaults gives v the non-empty values of defaultRaw as defaults.
-func setDefaults(v *viper.Viper) {
+// builtinDefaultKeys holds the non-empty values of defaultRaw, by key:
+// the keys that have a built-in default.
+var builtinDefaultKeys = func() map[string]any {
+	out := map[string]any{}
 	var walk func(val reflect.Value, prefix string)
 	walk = func(val reflect.Value, prefix string) {
 		t := val.Type()
@@ -155,14 +158,24 @@ func setDefaults(v *viper.Viper) {
 			switch {
 			case f.Type.Kind() == reflect.Struct:
 				walk(fv, name+".")
-			case fv.IsZero() && (f.Type.Kind() == reflect.Interface || f.Type.Kind() == reflect.Map || f.Type.Kind() == reflect.Slice):
+			case fv.IsZero() && (f.Type.Kind() == reflect.Interface || f.Type.Kind() == reflect.Map || f.Type.Kind() == reflect.Slice ||
+				f.Type.Kind() == reflect.Pointer):
 				// no default: the config must give it, or it stays empty
+				// (a nil pointer: the study decides)
 			default:
-				v.SetDefault(name, fv.Interface())
+				out[name] = fv.Interface()
 			}
 		}
 	}
 	walk(reflect.ValueOf(defaultRaw()), "")
+	return out
+}()
+
+// setDefaults gives v the built-in defaults.
+func setDefaults(v *viper.Viper) {
+	for k, val := range builtinDefaultKeys {
+		v.SetDefault(k, val)
+	}
 }
 
 // EnvShardCount is the one DTBENCH_ variable that is not a config key: the
@@ -183,7 +196,7 @@ func Load(opts LoadOptions) (*Config, error) {
 	v := viper.New()
 	v.SetConfigType("yaml")
 	setDefaults(v)
-	file := "built-in quick config"
+	file := builtinConfig
 	text := configs.Quick
 	if opts.File != "" {
 		file = opts.File
@@ -226,22 +239,17 @@ func Load(opts LoadOptions) (*Config, error) {
 			return nil, err
 		}
 	}
-	source := func(key string) string {
-		for k := key; k != ""; k = parentKey(k) {
-			if s, ok := sources[k]; ok {
-				return s
-			}
-			if v.InConfig(k) {
-				return file
-			}
-		}
-		return "built-in defaults"
-	}
+	o := &origin{v: v, file: file, sets: sources}
 	var raw rawConfig
-	if err := decodeInto(reflect.ValueOf(&raw).Elem(), "", v.Get, source); err != nil {
+	if err := decodeInto(reflect.ValueOf(&raw).Elem(), "", v.Get, o.of); err != nil {
 		return nil, err
 	}
-	if source("learners") == "built-in defaults" {
+	if slices.Contains(StudyNames(), raw.Study) {
+		if err := o.checkStudyKeys(raw.Study); err != nil {
+			return nil, err
+		}
+	}
+	if o.of("learners") == builtinDefaults {
 		switch raw.Study {
 		case "benchmark":
 			raw.Learners = benchmarkLearners(opts.Learners)
@@ -255,6 +263,7 @@ func Load(opts LoadOptions) (*Config, error) {
 	}
 	cfg, err := resolve(raw, dir)
 	if err == nil {
+		cfg.origin = o
 		err = cfg.Validate()
 	}
 	if err == nil {
@@ -265,27 +274,14 @@ func Load(opts LoadOptions) (*Config, error) {
 		// known here); the command checks it again with its own.
 		var study *flow.Study
 		if study, err = studies[cfg.Study](cfg, studyEnv{Learners: opts.Learners}); err == nil {
-			_, err = checkFootprint(study.Estimate(nil), &study.Plan, cfg.Limits, cfg.Chunk, 1, false)
+			_, err = checkFootprint(study.Estimate(nil), &study.Plan, cfg.Limits, cfg.Chunk, 1, false, o.pick)
 			study.Release() // it started no process: the run's Check does
 		}
 	}
 	if err != nil {
-		var ie *input.Error
-		if errors.As(err, &ie) && ie.File == "" && ie.Key != "" {
-			ie.File = source(ie.Key)
-		}
-		return nil, err
+		return nil, o.blame(err)
 	}
 	return cfg, nil
-}
-
-// parentKey returns the key one level up ("" at the top).
-func parentKey(key string) string {
-	i := strings.LastIndexByte(key, '.')
-	if i < 0 {
-		return ""
-	}
-	return key[:i]
 }
 
 // parseValue parses a value given on the command line or in the
@@ -395,7 +391,8 @@ func checkKeys(v *viper.Viper, file string) error {
 // resolve turns the decoded keys into a Config; dir is the config file's
 // directory, which relative paths are relative to ("" for none).
 func resolve(raw rawConfig, dir string) (*Config, error) {
-	cfg := &Config{Name: raw.Name, Seed: raw.Seed, Study: raw.Study, Workers: raw.Workers, Chunk: raw.Chunk}
+	cfg := &Config{Name: raw.Name, Seed: raw.Seed, Study: raw.Study, Workers: raw.Workers, Chunk: raw.Chunk,
+		Outputs: raw.Outputs.resolve(raw.Study)}
 	var err error
 	if cfg.Costs, err = raw.Costs.Resolve("costs", dir); err != nil {
 		return nil, err

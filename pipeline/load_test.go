@@ -187,4 +187,14 @@ func TestDifferentConfigNamesTheKey(t *testing.T) {
 	if key, _, _ := configDiff(a, c); key != "" {
 		t.Errorf("workers change results? configDiff = %q", key)
 	}
+	// Lists of sections are compared entry by entry, a value cut short.
+	d := smallConfig(t, "learners=[id3, {c45: {pruning: none}}]")
+	e := smallConfig(t, "learners=[id3, {c45: {pruning: none, confidence: 0.1}}]")
+	if key, x, y := configDiff(d, e); key != "learners[1].options.confidence" || x != "absent" || y != "0.1" {
+		t.Errorf("configDiff = %q %q %q", key, x, y)
+	}
+	f := smallConfig(t, "learners=[id3]")
+	if key, x, y := configDiff(smallConfig(t, "learners=[id3, {c45: {pruning: none}}, {cart: {pruning: none}}]"), f); key != "learners" || len([]rune(x)) != maxShown+1 || !strings.HasSuffix(x, "…") || y != `[{"name":"id3"}]` {
+		t.Errorf("configDiff = %q %q %q", key, x, y)
+	}
 }

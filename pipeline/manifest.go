@@ -1,12 +1,14 @@
 package pipeline
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -54,53 +56,104 @@ func manifestName(s Shard) string {
 	return fmt.Sprintf("manifest-%d-of-%d.json", s.Index, s.Count)
 }
 
-// configDiff returns the first key (in config order) at which two configs
-// give different tables, with its value in each as JSON; "" when they may
-// differ only in settings that never change results (workers, limits).
+// configDiff returns the first key (keys in sorted order, entries of a
+// list of sections by index: benchmark.datasets[0].options.Class) at
+// which two configs give different tables, with its value in each, short
+// (JSON, cut at maxShown characters; "absent"); "" when they may differ
+// only in settings that never change results (workers, limits). A list
+// of plain values (oracle.depths), or one whose entries agree as far as
+// the shorter goes (learners), is shown whole.
 func configDiff(a, b *Config) (key, va, vb string) {
-	flat := func(c *Config) ([]string, map[string]string) {
-		x := *c
-		x.Workers, x.Limits = 0, Limits{}
-		js, _ := json.Marshal(x)
-		var tree any
-		_ = json.Unmarshal(js, &tree) // our own JSON
-		var keys []string
-		vals := map[string]string{}
-		var walk func(prefix string, v any)
-		walk = func(prefix string, v any) {
-			if m, ok := v.(map[string]any); ok {
-				names := make([]string, 0, len(m))
-				for k := range m {
+	key, va, vb, _ = firstDiff("", configTree(a), configTree(b))
+	return key, va, vb
+}
+
+// maxShown bounds a value configDiff shows.
+const maxShown = 60
+
+// absent stands for a key one config has and the other lacks.
+type absent struct{}
+
+// configTree is a config as JSON values, without the settings that never
+// change results.
+func configTree(c *Config) any {
+	x := *c
+	x.Workers, x.Limits = 0, Limits{}
+	js, _ := json.Marshal(x)
+	var tree any
+	_ = json.Unmarshal(js, &tree) // our own JSON
+	return tree
+}
+
+// firstDiff walks x and y together and returns the first key at which
+// they differ, with both values shown.
+func firstDiff(key string, x, y any) (string, string, string, bool) {
+	switch xv := x.(type) {
+	case map[string]any:
+		if yv, ok := y.(map[string]any); ok {
+			names := slices.Sorted(mapKeys(xv))
+			for k := range yv {
+				if _, ok := xv[k]; !ok {
 					names = append(names, k)
 				}
-				slices.Sort(names)
-				for _, k := range names {
-					walk(strings.TrimPrefix(prefix+"."+k, "."), m[k])
+			}
+			slices.Sort(names)
+			for _, k := range names {
+				sub := strings.TrimPrefix(key+"."+k, ".")
+				if d, va, vb, ok := firstDiff(sub, valueAt(xv, k), valueAt(yv, k)); ok {
+					return d, va, vb, true
 				}
-				return
 			}
-			b, _ := json.Marshal(v)
-			keys = append(keys, prefix)
-			vals[prefix] = string(b)
+			return "", "", "", false
 		}
-		walk("", tree)
-		return keys, vals
-	}
-	ka, a2 := flat(a)
-	kb, b2 := flat(b)
-	for _, k := range append(ka, kb...) {
-		if a2[k] != b2[k] {
-			va, vb = a2[k], b2[k]
-			if va == "" {
-				va = "absent"
+	case []any:
+		if yv, ok := y.([]any); ok && (compound(xv) || compound(yv)) {
+			for i := range min(len(xv), len(yv)) {
+				if d, va, vb, ok := firstDiff(fmt.Sprintf("%s[%d]", key, i), xv[i], yv[i]); ok {
+					return d, va, vb, true
+				}
 			}
-			if vb == "" {
-				vb = "absent"
+			if len(xv) == len(yv) {
+				return "", "", "", false
 			}
-			return k, va, vb
 		}
 	}
-	return "", "", ""
+	if reflect.DeepEqual(x, y) {
+		return "", "", "", false
+	}
+	return key, shownValue(x), shownValue(y), true
+}
+
+// valueAt returns m[k], or absent.
+func valueAt(m map[string]any, k string) any {
+	if v, ok := m[k]; ok {
+		return v
+	}
+	return absent{}
+}
+
+// compound reports whether a list holds sections or lists.
+func compound(list []any) bool {
+	return slices.ContainsFunc(list, func(v any) bool {
+		switch v.(type) {
+		case map[string]any, []any:
+			return true
+		}
+		return false
+	})
+}
+
+// shownValue is a value as configDiff shows it: JSON, at most maxShown
+// characters.
+func shownValue(v any) string {
+	if _, ok := v.(absent); ok {
+		return "absent"
+	}
+	b, _ := json.Marshal(v)
+	if r := []rune(string(b)); len(r) > maxShown {
+		return string(r[:maxShown]) + "…"
+	}
+	return string(b)
 }
 
 // checkDir checks, without writing, that the run folder is new or was made
@@ -164,9 +217,23 @@ func readManifest(path string) (*Manifest, error) {
 	}
 	var m Manifest
 	if err := json.Unmarshal(b, &m); err != nil || m.Config == nil {
-		return nil, &input.Error{File: path, Err: fmt.Errorf("not a dtbench manifest: %v", err)}
+		return nil, notJSON(path, b, err, "not a dtbench manifest")
 	}
 	return &m, nil
+}
+
+// notJSON is the error for a record file that does not decode: where
+// the JSON stops, without the decoder's message, which quotes the file
+// (it may be anything: a password file put in the manifest's place).
+func notJSON(path string, b []byte, err error, what string) error {
+	var se *json.SyntaxError
+	if !errors.As(err, &se) {
+		return &input.Error{File: path, Err: errors.New(what)}
+	}
+	at := int(min(se.Offset, int64(len(b))))
+	line := 1 + bytes.Count(b[:at], []byte("\n"))
+	col := at - bytes.LastIndexByte(b[:at], '\n')
+	return input.At(path, line, max(col-1, 1), "%s: not JSON", what)
 }
 
 // writeManifestFile writes m to path atomically.
@@ -196,10 +263,13 @@ func LoadRun(dir string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := recs.config()
+	cfg, record := recs.configRecord()
 	if cfg == nil {
 		return nil, &input.Error{File: dir, Err: errors.New("no manifest.json or journal: not a dtbench run folder")}
 	}
+	// Its values come from the record (a problem found when the stage
+	// starts names it).
+	cfg.origin = &origin{file: filepath.Join(dir, record)}
 	if err := cfg.Validate(); err != nil {
 		return nil, &input.Error{File: dir, Err: fmt.Errorf("manifest config: %w", err)}
 	}

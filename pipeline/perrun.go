@@ -41,7 +41,7 @@ func (r *runner) writeSingles(ctx context.Context, n flow.Node, b *schemas.Bag) 
 		if !ok || !t.Single() {
 			return fmt.Errorf("pipeline: %s writes %s, which is not a single-file table", n.Stage, ref.Name())
 		}
-		infos, err := t.WriteRun(ctx, r.dir, b)
+		infos, err := t.WriteRun(ctx, r.dir, b, r.stamp())
 		if err != nil {
 			return err
 		}

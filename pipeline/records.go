@@ -63,11 +63,25 @@ type liveRecords struct {
 }
 
 // readRecords reads every manifest and journal of dir (none when dir does
-// not exist). An unreadable manifest is an *input.Error naming it.
+// not exist), after checking that the folder holds no link (links.go): it
+// is the first thing every command does with a run folder. An unreadable
+// manifest, or a link, is an *input.Error naming it.
 func readRecords(dir string) (*records, error) {
+	if err := checkNoLinks(dir); err != nil {
+		return nil, err
+	}
+	return loadRecords(dir, nil)
+}
+
+// loadRecords reads every manifest and journal of dir but those that are
+// among found, the folder's links (verify, which reports them, reads
+// nothing through them).
+func loadRecords(dir string, found []strange) (*records, error) {
 	r := &records{dir: dir, byPath: map[string][]recorded{}, manifests: map[string]*Manifest{}, journals: map[string]*journalHeader{},
 		byName: map[string]*record{}, live: map[string]liveRecords{}}
+	linked := func(p string) bool { _, ok := behind(found, filepath.Base(p)); return ok }
 	paths, _ := filepath.Glob(filepath.Join(dir, "manifest*.json"))
+	paths = slices.DeleteFunc(paths, linked)
 	slices.Sort(paths)
 	for _, p := range paths {
 		m, err := readManifest(p)
@@ -83,6 +97,7 @@ func readRecords(dir string) (*records, error) {
 		}
 	}
 	journals, _ := filepath.Glob(filepath.Join(dir, "journal*.jsonl"))
+	journals = slices.DeleteFunc(journals, linked)
 	slices.Sort(journals)
 	for _, p := range journals {
 		h, entries, err := readJournal(p)
@@ -108,6 +123,21 @@ func (r *records) add(f FileEntry, rec *record) {
 	delete(r.live, f.Path)
 }
 
+// journalFiles returns the files the journal of that name records, by
+// path.
+func (r *records) journalFiles(name string) []FileEntry {
+	var out []FileEntry
+	for _, entries := range r.byPath {
+		for _, e := range entries {
+			if e.rec.name == name {
+				out = append(out, e.FileEntry)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b FileEntry) int { return strings.Compare(a.Path, b.Path) })
+	return out
+}
+
 // names returns the names of the folder's records, sorted.
 func (r *records) names() []string { return slices.Sorted(mapKeys(r.byName)) }
 
@@ -125,13 +155,20 @@ func (r *records) anyValue(key string) (string, inputValue, bool) {
 // config returns the config some record of the folder names, nil when
 // the folder has none.
 func (r *records) config() *Config {
+	cfg, _ := r.configRecord()
+	return cfg
+}
+
+// configRecord returns the config some record of the folder names, and
+// that record's file name; nil and "" when the folder has none.
+func (r *records) configRecord() (*Config, string) {
 	for _, name := range slices.Sorted(mapKeys(r.manifests)) {
-		return r.manifests[name].Config
+		return r.manifests[name].Config, name
 	}
 	for _, name := range slices.Sorted(mapKeys(r.journals)) {
-		return r.journals[name].Config
+		return r.journals[name].Config, name
 	}
-	return nil
+	return nil, ""
 }
 
 func mapKeys[V any](m map[string]V) func(func(string) bool) {
@@ -211,7 +248,7 @@ func (r *records) hashVouchers(path, rel string) ([]*record, error) {
 	}
 	rows, sum, err := hashAny(path)
 	if err != nil {
-		return nil, &input.Error{File: path, Err: fmt.Errorf("damaged: %v; delete it, then --resume recomputes the chunk", err)}
+		return nil, &input.Error{File: path, Err: fmt.Errorf("damaged: %v; delete it, then --resume recomputes the chunk", unwrapInput(err))}
 	}
 	var out []*record
 	for _, f := range entries {
@@ -229,8 +266,14 @@ func (r *records) hashVouchers(path, rel string) ([]*record, error) {
 // copies of the parts it wrote are removed (a rerun with another number of
 // shards leaves no duplicate), other manifests drop the entries of files
 // it rewrote or removed, its own manifest is written, and its journal
-// removed. It runs only when the command succeeded.
+// removed. It runs only when the command succeeded, and refuses a folder
+// that holds a link by then.
 func (r *records) finish(j *journal, own Manifest, ownName string) error {
+	// A link made while the command ran fails it before any record
+	// trusts what was written through it.
+	if err := checkNoLinks(r.dir); err != nil {
+		return err
+	}
 	written := map[string]FileEntry{}
 	for _, f := range j.done {
 		written[f.Path] = f

@@ -35,7 +35,7 @@ type Options struct {
 	// AllowPartial lets a per-run node (the report) read a table some of
 	// whose chunks are missing; the report then says so on its first line.
 	AllowPartial bool
-	Version      string       // dtbench version for the manifest
+	Version      string       // dtbench version for the manifest and every table file's created_by
 	Log          *slog.Logger // what the run did, and external adapters' stderr; nil = discard
 	// Learners are the learners the config may name: nil means
 	// train.Builtin (see LoadOptions.Learners).
@@ -126,7 +126,18 @@ type runner struct {
 	start time.Time
 }
 
+// stamp is the write option of every table file the command writes: its
+// created_by names the dtbench version of Options.Version.
+func (r *runner) stamp() schemas.WriteOption { return schemas.WithVersion(r.opts.Version) }
+
+// execute runs the stages of cfg's study; an error about a config key
+// names where its value came from.
 func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (string, error) {
+	dir, err := executeConfig(ctx, cfg, opts, stages)
+	return dir, cfg.origin.blame(err)
+}
+
+func executeConfig(ctx context.Context, cfg *Config, opts Options, stages []string) (string, error) {
 	if opts.Shard.Count == 0 {
 		opts.Shard = Shard{Index: 0, Count: 1}
 	}
@@ -157,20 +168,18 @@ func execute(ctx context.Context, cfg *Config, opts Options, stages []string) (s
 }
 
 // executeStudy runs the nodes of study's selected stages.
-func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []string, study *flow.Study, log *slog.Logger) (string, error) {
+func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []string, study *flow.Study, log *slog.Logger) (_ string, err error) {
 	r := &runner{cfg: cfg, opts: opts, study: study, stages: stages, log: log}
 	if err := r.wire(); err != nil {
 		return "", err
 	}
 	r.workers = workersOf(opts.Workers, cfg)
 	if len(r.perTask) > 0 {
-		var err error
-		if r.est, err = checkFootprint(study.Estimate(nil), &study.Plan, cfg.Limits, cfg.Chunk, r.workers, len(r.fromDisk) > 0); err != nil {
+		if r.est, err = checkFootprint(study.Estimate(nil), &study.Plan, cfg.Limits, cfg.Chunk, r.workers, len(r.fromDisk) > 0, cfg.origin.pickFunc()); err != nil {
 			return "", err
 		}
 	}
 	r.dir = filepath.Join(opts.Out, cfg.Name)
-	var err error
 	if r.recs, err = readRecords(r.dir); err != nil {
 		return r.dir, err
 	}
@@ -224,14 +233,24 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	}
 	r.self = &record{name: "this command", state: rc.state}
 	files, adapters := rc.state.records(r.srcs)
-	h := journalHeader{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Shard: opts.Shard.String(), Inputs: files, Adapters: adapters}
+	h := journalHeader{Version: opts.Version, SchemaVersions: schemas.Versions(), Config: cfg, Shard: opts.Shard.String(), Inputs: files, Adapters: adapters,
+		Stages: stages}
 	j, err := openJournal(r.dir, h, opts.Shard, rc.drop[filepath.Base(journalPath(r.dir, opts.Shard))])
 	if err != nil {
 		return r.dir, err
 	}
-	j.removed, j.drop = removed, rc.drop[r.manifestName()]
+	j.removed, j.drop, j.deleted = removed, rc.drop[r.manifestName()], len(damaged) > 0
 	r.journal = j
 	defer j.close()
+	defer func() {
+		if err != nil {
+			// A failed command that changed nothing leaves the folder as
+			// it was, without a journal.
+			if aerr := r.recs.abandon(j); aerr != nil {
+				err = errors.Join(err, aerr)
+			}
+		}
+	}()
 	if r.est.known && opts.HeapLimit != nil {
 		opts.HeapLimit(int64(r.est.memory))
 	}
@@ -344,7 +363,7 @@ func (r *runner) preflight(cur inputState) (todo []flow.Chunk, damaged []string,
 	if len(r.perTask) > 0 && !r.est.known {
 		// The footprint waited for the data, which the import's Check
 		// (or the shared tables read above) now give.
-		if r.est, err = checkFootprint(r.study.Estimate(r.sharedBag), &r.study.Plan, r.cfg.Limits, r.cfg.Chunk, r.workers, len(r.fromDisk) > 0); err != nil {
+		if r.est, err = checkFootprint(r.study.Estimate(r.sharedBag), &r.study.Plan, r.cfg.Limits, r.cfg.Chunk, r.workers, len(r.fromDisk) > 0, r.cfg.origin.pickFunc()); err != nil {
 			return nil, nil, nil, err
 		}
 	}

@@ -34,7 +34,7 @@ func smallConfig(t *testing.T, sets ...string) *Config {
 func deterministicFiles(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
-	for _, table := range []string{schemas.Oracles, schemas.Datasets, schemas.Models, schemas.Evaluations} {
+	for _, table := range []string{schemas.Oracles, schemas.Datasets, schemas.Models, schemas.Evaluations, schemas.Predictions} {
 		paths, _ := filepath.Glob(filepath.Join(dir, table, "*.parquet"))
 		for _, p := range paths {
 			b, err := os.ReadFile(p)

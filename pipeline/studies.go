@@ -73,16 +73,17 @@ func oracleStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 		return nil, err
 	}
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(), Notes: []string{"Grid: " + o.Describe()}}
+	preds := generate.Predictions{On: cfg.Outputs.Predictions, Costed: cfg.Costs != nil}
 	return withLearners(&flow.Study{
 		Name:      "oracle",
 		Plan:      o.Plan(cfg.Seed),
-		Footprint: func(*schemas.Bag) flow.Footprint { return o.Footprint(len(learners.Names())) },
+		Footprint: func(*schemas.Bag) flow.Footprint { return o.Footprint(len(learners.Names()), preds) },
 		Inputs:    generate.CostInputs(cfg.Costs, nil),
 		Nodes: []flow.Node{
 			generate.OracleNode(o),
 			oc.Node(),
 			learners.FitNode(),
-			evaluate.OracleNode(o.Cells()),
+			evaluate.OracleNode(o.Cells(), cfg.Outputs.Predictions),
 			report.OracleNode(meta),
 		},
 	}, learners), nil
@@ -119,16 +120,18 @@ func benchmarkStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(), Versus: learners.Benchmarks(), Against: against,
 		Notes: []string{fmt.Sprintf("%d-fold cross-validation (%s), %d repetitions, top %d attributes by gain ratio (%s)",
 			bc.Folds.K, bc.Folds.Scheme, bc.Repetitions, bc.Select, bc.Rank)}}
+	preds := generate.Predictions{On: cfg.Outputs.Predictions,
+		Costed: cfg.Costs != nil || slices.ContainsFunc(bc.Datasets, func(d generate.DatasetSpec) bool { return d.Costs != nil })}
 	return withLearners(&flow.Study{
 		Name:      "benchmark",
 		Plan:      b.Plan(cfg.Seed),
-		Footprint: func(shared *schemas.Bag) flow.Footprint { return b.Footprint(len(learners.Names()), shared) },
+		Footprint: func(shared *schemas.Bag) flow.Footprint { return b.Footprint(len(learners.Names()), preds, shared) },
 		Inputs:    b.Inputs(),
 		Nodes: []flow.Node{
 			b.ImportNode(),
 			b.SplitNode(),
 			learners.CVNode(),
-			evaluate.BenchmarkNode(b.Cells(), bc.Alpha),
+			evaluate.BenchmarkNode(b.Cells(), bc.Alpha, cfg.Outputs.Predictions),
 			report.BenchmarkNode(meta, schemas.SubsetName(full)),
 		},
 	}, learners), nil
@@ -160,16 +163,17 @@ func costStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 	}
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(),
 		Notes: []string{fmt.Sprintf("%d random splits per dataset, %.3g of the rows training; %s", cc.Repetitions, cc.Train, ks)}}
+	preds := generate.Predictions{On: cfg.Outputs.Predictions, Costed: true} // every task has its cost model
 	return withLearners(&flow.Study{
 		Name:      "cost",
 		Plan:      c.Plan(cfg.Seed),
-		Footprint: func(shared *schemas.Bag) flow.Footprint { return c.Footprint(len(learners.Names()), shared) },
+		Footprint: func(shared *schemas.Bag) flow.Footprint { return c.Footprint(len(learners.Names()), preds, shared) },
 		Inputs:    c.Inputs(),
 		Nodes: []flow.Node{
 			c.ImportNode(),
 			c.SplitNode(),
 			learners.HoldoutFitNode(),
-			evaluate.CostNode(c.Cells()),
+			evaluate.CostNode(c.Cells(), cfg.Outputs.Predictions),
 			report.CostNode(meta),
 		},
 	}, learners), nil

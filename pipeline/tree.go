@@ -15,6 +15,7 @@ type TreeInfo struct {
 	ID        int64  // tree_id: the oracle id, or the model id
 	Learner   string // "" for an oracle
 	DatasetID int64  // the dataset it was grown on (an oracle's own id)
+	Fold      int32  // a benchmark model's fold; schemas.NoFold otherwise
 	Tree      *tree.Tree
 }
 
@@ -33,7 +34,7 @@ func ReadTrees(path string) ([]TreeInfo, error) {
 			return nil, err
 		}
 		for _, r := range recs {
-			out = append(out, TreeInfo{ID: r.ModelID, Learner: r.Learner, DatasetID: r.DatasetID, Tree: r.Tree})
+			out = append(out, TreeInfo{ID: r.ModelID, Learner: r.Learner, DatasetID: r.DatasetID, Fold: r.Fold, Tree: r.Tree})
 		}
 	case schemas.Oracles:
 		recs, err := schemas.OracleTable.Read(path)
@@ -41,7 +42,7 @@ func ReadTrees(path string) ([]TreeInfo, error) {
 			return nil, err
 		}
 		for _, r := range recs {
-			out = append(out, TreeInfo{ID: r.ID, DatasetID: r.ID, Tree: r.Tree})
+			out = append(out, TreeInfo{ID: r.ID, DatasetID: r.ID, Fold: schemas.NoFold, Tree: r.Tree})
 		}
 	default:
 		return nil, input.Filef(path, 0, "holds table %q, not %s or %s", table, schemas.Oracles, schemas.Models)
@@ -50,7 +51,7 @@ func ReadTrees(path string) ([]TreeInfo, error) {
 }
 
 // TreeNames returns the names of the features, values and classes of the
-// trees of a part file of a run folder: those of the datasets part of the
+// trees of an oracle study's part file: those of the datasets part of the
 // same chunk (runs/<name>/datasets/<same file name>), or the zero Names
 // (codes) when there is none beside it.
 func TreeNames(path string) (tree.Names, error) {

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
 	"github.com/dtbench/dtbench/schemas/arrowcheck"
@@ -36,27 +37,46 @@ type Verification struct {
 // (one that changed is a problem, one not found a note:
 // verifyInputs); and the folder holds no file that no manifest lists
 // (stray tables at any depth, temporary files a killed writer left,
-// foreign files). A folder with a journal — a command still running, or
+// foreign files), and no link or other entry that is not a regular file
+// or folder (links.go): each is reported, and nothing is read through it.
+// A folder with a journal — a command still running, or
 // interrupted — is reported as incomplete in one line, with the chunks
-// done. Any problem is an *input.Error listing them all.
+// done, the command and how to finish it (journalsState); a journal that
+// changed nothing is only a note. Any problem is an *input.Error listing
+// them all.
 func Verify(dir string) (Verification, error) {
 	var v Verification
+	links, err := strangeEntries(dir)
+	if err != nil {
+		return v, err
+	}
+	if len(links) > 0 && links[0].rel == "." {
+		return v, checkNoLinks(dir)
+	}
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return v, &input.Error{File: dir, Err: errors.New("no such run folder")}
 	}
-	recs, err := readRecords(dir)
+	var problems []string
+	for _, s := range links {
+		problems = append(problems, s.rel+": "+s.what+"; a run folder holds no links, and nothing is read through one: put what it stands for in its place, or delete it")
+	}
+	recs, err := loadRecords(dir, links)
 	if err != nil {
 		return v, err
 	}
 	if len(recs.manifests) == 0 && len(recs.journals) == 0 {
-		return v, &input.Error{File: dir, Err: errors.New("no manifest.json or journal: not a dtbench run folder")}
+		problems = append(problems, "no manifest.json or journal: not a dtbench run folder")
+		return v, &input.Error{File: dir, Err: errors.New(strings.Join(problems, "\n"))}
 	}
-	var problems []string
 	ok := map[recordedKey]bool{}
 	for _, name := range slices.Sorted(mapKeys(recs.manifests)) {
 		m := recs.manifests[name]
 		for _, f := range m.Files {
 			v.Checked++
+			if _, linked := behind(links, f.Path); linked {
+				ok[recordedKey{name, f}] = false
+				continue
+			}
 			found := verifyEntry(dir, f, m.SchemaVersions)
 			for _, p := range found {
 				problems = append(problems, name+": "+p)
@@ -64,15 +84,20 @@ func Verify(dir string) (Verification, error) {
 			ok[recordedKey{name, f}] = len(found) == 0
 		}
 	}
+	stale := staleStatistics(dir, recs, links)
+	sumProblems, sumNotes := verifySums(dir, recs, ok, links)
+	problems = append(problems, sumProblems...)
 	inputProblems, notes := verifyInputs(recs)
 	problems = append(problems, inputProblems...)
 	provProblems, provNotes := verifyProvenance(dir, recs, ok)
 	problems = append(problems, provProblems...)
-	v.Notes = append(notes, provNotes...)
-	if len(recs.journals) > 0 {
-		problems = append(problems, incomplete(dir, recs))
+	v.Notes = append(append(append(notes, provNotes...), sumNotes...), stale...)
+	if p, note := journalsState(dir, recs); p != "" {
+		problems = append(problems, p)
+	} else if note != "" {
+		v.Notes = append(v.Notes, note)
 	}
-	problems = append(problems, unlisted(dir, recs)...)
+	problems = append(problems, unlisted(dir, recs, links)...)
 	if len(problems) > 0 {
 		return v, &input.Error{File: dir, Err: errors.New(strings.Join(problems, "\n"))}
 	}
@@ -96,7 +121,7 @@ func verifyEntry(dir string, f FileEntry, versions map[string]int) []string {
 	case errors.Is(err, fs.ErrNotExist):
 		return []string{f.Path + ": missing"}
 	case err != nil:
-		return []string{fmt.Sprintf("%s: %v", f.Path, err)}
+		return []string{fmt.Sprintf("%s: %v", f.Path, unwrapInput(err))}
 	}
 	var out []string
 	recorded, ok := versions[table]
@@ -130,7 +155,7 @@ func verifyBytes(path string, f FileEntry) string {
 	case errors.Is(err, fs.ErrNotExist):
 		return f.Path + ": missing"
 	case err != nil:
-		return fmt.Sprintf("%s: %v", f.Path, err)
+		return fmt.Sprintf("%s: %v", f.Path, unwrapInput(err))
 	case sum != f.SHA256:
 		return fmt.Sprintf("%s: sha256 %s, manifest says %s", f.Path, sum, f.SHA256)
 	case rows != f.Rows:
@@ -170,16 +195,74 @@ func fileSum(path string) (int64, string, error) {
 	return n, hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// incomplete says, in one line, how far the commands whose journals are
-// in the folder got.
-func incomplete(dir string, recs *records) string {
-	var parts []string
+// journalsState says, in one line, how far the commands whose journals
+// are in the folder got, and how to finish them: a problem (the run is
+// incomplete), or only a note when every journal is one that changed
+// nothing (every file it records is as a manifest lists it, and every
+// chunk is there): a command stopped, or still running, before it
+// changed the folder, which the next command over it removes.
+func journalsState(dir string, recs *records) (problem, note string) {
+	var parts, quiet []string
 	for _, name := range slices.Sorted(mapKeys(recs.journals)) {
 		h := recs.journals[name]
+		var changed []string
+		for _, f := range recs.journalFiles(name) {
+			if !recs.inManifest(f) {
+				changed = append(changed, f.Path)
+			}
+		}
 		done, total := chunksDone(dir, h.Config)
-		parts = append(parts, fmt.Sprintf("shard %s: %d of %d chunks", h.Shard, done, total))
+		cmd := commandOf(h.Stages)
+		switch {
+		case len(changed) == 0 && done == total && len(recs.manifests) > 0:
+			quiet = append(quiet, fmt.Sprintf("%s: %s stopped (or is still running) before it changed any file", name, cmd))
+		case done < total:
+			parts = append(parts, fmt.Sprintf("%s: %s, shard %s: %d of %d chunks; %s", name, cmd, h.Shard, done, total, finishing(dir, h.Stages)))
+		default:
+			parts = append(parts, fmt.Sprintf("%s: every chunk (%d) is there, but %s did not finish: it rewrote %s; %s", name, total, cmd, listSome(changed, 3), finishing(dir, h.Stages)))
+		}
 	}
-	return "run incomplete (" + strings.Join(parts, "; ") + "): a command is still running or was interrupted; --resume finishes it"
+	if len(parts) > 0 {
+		return "run incomplete (" + strings.Join(parts, "; ") + ")", ""
+	}
+	if len(quiet) > 0 {
+		return "", strings.Join(quiet, "; ") + "; the folder is as its manifests say, and the next command over it removes the journal"
+	}
+	return "", ""
+}
+
+// commandOf names the command that runs stages: run (all four, or the
+// three of a shard), a stage, or "a command" for a journal that does not
+// say.
+func commandOf(stages []string) string {
+	switch {
+	case len(stages) == 0:
+		return "a command"
+	case len(stages) == 1:
+		return "`" + stages[0] + "`"
+	}
+	return "`run`"
+}
+
+// finishing says how to finish the command that runs stages over dir.
+func finishing(dir string, stages []string) string {
+	switch {
+	case len(stages) == 1 && stages[0] == flow.StageReport:
+		return fmt.Sprintf("`dtbench report --run %s` finishes it", dir)
+	case len(stages) == 1 && stages[0] != flow.StageGenerate:
+		return fmt.Sprintf("`dtbench %s --run %s --resume` finishes it", stages[0], dir)
+	case len(stages) == 1:
+		return "`dtbench generate --resume` (with its config) finishes it"
+	}
+	return "a command is still running or was interrupted; --resume finishes it"
+}
+
+// listSome lists up to n of names, then how many more.
+func listSome(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
 }
 
 // chunksDone counts the chunks of cfg's plan with a part in every table
@@ -217,8 +300,9 @@ func chunksDone(dir string, cfg *Config) (done, total int) {
 }
 
 // unlisted names every file of the folder no record lists, but the
-// records themselves.
-func unlisted(dir string, recs *records) []string {
+// records themselves (the manifests, journals, SumsFile and its
+// signature) and the links (reported as such).
+func unlisted(dir string, recs *records, links []strange) []string {
 	var out []string
 	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -229,10 +313,13 @@ func unlisted(dir string, recs *records) []string {
 			return nil
 		}
 		rel := recs.rel(path)
+		if _, linked := behind(links, rel); linked {
+			return nil
+		}
 		_, isManifest := recs.manifests[rel]
 		_, isJournal := recs.journals[rel]
 		switch {
-		case isManifest, isJournal:
+		case isManifest, isJournal, rel == SumsFile, slices.Contains(sumsSignatures, rel):
 		case isTemp(d.Name()):
 			out = append(out, rel+": temporary file a killed writer left; the next run or --resume removes it")
 		case len(recs.byPath[rel]) == 0:
@@ -241,4 +328,43 @@ func unlisted(dir string, recs *records) []string {
 		return nil
 	})
 	return out
+}
+
+// staleStatistics notes the table files of the manifests that a dtbench
+// from before its Parquet statistics were right wrote (schemas.
+// StatisticsRight): their rows are what the manifest records, so verify
+// does not fail on them, but a reader that trusts their statistics
+// answers count(col), IS NULL and IS NOT NULL wrongly. One note for all.
+// A file behind a link or a special file (links) is not opened: verify
+// reports it as a problem already, and a named pipe would block the read.
+func staleStatistics(dir string, recs *records, links []strange) []string {
+	var stale []string
+	for _, name := range slices.Sorted(mapKeys(recs.manifests)) {
+		for _, f := range recs.manifests[name].Files {
+			if !strings.HasSuffix(f.Path, ".parquet") || slices.Contains(stale, f.Path) {
+				continue
+			}
+			if _, linked := behind(links, f.Path); linked {
+				continue
+			}
+			if right, err := schemas.StatisticsRight(filepath.Join(dir, filepath.FromSlash(f.Path))); err == nil && !right {
+				stale = append(stale, f.Path)
+			}
+		}
+	}
+	if len(stale) == 0 {
+		return nil
+	}
+	slices.Sort(stale)
+	return []string{fmt.Sprintf("%d table files (%s) were written by a dtbench whose Parquet statistics said null_count = 0 throughout: "+
+		"their rows are right, but DuckDB and polars can answer count(col), IS NULL and IS NOT NULL wrongly on them; "+
+		"run the config again over the folder (without --resume) to rewrite them", len(stale), abbreviate(stale, 3))}
+}
+
+// abbreviate joins the first n of names and says how many more there are.
+func abbreviate(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:n], ", ") + fmt.Sprintf(" and %d more", len(names)-n)
 }

@@ -102,7 +102,9 @@ func (d *Document) RunFiles(dir string) ([]string, error) {
 	return []string{p}, nil
 }
 
-func (d *Document) WriteRun(ctx context.Context, dir string, b *Bag) ([]FileInfo, error) {
+// WriteRun writes the document; it takes no option (a text file has no
+// created_by).
+func (d *Document) WriteRun(ctx context.Context, dir string, b *Bag, _ ...WriteOption) ([]FileInfo, error) {
 	info, err := d.WritePart(ctx, filepath.Join(dir, filepath.FromSlash(d.name)), []*Bag{b})
 	if err != nil {
 		return nil, err
@@ -131,8 +133,9 @@ func readRunFile(path string, bag func(int64) (*Bag, error)) ([]byte, *Bag, erro
 	return data, b, err
 }
 
-// WritePart writes the bags' bytes, in order, atomically.
-func (d *Document) WritePart(ctx context.Context, path string, bags []*Bag) (FileInfo, error) {
+// WritePart writes the bags' bytes, in order, atomically; it takes no
+// option.
+func (d *Document) WritePart(ctx context.Context, path string, bags []*Bag, _ ...WriteOption) (FileInfo, error) {
 	var data []byte
 	for _, b := range bags {
 		data = append(data, d.Get(b)...)

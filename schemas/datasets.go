@@ -212,13 +212,13 @@ func (j datasetSchemaJSON) schema() dataset.Schema {
 // record in the order given, its training rows then its test rows. All
 // records share one dataset.Schema (feature names, value and class
 // labels), which goes into the metadata so that ReadDatasets rebuilds the
-// datasets exactly.
-func WriteDatasets(path string, recs []DatasetRecord) (FileInfo, error) {
-	return writeDatasets(context.Background(), path, recs)
+// datasets exactly. opts name the dtbench version (WithVersion).
+func WriteDatasets(path string, recs []DatasetRecord, opts ...WriteOption) (FileInfo, error) {
+	return writeDatasets(context.Background(), path, recs, opts...)
 }
 
 // writeDatasets is WriteDatasets, stopped by ctx (see writeFile).
-func writeDatasets(ctx context.Context, path string, recs []DatasetRecord) (FileInfo, error) {
+func writeDatasets(ctx context.Context, path string, recs []DatasetRecord, opts ...WriteOption) (FileInfo, error) {
 	schema, meta, err := datasetMeta(recs)
 	if err != nil {
 		return FileInfo{}, fmt.Errorf("write %s: %w", path, err)
@@ -235,7 +235,7 @@ func writeDatasets(ctx context.Context, path string, recs []DatasetRecord) (File
 		}
 	}
 	return writeFile(ctx, path, rows, func(w io.Writer) error {
-		pw, err := newPQWriter(w, datasetSchema(names), datasetHead[0], datasetHead[1])
+		pw, err := newPQWriter(w, datasetSchema(names), newWriteConfig(opts), datasetHead[0], datasetHead[1])
 		if err != nil {
 			return err
 		}

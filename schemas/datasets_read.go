@@ -2,6 +2,7 @@ package schemas
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
@@ -29,6 +30,26 @@ func ReadDatasets(path string) (recs []DatasetRecord, err error) {
 		return nil, err
 	}
 	defer f.Close() // read only
+	return readDatasetsFile(path, pf)
+}
+
+// ReadDatasetsAt is ReadDatasets of the size bytes of a datasets/ file
+// (or datasets/imported/) that r holds, named path in errors: what the
+// importer reads a run's own datasets with.
+func ReadDatasetsAt(r io.ReaderAt, size int64, path string) (recs []DatasetRecord, err error) {
+	defer recoverCorrupt(path, &err)
+	pf, err := OpenParquetFile(r, size, parquet.SkipBloomFilters(true))
+	if err != nil {
+		return nil, &input.Error{File: path, Err: err}
+	}
+	if _, _, err := checkMeta(path, pf.Lookup, Datasets); err != nil {
+		return nil, err
+	}
+	return readDatasetsFile(path, pf)
+}
+
+// readDatasetsFile reads the datasets of an open datasets/ file.
+func readDatasetsFile(path string, pf *parquet.File) ([]DatasetRecord, error) {
 	schema, ok, err := datasetSchemaOf(path, pf)
 	if err != nil {
 		return nil, err
@@ -50,7 +71,8 @@ func ReadDatasets(path string) (recs []DatasetRecord, err error) {
 	if err != nil {
 		return nil, &input.Error{File: path, Err: err}
 	}
-	if recs, err = assembleDatasets(cols, schema); err != nil {
+	recs, err := assembleDatasets(cols, schema)
+	if err != nil {
 		return nil, &input.Error{File: path, Err: err}
 	}
 	return recs, nil

@@ -54,8 +54,9 @@ func (b *datasetColumnsBuf) reset(n, m int) {
 	b.class = resize(b.class, n)
 }
 
-// writeDatasetColumns writes the rows of recs one row group of RowGroupRows
-// rows at a time. Each row group's columns are filled from the records —
+// writeDatasetColumns writes the rows of recs one row group of
+// pw.cfg.groupRows rows (RowGroupRows) at a time. Each row group's columns
+// are filled from the records —
 // constants per part for the ids, mode and split, copies of the datasets'
 // code columns — and handed to pw whole; nothing is done per cell but a
 // store. The mode dictionary lists the records' modes in order of first
@@ -104,11 +105,11 @@ func writeDatasetColumns(pw *pqWriter, recs []DatasetRecord, schema dataset.Sche
 	for i := range parts {
 		p := &parts[i]
 		for from, n := 0, p.d.Len(); from < n; {
-			to := min(n, from+RowGroupRows-inGroup)
+			to := min(n, from+pw.cfg.groupRows-inGroup)
 			spans = append(spans, span{p, from, to})
 			inGroup += to - from
 			from = to
-			if inGroup == RowGroupRows {
+			if inGroup == pw.cfg.groupRows {
 				if err := flush(); err != nil {
 					return err
 				}

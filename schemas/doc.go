@@ -18,8 +18,10 @@
 //     file and what is wrong. HashFile accepts the same versions.
 //   - Every table is written by pqWriter (pqwriter.go), which
 //     builds data pages v2 straight from typed Go slices or from the fields
-//     of rows in memory, with an offset index on every column and min/max
-//     statistics on the id columns only. The node and row tables (oracles,
+//     of rows in memory, with an offset index on every column, a null count
+//     in every chunk and page that readers can trust, and min/max
+//     statistics (pqstats.go) on the id columns of the node and row tables
+//     and on every column of the flat tables. The node and row tables (oracles,
 //     models, datasets) are written column by column (trees_write.go,
 //     datasets_write.go) and read with parquet-go. The result tables
 //     (evaluations, timings, summary) are flat tables (flat.go): their row
@@ -29,8 +31,9 @@
 //     MeasureColumns). Apache Arrow's reader is the second implementation
 //     that checks the files (package arrowcheck, and the tests). README.md beside
 //     this file lists every column and encoding.
-//   - Output is byte-reproducible: created_by is "dtbench schema <the
-//     table's version>", pages are zstd-compressed at one fixed level, row
+//   - Output is byte-reproducible: created_by is "dtbench version <the
+//     version given by WithVersion> (build schema <the table's version>)",
+//     with no library version, pages are zstd-compressed at one fixed level, row
 //     groups hold at most RowGroupRows rows, encodings and page sizes are
 //     fixed per column, dictionaries list values in order of first
 //     appearance, key-value metadata is sorted by key and rows are written in

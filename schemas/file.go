@@ -105,9 +105,9 @@ func HashFile(path string) (info FileInfo, err error) {
 	if err != nil {
 		return FileInfo{}, fmt.Errorf("hash %s: %w", path, err)
 	}
-	pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	pf, err := OpenParquetFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
 	if err != nil {
-		return FileInfo{}, &input.Error{File: path, Err: fmt.Errorf("not a readable Parquet file: %w", err)}
+		return FileInfo{}, &input.Error{File: path, Err: err}
 	}
 	if _, _, err := checkMeta(path, pf.Lookup, ""); err != nil {
 		return FileInfo{}, err
@@ -158,10 +158,10 @@ func openParquet(path, table string) (*parquet.File, *os.File, error) {
 		f.Close()
 		return nil, nil, &input.Error{File: path, Err: err}
 	}
-	pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipBloomFilters(true))
+	pf, err := OpenParquetFile(f, st.Size(), parquet.SkipBloomFilters(true))
 	if err != nil {
 		f.Close()
-		return nil, nil, &input.Error{File: path, Err: fmt.Errorf("not a readable Parquet file: %w", err)}
+		return nil, nil, &input.Error{File: path, Err: err}
 	}
 	if _, _, err := checkMeta(path, pf.Lookup, table); err != nil {
 		f.Close()

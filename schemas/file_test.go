@@ -34,6 +34,7 @@ func tables(t *testing.T) []table {
 	models := []ModelRecord{{ModelID: 5, Learner: "cart", DatasetID: 1, OracleID: 1, Tree: randomTree(rng, domains, 3, 3, true, true)}}
 	datasets := []DatasetRecord{{DatasetID: 1, OracleID: 1, Mode: "complete", Train: randomDataset(t, rng, s, 40),
 		TrainRules: randomRules(rng, 40), Test: randomDataset(t, rng, s, 10), TestRules: randomRules(rng, 10)}}
+	predictions := predictionRows(rng, 40, func(i int) bool { return i%2 == 0 })
 	return []table{
 		{Oracles, func(p string) (FileInfo, error) { return WriteOracles(p, oracles) },
 			func(p string) error { _, err := ReadOracles(p); return err }},
@@ -49,6 +50,9 @@ func tables(t *testing.T) []table {
 			return WriteSummary(p, []OracleSummary{{Learner: "id3", Measure: "doe", Count: 1, Stat: Stat{N: 1, Mean: ptr(1.0)}},
 				{Learner: "id3", Measure: "accuracy", Count: 1}})
 		}, func(p string) error { _, err := ReadSummary(p); return err }},
+		{Predictions, func(p string) (FileInfo, error) {
+			return writeFlat(context.Background(), p, benchmarkPredictionTable, predictions)
+		}, func(p string) error { _, err := readFlat(p, benchmarkPredictionTable); return err }},
 	}
 }
 
@@ -104,7 +108,7 @@ func TestFileSettings(t *testing.T) {
 			}
 			md := footer(t, path)
 			version, _ := TableVersion(tb.name)
-			if want := "dtbench schema " + strconv.Itoa(version); md.CreatedBy != want {
+			if want := "dtbench version unknown (build schema " + strconv.Itoa(version) + ")"; md.CreatedBy != want {
 				t.Errorf("created_by = %q; want %q", md.CreatedBy, want)
 			}
 			if root, want := md.Schema[0].Name, filepath.Base(tb.name); root != want {
@@ -205,8 +209,8 @@ func TestBadFiles(t *testing.T) {
 		}{
 			{"other table", files[other], "holds table"},
 			{"foreign parquet", foreign, "not a dtbench table"},
-			{"not parquet", text, "not a readable Parquet file"},
-			{"truncated", truncated, "not a readable Parquet file"},
+			{"not parquet", text, "not a Parquet file: it does not start with PAR1"},
+			{"truncated", truncated, "not a complete Parquet file: it does not end with PAR1"},
 			{"missing", filepath.Join(dir, "missing.parquet"), "no such file"},
 			{"schema version", newer, "schema version"},
 			{"wrong columns", wrongCols, "column"},

@@ -42,8 +42,9 @@ func (d *Files) RunFiles(dir string) ([]string, error) {
 	return out, nil
 }
 
-// WriteRun writes every File of b into the folder, in the bag's order.
-func (d *Files) WriteRun(ctx context.Context, dir string, b *Bag) ([]FileInfo, error) {
+// WriteRun writes every File of b into the folder, in the bag's order;
+// it takes no option (text and images have no created_by).
+func (d *Files) WriteRun(ctx context.Context, dir string, b *Bag, _ ...WriteOption) ([]FileInfo, error) {
 	var out []FileInfo
 	for _, f := range d.Get(b) {
 		if f.Name == "" || f.Name != filepath.Base(f.Name) || strings.HasPrefix(f.Name, ".") {
@@ -68,8 +69,9 @@ func (d *Files) ReadPart(path string, bag func(int64) (*Bag, error)) error {
 	return nil
 }
 
-// WritePart writes the bags' file named as path's base name.
-func (d *Files) WritePart(ctx context.Context, path string, bags []*Bag) (FileInfo, error) {
+// WritePart writes the bags' file named as path's base name; it takes no
+// option.
+func (d *Files) WritePart(ctx context.Context, path string, bags []*Bag, _ ...WriteOption) (FileInfo, error) {
 	for _, b := range bags {
 		for _, f := range d.Get(b) {
 			if f.Name == filepath.Base(path) {

@@ -3,7 +3,6 @@ package schemas
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -53,7 +52,7 @@ const testFlat = "test/flat"
 
 var flatTestTable = func() *flatTable[flatRow] {
 	tableVersions[testFlat] = tableVersion{1, []int{1}}
-	return newFlatTable[flatRow](testFlat, "id")
+	return newFlatTable[flatRow](testFlat)
 }()
 
 // flatRows makes n rows whose nullable fields are null where null(row,
@@ -214,8 +213,9 @@ func sameCell(a, b any) bool {
 
 // checkFlatPages checks the pages of a flatRow file against its rows:
 // pages of pageRows rows with their nulls counted, the encodings of each
-// kind, statistics on id only, an offset index on every column and string
-// dictionaries in order of first appearance.
+// kind, each chunk's null count, an offset index on every column and
+// string dictionaries in order of first appearance (the other statistics:
+// conformance_test.go).
 func checkFlatPages(t *testing.T, path string, rows []flatRow) {
 	t.Helper()
 	pf, f, err := openParquet(path, testFlat)
@@ -243,10 +243,16 @@ func checkFlatPages(t *testing.T, path string, rows []flatRow) {
 			if !slices.Equal(meta.Encoding, wantEnc) {
 				t.Errorf("row group %d column %s: encodings %v; want %v", g, col.Name, meta.Encoding, wantEnc)
 			}
-			if hasStats := meta.Statistics.MinValue != nil; hasStats != (col.Name == "id") {
-				t.Errorf("column %s: statistics %v; want them on id only", col.Name, hasStats)
-			}
 			n := int(rg.NumRows())
+			nulls := 0
+			for r := first; r < first+n; r++ {
+				if want[r][c] == nil {
+					nulls++
+				}
+			}
+			if meta.Statistics.NullCount != int64(nulls) {
+				t.Errorf("row group %d column %s: null_count %d; want %d", g, col.Name, meta.Statistics.NullCount, nulls)
+			}
 			if locs := offsets[g*len(cols)+c].PageLocations; len(locs) != (n+pageRows-1)/pageRows {
 				t.Errorf("column %s: offset index of %d pages for %d rows", col.Name, len(locs), n)
 			}
@@ -379,7 +385,7 @@ func TestScalarColumnMisuse(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			w, err := newPQWriter(&buf, timingTable.layout().schema)
+			w, err := newPQWriter(&buf, timingTable.layout().schema, newWriteConfig(nil))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -388,21 +394,6 @@ func TestScalarColumnMisuse(t *testing.T) {
 			if err == nil || !bytes.Contains([]byte(err.Error()), []byte(tc.want)) {
 				t.Errorf("scalarColumn = %v; want an error containing %q", err, tc.want)
 			}
-		})
-	}
-}
-
-// TestNewFlatTableRejectsStats: statistics on a column that is not a
-// required int64 panic when the table's layout is first derived.
-func TestNewFlatTableRejectsStats(t *testing.T) {
-	for _, col := range []string{"learner", "nanos_", "rep"} {
-		t.Run(col, func(t *testing.T) {
-			defer func() {
-				if r := recover(); r == nil || !bytes.Contains(fmt.Append(nil, r), []byte("not a required int64")) {
-					t.Errorf("newFlatTable with statistics on %s: panic %v", col, r)
-				}
-			}()
-			newFlatTable[flatRow](testFlat, col).layout()
 		})
 	}
 }

@@ -22,9 +22,13 @@ import (
 //   - an anonymous embedded struct (not a pointer to one) adds its fields in
 //     place, as if they were declared there; its own tag is ignored;
 //   - field types are int64, int32, float64, bool and string (or types with
-//     those underlying kinds), or pointers to them;
+//     those underlying kinds), or pointers to them, or the list types
+//     []float64 and []string (flatlists.go);
 //   - a pointer field is a nullable column and must say so in its tag
 //     (`parquet:"doe,optional"`); a non-pointer field must not;
+//   - a list field is a required list of required elements (Parquet's
+//     LIST: name.list.element) and must say so in its tag
+//     (`parquet:"classes,list"`); an empty list is a list, not a null;
 //   - no other tag options: the page writer fixes the encodings, and a tag
 //     such as "dict" or "delta" would promise what it does not do;
 //   - column names are unique.
@@ -39,6 +43,9 @@ const (
 	KindFloat64                 // DOUBLE
 	KindBool                    // BOOLEAN
 	KindString                  // BYTE_ARRAY (UTF-8)
+	// The list kinds (flatlists.go): a required list of required values.
+	KindFloat64List // LIST of DOUBLE
+	KindStringList  // LIST of BYTE_ARRAY (UTF-8)
 )
 
 // String names the kind as Go does.
@@ -54,6 +61,10 @@ func (k Kind) String() string {
 		return "bool"
 	case KindString:
 		return "string"
+	case KindFloat64List:
+		return "[]float64"
+	case KindStringList:
+		return "[]string"
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
@@ -72,6 +83,8 @@ func (k Kind) parquetKind() parquet.Kind {
 		return parquet.Double
 	case KindBool:
 		return parquet.Boolean
+	case KindFloat64List:
+		return parquet.Double
 	}
 	return parquet.ByteArray
 }
@@ -170,6 +183,16 @@ func appendColumns(cols []Column, t reflect.Type, index []int, offset uintptr) (
 		}
 		c := Column{Name: name, Index: idx, Offset: offset + f.Offset}
 		typ := f.Type
+		if typ.Kind() == reflect.Slice {
+			if c.Kind = listKind(typ); c.Kind == 0 {
+				return nil, fmt.Errorf("field %s has type %v; list columns are []float64 or []string", f.Name, f.Type)
+			}
+			if opts != "list" {
+				return nil, fmt.Errorf("field %s is a list but its tag %q lacks \"list\"", f.Name, tag)
+			}
+			cols = append(cols, c)
+			continue
+		}
 		if typ.Kind() == reflect.Pointer {
 			c.Nullable, typ = true, typ.Elem()
 		}
@@ -197,7 +220,7 @@ func appendColumns(cols []Column, t reflect.Type, index []int, offset uintptr) (
 				return nil, fmt.Errorf("field %s is tagged optional but is not a pointer", f.Name)
 			}
 		default:
-			return nil, fmt.Errorf("field %s: tag options %q; flat columns take only \"optional\"", f.Name, opts)
+			return nil, fmt.Errorf("field %s: tag options %q; flat scalar columns take only \"optional\"", f.Name, opts)
 		}
 		cols = append(cols, c)
 	}
@@ -222,6 +245,13 @@ func agreesWithParquet(t reflect.Type, cols []Column) (err error) {
 		leaf, _ := s.Lookup(p...)
 		c := cols[i]
 		kind := leaf.Node.Type().Kind()
+		if c.Kind.List() {
+			if !slices.Equal(p, []string{c.Name, "list", "element"}) || kind != c.Kind.parquetKind() || leaf.MaxRepetitionLevel != 1 || leaf.MaxDefinitionLevel != 1 {
+				return fmt.Errorf("column %d: parquet-go derives %s %v (levels %d/%d), dtbench the list %s of %v",
+					i, strings.Join(p, "."), kind, leaf.MaxRepetitionLevel, leaf.MaxDefinitionLevel, c.Name, c.Kind)
+			}
+			continue
+		}
 		if len(p) != 1 || p[0] != c.Name || kind != c.Kind.parquetKind() || leaf.Node.Optional() != c.Nullable || leaf.MaxRepetitionLevel != 0 {
 			return fmt.Errorf("column %d: parquet-go derives %s %v (optional %v), dtbench %s %v (nullable %v)",
 				i, strings.Join(p, "."), kind, leaf.Node.Optional(), c.Name, c.Kind, c.Nullable)

@@ -62,7 +62,11 @@ func readFlat[R any](filePath string, t *flatTable[R]) (rows []R, err error) {
 			return nil, input.Filef(filePath, 0, "row group %d has %d rows, past the %d of the footer", g, n, len(rows))
 		}
 		for i, cc := range rg.ColumnChunks() {
-			if err := readFlatColumn(cc, &dst[i], at, n); err != nil {
+			read := readFlatColumn
+			if dst[i].kind.List() {
+				read = readFlatList
+			}
+			if err := read(cc, &dst[i], at, n); err != nil {
 				return nil, input.Filef(filePath, 0, "row group %d column %s: %w", g, lay.columns[order[i]].Name, err)
 			}
 		}

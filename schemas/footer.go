@@ -2,7 +2,6 @@ package schemas
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"strconv"
 
@@ -62,6 +61,28 @@ func datasetSchemaOf(path string, pf *parquet.File) (dataset.Schema, bool, error
 	return schema, true, nil
 }
 
+// StatisticsRight reports whether the statistics in the footer and page
+// headers of the Parquet file at path can be trusted: false for a file an
+// older dtbench wrote with null_count = 0 throughout (statisticsRight).
+// Such a file's rows are right; a reader that trusts its statistics
+// (DuckDB, polars) answers count(col), IS NULL and IS NOT NULL wrongly.
+func StatisticsRight(path string) (bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return false, &input.Error{File: path, Err: err}
+	}
+	defer f.Close() // read only
+	st, err := f.Stat()
+	if err != nil {
+		return false, &input.Error{File: path, Err: err}
+	}
+	pf, err := OpenParquetFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	if err != nil {
+		return false, &input.Error{File: path, Err: err}
+	}
+	return statisticsRight(pf.Metadata().CreatedBy), nil
+}
+
 // FooterVersion returns the table and the schema version that a dtbench
 // Parquet file's footer names, whether or not this dtbench reads that
 // version (HashFile and the readers refuse the versions they do not read).
@@ -75,9 +96,9 @@ func FooterVersion(path string) (table string, version int, err error) {
 	if err != nil {
 		return "", 0, &input.Error{File: path, Err: err}
 	}
-	pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	pf, err := OpenParquetFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
 	if err != nil {
-		return "", 0, &input.Error{File: path, Err: fmt.Errorf("not a readable Parquet file: %w", err)}
+		return "", 0, &input.Error{File: path, Err: err}
 	}
 	v, ok := pf.Lookup(MetaVersion)
 	if !ok {

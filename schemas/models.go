@@ -75,13 +75,13 @@ var modelSchemaV1 = sync.OnceValue(func() *parquet.Schema { return parquet.NewSc
 // WriteModels writes learned trees to path, one row per node, models in
 // the order given and nodes in node order. Every tree must be valid and
 // share the first one's domains and classes, and no two models may share
-// an id.
-func WriteModels(path string, recs []ModelRecord) (FileInfo, error) {
-	return writeModels(context.Background(), path, recs)
+// an id. opts name the dtbench version (WithVersion).
+func WriteModels(path string, recs []ModelRecord, opts ...WriteOption) (FileInfo, error) {
+	return writeModels(context.Background(), path, recs, opts...)
 }
 
 // writeModels is WriteModels, stopped by ctx (see writeFile).
-func writeModels(ctx context.Context, path string, recs []ModelRecord) (FileInfo, error) {
+func writeModels(ctx context.Context, path string, recs []ModelRecord, opts ...WriteOption) (FileInfo, error) {
 	trees := make([]*tree.Tree, len(recs))
 	for i, r := range recs {
 		trees[i] = r.Tree
@@ -97,12 +97,12 @@ func writeModels(ctx context.Context, path string, recs []ModelRecord) (FileInfo
 	defer cols.release()
 	learners, learner := dictionary(len(recs), func(t int) string { return recs[t].Learner })
 	return writeFile(ctx, path, int64(cols.rows()), func(w io.Writer) error {
-		pw, err := newPQWriter(w, modelSchema(), "tree_id", "dataset_id", "oracle_id")
+		pw, err := newPQWriter(w, modelSchema(), newWriteConfig(opts), "tree_id", "dataset_id", "oracle_id")
 		if err != nil {
 			return err
 		}
 		defer pw.release()
-		err = cols.writeRowGroups(func(from, to int) error {
+		err = cols.writeRowGroups(pw.cfg.groupRows, func(from, to int) error {
 			ids := cols.int64PerTree(0, func(t int) int64 { return recs[t].ModelID })
 			datasets := cols.int64PerTree(1, func(t int) int64 { return recs[t].DatasetID })
 			oracles := cols.int64PerTree(2, func(t int) int64 { return recs[t].OracleID })

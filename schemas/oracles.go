@@ -32,13 +32,14 @@ var oracleSchema = sync.OnceValue(func() *parquet.Schema { return parquet.NewSch
 
 // WriteOracles writes oracle trees to path, one row per node, trees in the
 // order given and nodes in node order. Every tree must be valid and share
-// the first one's domains and classes, and no two may share an id.
-func WriteOracles(path string, recs []TreeRecord) (FileInfo, error) {
-	return writeOracles(context.Background(), path, recs)
+// the first one's domains and classes, and no two may share an id. opts
+// name the dtbench version (WithVersion).
+func WriteOracles(path string, recs []TreeRecord, opts ...WriteOption) (FileInfo, error) {
+	return writeOracles(context.Background(), path, recs, opts...)
 }
 
 // writeOracles is WriteOracles, stopped by ctx (see writeFile).
-func writeOracles(ctx context.Context, path string, recs []TreeRecord) (FileInfo, error) {
+func writeOracles(ctx context.Context, path string, recs []TreeRecord, opts ...WriteOption) (FileInfo, error) {
 	trees := make([]*tree.Tree, len(recs))
 	for i, r := range recs {
 		trees[i] = r.Tree
@@ -53,12 +54,12 @@ func writeOracles(ctx context.Context, path string, recs []TreeRecord) (FileInfo
 	cols := newNodeColumns(trees, false)
 	defer cols.release()
 	return writeFile(ctx, path, int64(cols.rows()), func(w io.Writer) error {
-		pw, err := newPQWriter(w, oracleSchema(), "tree_id")
+		pw, err := newPQWriter(w, oracleSchema(), newWriteConfig(opts), "tree_id")
 		if err != nil {
 			return err
 		}
 		defer pw.release()
-		err = cols.writeRowGroups(func(from, to int) error {
+		err = cols.writeRowGroups(pw.cfg.groupRows, func(from, to int) error {
 			ids := cols.int64PerTree(0, func(t int) int64 { return recs[t].ID })
 			return writeColumns(pw.beginRowGroup(to-from),
 				func() error { return pw.int64Column(ids) },

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -15,7 +16,7 @@ import (
 // required or optional scalar, read straight from a field of the rows in
 // memory, so no column is gathered first. Its pages are fixed by the values
 // alone:
-//   - data pages v2 of pageRows rows;
+//   - data pages v2 of pageRows rows (writeConfig);
 //   - an optional column carries, per page, RLE definition levels of bit
 //     width 1 (1 = a value, 0 = null), NumNulls, and values for its non-null
 //     rows only; a required column has no levels;
@@ -25,8 +26,9 @@ import (
 //     page of its distinct values in order of first appearance (empty when
 //     the chunk has no non-null value), and each data page holds the bit
 //     width and the RLE/bit-packed indexes of its values;
-//   - min/max statistics only for the columns the writer was told (required
-//     int64 ids), as for the other tables.
+//   - a null count in every page and chunk, and min/max statistics for the
+//     columns the writer was told (every column of a flat table), of any
+//     kind: integers, doubles, booleans and strings (pqstats.go).
 
 // fieldSource is one field of a slice of rows in memory: row i's field is
 // at base + i*stride + offset. A nullable field holds a pointer to its
@@ -79,8 +81,8 @@ func (w *pqWriter) scalarColumn(src *fieldSource, from, to int) error {
 		encodings = append(encodings, format.RLE)
 	}
 	levels := rle.Encoding{BitWidth: 1}
-	for p := from; p < to; p += pageRows {
-		q := min(p+pageRows, to)
+	for p := from; p < to; p += w.cfg.pageRows {
+		q := min(p+w.cfg.pageRows, to)
 		var def []byte
 		nulls := 0
 		if src.nullable {
@@ -97,19 +99,14 @@ func (w *pqWriter) scalarColumn(src *fieldSource, from, to int) error {
 			def, _ = levels.EncodeLevels(w.bufs.def, defs) // width 1 holds 0 and 1
 			w.bufs.def = def
 		}
-		body, err := w.scalarBody(src, p, q, from, width)
+		body, b, err := w.scalarBody(src, p, q, from, width)
 		if err != nil {
 			return fmt.Errorf("encode %s: %w", name, err)
 		}
-		h := dataPageHeader(enc, q-p, nulls, q-p, 0, len(def))
-		if c.leaf.stats {
-			vals := resize(w.bufs.int64s, q-p)
-			w.bufs.int64s = vals
-			for i := p; i < q; i++ {
-				vals[i-p] = *(*int64)(src.at(i))
-			}
-			h.DataPageHeaderV2.V.Statistics = c.pageStats(vals)
+		if !c.leaf.stats {
+			b = bounds{}
 		}
+		h := dataPageHeader(enc, q-p, nulls, q-p, 0, len(def), c.pageStats(nulls, q-p-nulls, b))
 		if err := w.writePage(c, h, nil, def, body, p-from); err != nil {
 			return err
 		}
@@ -119,77 +116,101 @@ func (w *pqWriter) scalarColumn(src *fieldSource, from, to int) error {
 }
 
 // scalarBody encodes the non-null values of rows [p, q) of src into the
-// writer's body buffer. Strings are the indexes stringDictionary assigned
-// to the chunk's rows, which start at row from, in width bits.
-func (w *pqWriter) scalarBody(src *fieldSource, p, q, from, width int) ([]byte, error) {
+// writer's body buffer and returns them with their bounds, computed in the
+// same pass over the rows (a flat table's rows are wide: each pass over a
+// column is a pass over memory). Strings are the indexes stringDictionary
+// assigned to the chunk's rows, which start at row from, in width bits;
+// their order is their index's rank, so no string is compared per row.
+func (w *pqWriter) scalarBody(src *fieldSource, p, q, from, width int) ([]byte, bounds, error) {
 	body := w.bufs.body[:0]
+	var b bounds
 	switch src.kind {
 	case KindInt64:
+		var r valueRange[int64]
 		for i := p; i < q; i++ {
 			if v := src.at(i); v != nil {
-				body = binary.LittleEndian.AppendUint64(body, uint64(*(*int64)(v)))
+				x := *(*int64)(v)
+				body = binary.LittleEndian.AppendUint64(body, uint64(x))
+				r.add(x)
 			}
 		}
+		b = r.bounds(int64Bytes)
 	case KindInt32:
+		var r valueRange[int32]
 		for i := p; i < q; i++ {
 			if v := src.at(i); v != nil {
-				body = binary.LittleEndian.AppendUint32(body, uint32(*(*int32)(v)))
+				x := *(*int32)(v)
+				body = binary.LittleEndian.AppendUint32(body, uint32(x))
+				r.add(x)
 			}
 		}
+		b = r.bounds(int32Bytes)
 	case KindFloat64:
+		var r valueRange[float64]
 		for i := p; i < q; i++ {
 			if v := src.at(i); v != nil {
-				body = binary.LittleEndian.AppendUint64(body, math.Float64bits(*(*float64)(v)))
+				x := *(*float64)(v)
+				body = binary.LittleEndian.AppendUint64(body, math.Float64bits(x))
+				r.add(x)
 			}
 		}
+		b = floatBounds(&r)
 	case KindBool:
-		var b byte
+		var r valueRange[uint8]
+		var bits byte
 		n := 0
 		for i := p; i < q; i++ {
 			v := src.at(i)
 			if v == nil {
 				continue
 			}
-			if *(*bool)(v) {
-				b |= 1 << (n % 8)
-			}
+			x := *(*uint8)(v) // a Go bool is one byte, 0 or 1
+			r.add(x)
+			bits |= x << (n % 8)
 			if n++; n%8 == 0 {
-				body, b = append(body, b), 0
+				body, bits = append(body, bits), 0
 			}
 		}
 		if n%8 != 0 {
-			body = append(body, b)
+			body = append(body, bits)
 		}
+		b = r.bounds(boolBytes)
 	case KindString:
+		var r valueRange[int32]
 		idx := w.bufs.indexes[:0]
 		for _, x := range w.bufs.rowIndexes[p-from : q-from] {
 			if x >= 0 {
 				idx = append(idx, x)
+				r.add(w.bufs.ranks[x])
 			}
 		}
 		w.bufs.indexes = idx
 		enc := rle.Encoding{BitWidth: width}
 		packed, err := enc.EncodeInt32(w.bufs.enc[:0], idx)
 		if err != nil {
-			return nil, err
+			return nil, bounds{}, err
 		}
 		w.bufs.enc = packed
 		body = append(append(body, byte(width)), packed...)
+		b = r.bounds(func(rank int32) []byte { return []byte(w.bufs.dictValues[w.bufs.byRank[rank]]) })
 	default:
-		return nil, fmt.Errorf("column kind %v", src.kind)
+		return nil, bounds{}, fmt.Errorf("column kind %v", src.kind)
 	}
 	w.bufs.body = body
-	return body, nil
+	return body, b, nil
 }
 
 // stringDictionary writes the dictionary page of a string chunk of rows
 // [from, to) of src: the distinct non-null values in order of first
 // appearance, PLAIN. It leaves each row's index (-1 for null) in
-// w.bufs.rowIndexes and returns the bit width of the indexes.
+// w.bufs.rowIndexes, the values by index in w.bufs.dictValues, their
+// ranks in string order (stringRanks), and returns the bit width of the
+// indexes.
 func (w *pqWriter) stringDictionary(c *pqChunk, src *fieldSource, from, to int) (int, error) {
 	ids := map[string]int32{}
 	rows := resize(w.bufs.rowIndexes, to-from)
 	w.bufs.rowIndexes = rows
+	values := w.bufs.dictValues[:0]
 	plain := w.bufs.dict[:0]
 	for i := from; i < to; i++ {
 		v := src.at(i)
@@ -202,12 +223,15 @@ func (w *pqWriter) stringDictionary(c *pqChunk, src *fieldSource, from, to int) 
 		if !ok {
 			id = int32(len(ids))
 			ids[s] = id
+			values = append(values, s)
 			plain = binary.LittleEndian.AppendUint32(plain, uint32(len(s)))
 			plain = append(plain, s...)
 		}
 		rows[i-from] = id
 	}
 	w.bufs.dict = plain
+	w.bufs.dictValues = values
+	w.bufs.ranks, w.bufs.byRank = stringRanks(w.bufs.ranks, w.bufs.byRank, values)
 	var h format.PageHeader
 	h.Type = format.DictionaryPage
 	h.DictionaryPageHeader.Set(format.DictionaryPageHeader{NumValues: int32(len(ids)), Encoding: format.Plain})
@@ -215,4 +239,20 @@ func (w *pqWriter) stringDictionary(c *pqChunk, src *fieldSource, from, to int) 
 		return 0, err
 	}
 	return indexWidth(max(len(ids), 1)), nil
+}
+
+// stringRanks orders a dictionary's values by unsigned byte order (Go's
+// string order, the statistics' order of a string column): rank[i] is
+// value i's place, byRank[k] the value in place k. The slices reuse the
+// given buffers.
+func stringRanks(rank, byRank []int32, values []string) ([]int32, []int32) {
+	rank, byRank = resize(rank, len(values)), resize(byRank, len(values))
+	for i := range byRank {
+		byRank[i] = int32(i)
+	}
+	slices.SortFunc(byRank, func(a, b int32) int { return strings.Compare(values[a], values[b]) })
+	for k, i := range byRank {
+		rank[i] = int32(k)
+	}
+	return rank, byRank
 }

@@ -15,28 +15,37 @@ import (
 
 // The column kinds pqWriter writes, one method each. Every method takes the
 // whole column of the current row group, cuts it into pages of pageRows
-// rows and encodes each page straight from the typed slice:
+// rows (writeConfig) and encodes each page straight from the typed slice;
+// each page's statistics go through pqChunk.pageStats (pqstats.go):
 //
-//	int64Column   DELTA_BINARY_PACKED; ids (constant runs cost ~nothing)
-//	int32Column   DELTA_BINARY_PACKED; row numbers, rules, node fields
+//	int64Column   DELTA_BINARY_PACKED; ids (constant runs cost ~nothing);
+//	              min/max when asked
+//	int32Column   DELTA_BINARY_PACKED; row numbers, rules, node fields;
+//	              min/max when asked
 //	codeColumn    RLE_DICTIONARY over the identity dictionary 0..z-1: a
 //	              code is its own dictionary index, so nothing is hashed
 //	              and a binary feature costs one bit per row
 //	stringColumn  RLE_DICTIONARY over a dictionary the caller built, with
 //	              one index per row (runs of one value cost a few bytes)
 //	int32ListColumn  list<int32> in CSR form, DELTA_BINARY_PACKED values
-//	              with RLE repetition and definition levels
+//	              with RLE repetition and definition levels; an empty
+//	              list is one null entry of the leaf
 //	scalarColumn  a required or optional int64, int32, double, boolean or
 //	              string read from a field of rows in memory (flat tables,
 //	              pqnullable.go): PLAIN numbers and booleans, strings
-//	              RLE_DICTIONARY, RLE definition levels when optional
+//	              RLE_DICTIONARY, RLE definition levels when optional;
+//	              min/max of any kind when asked
+//
+// codeColumn and stringColumn write null counts only and refuse a column
+// named for min/max; a list's leaf cannot be named (newPQWriter).
 
 // pageBuffers are the scratch buffers of one writer, reused page to page.
 type pageBuffers struct {
 	body, dict, rep, def, zstd, enc []byte
 	repLevels, defLevels            []uint8
-	int64s                          []int64 // a page's values, for statistics (pqnullable.go)
-	indexes, rowIndexes             []int32 // dictionary indexes of a page and of a chunk's rows (pqnullable.go)
+	indexes, rowIndexes             []int32  // dictionary indexes of a page and of a chunk's rows (pqnullable.go)
+	dictValues                      []string // a string chunk's dictionary, by index (pqnullable.go)
+	ranks, byRank                   []int32  // the dictionary's order: index → rank, rank → index (pqnullable.go)
 }
 
 var pageBufferPool = sync.Pool{New: func() any { return new(pageBuffers) }}
@@ -45,6 +54,7 @@ var pageBufferPool = sync.Pool{New: func() any { return new(pageBuffers) }}
 // must not be used after.
 func (w *pqWriter) release() {
 	if w.bufs != nil {
+		clear(w.bufs.dictValues[:cap(w.bufs.dictValues)]) // the pool keeps no caller's strings
 		pageBufferPool.Put(w.bufs)
 		w.bufs = nil
 	}
@@ -61,14 +71,15 @@ func (w *pqWriter) int64Column(vals []int64) error {
 	if err := w.checkRows(c, len(vals)); err != nil {
 		return err
 	}
-	for from := 0; from < len(vals); from += pageRows {
-		page := vals[from:min(from+pageRows, len(vals))]
+	for from := 0; from < len(vals); from += w.cfg.pageRows {
+		page := vals[from:min(from+w.cfg.pageRows, len(vals))]
 		body, _ := deltaEncoding.EncodeInt64(w.bufs.body, page) // never fails
 		w.bufs.body = body
-		h := dataPageHeader(format.DeltaBinaryPacked, len(page), 0, len(page), 0, 0)
+		var b bounds
 		if c.leaf.stats {
-			h.DataPageHeaderV2.V.Statistics = c.pageStats(page)
+			b = sliceBounds(page, int64Bytes)
 		}
+		h := dataPageHeader(format.DeltaBinaryPacked, len(page), 0, len(page), 0, 0, c.pageStats(0, len(page), b))
 		if err := w.writePage(c, h, nil, nil, body, from); err != nil {
 			return err
 		}
@@ -86,11 +97,15 @@ func (w *pqWriter) int32Column(vals []int32) error {
 	if err := w.checkRows(c, len(vals)); err != nil {
 		return err
 	}
-	for from := 0; from < len(vals); from += pageRows {
-		page := vals[from:min(from+pageRows, len(vals))]
+	for from := 0; from < len(vals); from += w.cfg.pageRows {
+		page := vals[from:min(from+w.cfg.pageRows, len(vals))]
 		body, _ := deltaEncoding.EncodeInt32(w.bufs.body, page) // never fails
 		w.bufs.body = body
-		h := dataPageHeader(format.DeltaBinaryPacked, len(page), 0, len(page), 0, 0)
+		var b bounds
+		if c.leaf.stats {
+			b = sliceBounds(page, int32Bytes)
+		}
+		h := dataPageHeader(format.DeltaBinaryPacked, len(page), 0, len(page), 0, 0, c.pageStats(0, len(page), b))
 		if err := w.writePage(c, h, nil, nil, body, from); err != nil {
 			return err
 		}
@@ -156,6 +171,9 @@ func (w *pqWriter) stringColumn(dict []string, idx []int32) error {
 // hybrid encoding.
 func (w *pqWriter) dictionaryChunk(c *pqChunk, n, size int, plain []byte,
 	encode func(enc *rle.Encoding, dst []byte, from, to int) ([]byte, error)) error {
+	if err := noBounds(c); err != nil {
+		return err
+	}
 	if n > 0 {
 		var h format.PageHeader
 		h.Type = format.DictionaryPage
@@ -166,8 +184,8 @@ func (w *pqWriter) dictionaryChunk(c *pqChunk, n, size int, plain []byte,
 	}
 	width := indexWidth(size)
 	enc := rle.Encoding{BitWidth: width}
-	for from := 0; from < n; from += pageRows {
-		to := min(from+pageRows, n)
+	for from := 0; from < n; from += w.cfg.pageRows {
+		to := min(from+w.cfg.pageRows, n)
 		packed, err := encode(&enc, w.bufs.enc, from, to)
 		if err != nil {
 			return fmt.Errorf("encode %s: %w", strings.Join(c.leaf.path, "."), err)
@@ -175,7 +193,7 @@ func (w *pqWriter) dictionaryChunk(c *pqChunk, n, size int, plain []byte,
 		w.bufs.enc = packed
 		body := append(append(w.bufs.body[:0], byte(width)), packed...)
 		w.bufs.body = body
-		h := dataPageHeader(format.RLEDictionary, to-from, 0, to-from, 0, 0)
+		h := dataPageHeader(format.RLEDictionary, to-from, 0, to-from, 0, 0, c.pageStats(0, to-from, bounds{}))
 		if err := w.writePage(c, h, nil, nil, body, from); err != nil {
 			return err
 		}
@@ -205,8 +223,8 @@ func (w *pqWriter) int32ListColumn(vals, offs []int32) error {
 		return err
 	}
 	levels := rle.Encoding{BitWidth: 1}
-	for from := 0; from < rows; from += pageRows {
-		to := min(from+pageRows, rows)
+	for from := 0; from < rows; from += w.cfg.pageRows {
+		to := min(from+w.cfg.pageRows, rows)
 		// One entry per value, and one for each empty list; every entry
 		// but a row's first repeats the row (rep 1), every entry but an
 		// empty list's holds a value (def 1).
@@ -239,12 +257,21 @@ func (w *pqWriter) int32ListColumn(vals, offs []int32) error {
 		w.bufs.rep, w.bufs.def = repEnc, defEnc
 		body, _ := deltaEncoding.EncodeInt32(w.bufs.body, vals[offs[from]:offs[to]])
 		w.bufs.body = body
-		h := dataPageHeader(format.DeltaBinaryPacked, n, nulls, to-from, len(repEnc), len(defEnc))
+		h := dataPageHeader(format.DeltaBinaryPacked, n, nulls, to-from, len(repEnc), len(defEnc), c.pageStats(nulls, n-nulls, bounds{}))
 		if err := w.writePage(c, h, repEnc, defEnc, body, from); err != nil {
 			return err
 		}
 	}
 	w.endChunk(c, format.RLE, format.DeltaBinaryPacked)
+	return nil
+}
+
+// noBounds refuses min/max statistics for c, whose column method writes
+// null counts only.
+func noBounds(c *pqChunk) error {
+	if c.leaf.stats {
+		return fmt.Errorf("parquet writer: column %s: no min/max statistics for this column kind", strings.Join(c.leaf.path, "."))
+	}
 	return nil
 }
 

@@ -30,21 +30,26 @@ import (
 //   - the schema elements of a parquet.Schema, as parquet-go's writer
 //     derives them, so readers see the same columns as before;
 //   - row groups of the rows given to beginRowGroup, every column cut into
-//     data pages (v2) of pageRows rows, each compressed with parquetZstd
-//     and carrying a CRC-32 as parquet-go's pages do;
+//     data pages (v2) of pageRows rows (writeConfig; withLayout in tests),
+//     each compressed with parquetZstd and carrying a CRC-32 as
+//     parquet-go's pages do;
 //   - encodings fixed per column kind: DELTA_BINARY_PACKED for the integers
 //     of the node and row tables, PLAIN for the numbers and booleans of the
 //     flat tables, RLE_DICTIONARY for strings and for codes (see pqpages.go
 //     and pqnullable.go); RLE definition levels for nullable columns;
-//   - min/max statistics (chunk, page header and column index) for the
-//     columns named in the stats set only (the ids), an offset index for
-//     every column, and sorted key-value metadata.
+//   - statistics that hold for every reader (pqstats.go): the null count
+//     of every chunk and page, in the chunk's metadata and every page
+//     header, and min/max (chunk, page header and column index) for the
+//     columns named in the stats set (the ids of the node and row tables,
+//     every column of the flat tables); an offset index for every column;
+//     sorted key-value metadata, and created_by naming dtbench's version.
 //
 // Misuse (a column of the wrong kind, length or order) is an error, never a
 // damaged file.
 
 // pageRows is the number of rows in every data page but a chunk's last. It
-// fixes the bytes of every table pqWriter writes, like RowGroupRows.
+// fixes the bytes of every table pqWriter writes, like RowGroupRows; only
+// tests change it (withLayout).
 const pageRows = 1 << 16
 
 // parquetMagic opens and closes every Parquet file.
@@ -56,23 +61,29 @@ type pqLeaf struct {
 	kind   parquet.Kind
 	maxRep byte
 	maxDef byte
-	stats  bool // write min/max statistics (int64 columns only)
+	stats  bool // write min/max statistics
 }
 
 // pqChunk is the column chunk being written.
 type pqChunk struct {
-	leaf     *pqLeaf
-	meta     format.ColumnMetaData
-	pages    []format.PageLocation
-	index    format.ColumnIndex // min/max per page, when leaf.stats
-	min, max int64              // chunk bounds, when leaf.stats
-	data     int32              // data pages written
+	leaf  *pqLeaf
+	meta  format.ColumnMetaData
+	pages []format.PageLocation
+	data  int32 // data pages written
+	// The chunk's statistics so far (pqstats.go): its null entries, and
+	// when leaf.stats its bounds and column index, both dropped once a
+	// page holds values without an order (a NaN).
+	nulls     int64
+	bounds    bounds
+	index     format.ColumnIndex
+	unordered bool
 }
 
 // pqWriter writes one Parquet file column chunk by column chunk: call
 // beginRowGroup, then exactly one column method per leaf column in schema
 // order, and close after the last row group.
 type pqWriter struct {
+	cfg      writeConfig
 	out      countingWriter
 	elements []format.SchemaElement
 	leaves   []pqLeaf
@@ -109,26 +120,32 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// newPQWriter starts a file of the given schema on w. stats names the
-// top-level int64 columns that get min/max statistics.
-func newPQWriter(w io.Writer, schema *parquet.Schema, stats ...string) (*pqWriter, error) {
-	pw := &pqWriter{out: countingWriter{w: w}, bufs: pageBufferPool.Get().(*pageBuffers)}
+// newPQWriter starts a file of the given schema on w, laid out and
+// stamped as cfg says. stats names the top-level columns that get min/max
+// statistics; the column methods that cannot write them (dictionaries of
+// the node and row tables, lists) refuse such a column.
+func newPQWriter(w io.Writer, schema *parquet.Schema, cfg writeConfig, stats ...string) (*pqWriter, error) {
+	pw := &pqWriter{cfg: cfg, out: countingWriter{w: w}, bufs: pageBufferPool.Get().(*pageBuffers)}
 	pw.enc = thrift.NewEncoder(new(thrift.CompactProtocol).NewWriter(&pw.hdr))
 	pw.elements = schemaElements(schema)
+	found := 0
 	for _, path := range schema.Columns() {
 		leaf, _ := schema.Lookup(path...)
 		kind := leaf.Node.Type().Kind()
 		l := pqLeaf{path: path, kind: kind, maxRep: byte(leaf.MaxRepetitionLevel), maxDef: byte(leaf.MaxDefinitionLevel)}
 		if len(path) == 1 && slices.Contains(stats, path[0]) {
-			if kind != parquet.Int64 || l.maxDef != 0 {
-				return nil, fmt.Errorf("parquet writer: statistics for %s, which is not a required int64 column", path[0])
-			}
 			l.stats = true
+			found++
 		}
 		pw.leaves = append(pw.leaves, l)
 		pw.orders = append(pw.orders, *leaf.Node.Type().ColumnOrder())
 	}
+	if found != len(stats) {
+		pw.release()
+		return nil, fmt.Errorf("parquet writer: statistics for %q, which are not all top-level columns of %s", stats, schema.Name())
+	}
 	if _, err := io.WriteString(&pw.out, parquetMagic); err != nil {
+		pw.release()
 		return nil, err
 	}
 	return pw, nil
@@ -229,16 +246,12 @@ func (w *pqWriter) beginChunk(kind parquet.Kind, repeated bool) (*pqChunk, error
 	}}, nil
 }
 
-// endChunk records a finished chunk and its page indexes.
+// endChunk records a finished chunk, its statistics and its page indexes.
 func (w *pqWriter) endChunk(c *pqChunk, encodings ...format.Encoding) {
 	slices.Sort(encodings)
 	c.meta.Encoding = slices.Compact(encodings)
-	idx := pageIndex{offset: format.OffsetIndex{PageLocations: c.pages}}
-	if c.leaf.stats && c.data > 0 {
-		c.meta.Statistics = format.Statistics{MinValue: int64Bytes(c.min), MaxValue: int64Bytes(c.max)}
-		c.index.BoundaryOrder = boundaryOrder(c.index.MinValues, c.index.MaxValues)
-		idx.column = &c.index
-	}
+	c.meta.Statistics = c.statistics()
+	idx := pageIndex{offset: format.OffsetIndex{PageLocations: c.pages}, column: c.columnIndex()}
 	w.chunks = append(w.chunks, format.ColumnChunk{MetaData: c.meta})
 	w.index = append(w.index, idx)
 }
@@ -293,63 +306,17 @@ func (w *pqWriter) writePage(c *pqChunk, h format.PageHeader, rep, def, body []b
 }
 
 // dataPageHeader is the header of a data page of n values (levels
-// included), nulls of them empty lists, rows rows.
-func dataPageHeader(enc format.Encoding, n, nulls, rows, repLen, defLen int) format.PageHeader {
+// included), nulls of them null or empty lists, rows rows, with the page's
+// statistics st (pqChunk.pageStats).
+func dataPageHeader(enc format.Encoding, n, nulls, rows, repLen, defLen int, st format.Statistics) format.PageHeader {
 	var h format.PageHeader
 	h.Type = format.DataPageV2
 	h.DataPageHeaderV2.Set(format.DataPageHeaderV2{
 		NumValues: int32(n), NumNulls: int32(nulls), NumRows: int32(rows), Encoding: enc,
 		DefinitionLevelsByteLength: int32(defLen), RepetitionLevelsByteLength: int32(repLen),
-		IsCompressed: thrift.New(true),
+		IsCompressed: thrift.New(true), Statistics: st,
 	})
 	return h
-}
-
-// pageStats adds the bounds of one page of an int64 statistics column to
-// the chunk and returns them for the page header.
-func (c *pqChunk) pageStats(vals []int64) format.Statistics {
-	lo, hi := vals[0], vals[0]
-	for _, v := range vals[1:] {
-		if v < lo {
-			lo = v
-		} else if v > hi {
-			hi = v
-		}
-	}
-	if c.data == 0 || lo < c.min {
-		c.min = lo
-	}
-	if c.data == 0 || hi > c.max {
-		c.max = hi
-	}
-	st := format.Statistics{MinValue: int64Bytes(lo), MaxValue: int64Bytes(hi)}
-	c.index.NullPages = append(c.index.NullPages, false)
-	c.index.MinValues = append(c.index.MinValues, st.MinValue)
-	c.index.MaxValues = append(c.index.MaxValues, st.MaxValue)
-	c.index.NullCounts = append(c.index.NullCounts, 0)
-	return st
-}
-
-// int64Bytes is v in PLAIN encoding, as statistics store it.
-func int64Bytes(v int64) []byte { return binary.LittleEndian.AppendUint64(nil, uint64(v)) }
-
-// boundaryOrder tells how the page bounds of a column index are ordered.
-func boundaryOrder(mins, maxs [][]byte) format.BoundaryOrder {
-	val := func(b []byte) int64 { return int64(binary.LittleEndian.Uint64(b)) }
-	asc, desc := true, true
-	for i := 1; i < len(mins); i++ {
-		a, b := val(mins[i-1]), val(mins[i])
-		c, d := val(maxs[i-1]), val(maxs[i])
-		asc = asc && a <= b && c <= d
-		desc = desc && a >= b && c >= d
-	}
-	switch {
-	case asc:
-		return format.Ascending
-	case desc:
-		return format.Descending
-	}
-	return format.Unordered
 }
 
 // close ends the last row group and writes the page indexes and the footer
@@ -402,7 +369,7 @@ func (w *pqWriter) close(table string, meta map[string]string) error {
 		NumRows:          rows,
 		RowGroups:        w.groups,
 		KeyValueMetadata: kv,
-		CreatedBy:        createdBy(table),
+		CreatedBy:        createdBy(table, w.cfg.version),
 		ColumnOrders:     w.orders,
 	}
 	if _, _, err := encode(&md); err != nil {

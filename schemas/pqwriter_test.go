@@ -1,7 +1,6 @@
 package schemas
 
 import (
-	"context"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -10,13 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apache/arrow/go/v17/arrow"
-	"github.com/apache/arrow/go/v17/arrow/array"
-	"github.com/apache/arrow/go/v17/arrow/memory"
-	"github.com/apache/arrow/go/v17/parquet"
-	"github.com/apache/arrow/go/v17/parquet/file"
-	"github.com/apache/arrow/go/v17/parquet/pqarrow"
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/internal/arrowrows"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -25,96 +19,21 @@ import (
 // use), and every cell is compared with a table built from the records
 // directly: per row, with the tree package's own Parents and Branches.
 
-// arrowRows reads every column of a Parquet file with Arrow and returns the
-// column names and the rows, each cell an int64, int32, float64, bool,
-// string or []int32, or nil for a null.
-func arrowRows(t *testing.T, path string) ([]string, [][]any) {
+// arrowRows reads every column of a Parquet file with Arrow
+// (internal/arrowrows) and returns the column names and the rows, each
+// cell an int64, int32, float64, bool, string, []int32, []float64 or []string, or nil for a
+// null.
+func arrowRows(t testing.TB, path string) ([]string, [][]any) {
 	t.Helper()
-	// Not a checked allocator: Arrow's DELTA_BINARY_PACKED decoder keeps
-	// buffers it never frees (it does so for parquet-go's files too).
-	mem := memory.NewGoAllocator()
-	rdr, err := file.OpenParquetFile(path, false, file.WithReadProps(parquet.NewReaderProperties(mem)))
-	if err != nil {
-		t.Fatalf("arrow cannot open %s: %v", path, err)
-	}
-	defer rdr.Close()
-	fr, err := pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{}, mem)
+	tbl, err := arrowrows.Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := fr.Schema()
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := rdr.NumRows()
-	rows := make([][]any, n)
 	var names []string
-	for i, f := range sc.Fields() {
-		names = append(names, f.Name)
-		err := arrowColumn(fr, i, n, func(a arrow.Array, offset int) {
-			for r := range a.Len() {
-				rows[offset+r] = append(rows[offset+r], arrowCell(t, a, r))
-			}
-		})
-		if err != nil {
-			t.Fatalf("arrow reads column %s: %v", f.Name, err)
-		}
+	for _, c := range tbl.Columns {
+		names = append(names, c.Name)
 	}
-	return names, rows
-}
-
-// arrowColumn reads all n values of column i with Arrow and passes each
-// chunk, with its offset, to fn. It is the tests' own, so that they do not
-// lean on the package's Arrow writer (arrow.go), which serves the summary
-// only.
-func arrowColumn(fr *pqarrow.FileReader, i int, n int64, fn func(a arrow.Array, offset int)) error {
-	cr, err := fr.GetColumn(context.Background(), i)
-	if err != nil {
-		return err
-	}
-	defer cr.Release()
-	chunked, err := cr.NextBatch(n)
-	if err != nil {
-		return err
-	}
-	defer chunked.Release()
-	if chunked.Len() != int(n) {
-		return fmt.Errorf("%d values for %d rows", chunked.Len(), n)
-	}
-	offset := 0
-	for _, a := range chunked.Chunks() {
-		fn(a, offset)
-		offset += a.Len()
-	}
-	return nil
-}
-
-func arrowCell(t *testing.T, a arrow.Array, r int) any {
-	if a.IsNull(r) {
-		return nil
-	}
-	switch a := a.(type) {
-	case *array.Int64:
-		return a.Value(r)
-	case *array.Float64:
-		return a.Value(r)
-	case *array.Boolean:
-		return a.Value(r)
-	case *array.Int32:
-		return a.Value(r)
-	case *array.String:
-		return a.Value(r)
-	case *array.List:
-		from, to := a.ValueOffsets(r)
-		vals := a.ListValues().(*array.Int32)
-		out := []int32{}
-		for i := from; i < to; i++ {
-			out = append(out, vals.Value(int(i)))
-		}
-		return out
-	}
-	t.Fatalf("unexpected Arrow array %T", a)
-	return nil
+	return names, tbl.Rows
 }
 
 // nodeRowsOf is the expected node table of trees: per node its id, parent,
@@ -317,14 +236,30 @@ func TestPQWriterMisuse(t *testing.T) {
 				func() error { return w.int32Column([]int32{-1, 0}) },
 				func() error { return w.int32ListColumn([]int32{1, 2}, []int32{1, 0, 2}) })
 		}, "offsets decrease"},
-		{"stats on a non-int64", func(*pqWriter) error {
-			_, err := newPQWriter(new(strings.Builder), oracleSchema(), "node")
+		{"stats on no column", func(*pqWriter) error {
+			_, err := newPQWriter(new(strings.Builder), oracleSchema(), newWriteConfig(nil), "tree_id", "nope")
 			return err
-		}, "not a required int64"},
+		}, "not all top-level columns"},
+		{"stats on a list", func(*pqWriter) error {
+			_, err := newPQWriter(new(strings.Builder), oracleSchema(), newWriteConfig(nil), "values")
+			return err
+		}, "not all top-level columns"},
+		{"stats on a dictionary", func(*pqWriter) error {
+			w, err := newPQWriter(new(strings.Builder), modelSchema(), newWriteConfig(nil), "learner")
+			if err != nil {
+				return err
+			}
+			defer w.release()
+			return writeColumns(w.beginRowGroup(1),
+				func() error { return w.int64Column([]int64{1}) },
+				func() error { return w.int64Column([]int64{1}) },
+				func() error { return w.int64Column([]int64{1}) },
+				func() error { return w.stringColumn([]string{"id3"}, []int32{0}) })
+		}, "no min/max statistics"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			w, err := newPQWriter(new(strings.Builder), oracleSchema(), "tree_id")
+			w, err := newPQWriter(new(strings.Builder), oracleSchema(), newWriteConfig(nil), "tree_id")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -155,12 +155,13 @@ func (c *nodeColumns) layout(t *tree.Tree) {
 }
 
 // writeRowGroups lays out and writes every row group of the trees: groups
-// of RowGroupRows rows, the last one shorter. write sees the group's rows
-// [from, to) of the file; the columns hold them, from index 0.
-func (c *nodeColumns) writeRowGroups(write func(from, to int) error) error {
+// of size rows (the writer's, RowGroupRows), the last one shorter. write
+// sees the group's rows [from, to) of the file; the columns hold them,
+// from index 0.
+func (c *nodeColumns) writeRowGroups(size int, write func(from, to int) error) error {
 	rows := c.rows()
-	for from := 0; from < rows; from += RowGroupRows {
-		to := min(from+RowGroupRows, rows)
+	for from := 0; from < rows; from += size {
+		to := min(from+size, rows)
 		c.fill(from, to)
 		if err := write(from, to); err != nil {
 			return err

@@ -4,10 +4,11 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Schema versions, one per table. A table's version is written into each of
-// its files, under MetaVersion and in created_by ("dtbench schema <v>"),
+// its files, under MetaVersion and in created_by (createdBy),
 // and its reader refuses a file of a version it cannot read. Bump a table's
 // version when one of its columns changes meaning, type, nullability or
 // name; a change of encoding alone (what any Parquet reader decodes) keeps
@@ -40,6 +41,8 @@ const (
 	// Arrow); 3 added failed (the group's rows whose fit gave no model)
 	// and names the benchmark study's subsets by ordinal ranks.
 	SummariesVersion = 3
+	// PredictionsVersion is results/predictions' (every study's).
+	PredictionsVersion = 1
 )
 
 // tableVersion is the version a table is written with and the versions
@@ -61,6 +64,7 @@ var tableVersions = map[string]tableVersion{
 	Entropy:     {EntropyVersion, []int{1, 2}},
 	Wins:        {WinsVersion, []int{1, 2}},
 	Summaries:   {SummariesVersion, []int{2, 3}},
+	Predictions: {PredictionsVersion, []int{1}},
 }
 
 // TableVersion returns the schema version dtbench writes for table (one of
@@ -96,11 +100,29 @@ func writeVersion(table string) int {
 	return v.write
 }
 
-// createdBy is the created_by field of table's files: the schema version
-// and no library version, so that upgrading a library does not change the
-// bytes of the footer.
-func createdBy(table string) string {
-	return "dtbench schema " + strconv.Itoa(writeVersion(table))
+// createdBy is the created_by field of table's files written by dtbench
+// version: "dtbench version <version> (build schema <table's version>)".
+// That is the "<application> version <version> (build <build>)" form that
+// parquet-mr's, Arrow's and parquet-go's parsers of created_by read, so
+// they see the application dtbench, which none of their workarounds for
+// old parquet-mr or parquet-cpp statistics applies to. No library version
+// is named, so that upgrading a library does not change the bytes.
+func createdBy(table, version string) string {
+	return createdByApp + version + " (build schema " + strconv.Itoa(writeVersion(table)) + ")"
+}
+
+// createdByApp opens the created_by of every file a dtbench whose
+// statistics are right writes. Before it, created_by was "dtbench schema
+// N", and every chunk and data page header declared null_count = 0 whatever
+// the column held (and only the id columns had min/max).
+const createdByApp = "dtbench version "
+
+// statisticsRight reports whether a dtbench file whose footer says
+// createdBy carries statistics that readers can trust: any file but one
+// of a dtbench from before createdByApp, on whose files DuckDB and polars
+// answer count(col), IS NULL and IS NOT NULL wrongly.
+func statisticsRight(createdBy string) bool {
+	return strings.HasPrefix(createdBy, createdByApp) || !strings.HasPrefix(createdBy, "dtbench schema ")
 }
 
 // knownTables lists the table constants that have a version, sorted.

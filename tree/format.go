@@ -24,12 +24,16 @@ import (
 // order of their smallest value. t is validated first, and an invalid tree
 // is an error, not a panic. Labels are written as they are, except that
 // line breaks and other control characters (tab aside) are escaped as in Go
-// ("\n", "\x01"), so every branch stays on one line.
+// ("\n", "\x01"), so every branch stays on one line. A title (names.Title)
+// comes first, on a line of its own, then an empty line.
 func WriteText(w io.Writer, t *Tree, names Names) error {
 	if err := t.Validate(); err != nil {
 		return fmt.Errorf("write tree text: %w", err)
 	}
 	var sb strings.Builder
+	if names.Title != "" {
+		sb.WriteString(textLabel(names.Title) + "\n\n")
+	}
 	if t.IsLeaf(0) {
 		sb.WriteString(": " + textLabel(leafLabel(t, 0, names)) + "\n")
 	} else {
@@ -123,13 +127,17 @@ func isLineControl(r rune) bool { return (r < 0x20 && r != '\t') || r == 0x7f }
 // labelled with the values that lead along it, comma-separated. Node n is
 // named "n<n>"; nodes are written in id order and each node's edges in the
 // order of their smallest value, so the output is a function of t and names
-// alone. t is validated first.
+// alone; a title (names.Title) is the graph's label, at the top. t is
+// validated first.
 func WriteDOT(w io.Writer, t *Tree, names Names) error {
 	if err := t.Validate(); err != nil {
 		return fmt.Errorf("write tree dot: %w", err)
 	}
 	var sb strings.Builder
 	sb.WriteString("digraph tree {\n")
+	if names.Title != "" {
+		fmt.Fprintf(&sb, "\tlabel=%s;\n\tlabelloc=t;\n\tfontname=\"Helvetica\";\n", dotQuote(names.Title))
+	}
 	sb.WriteString("\tnode [fontname=\"Helvetica\"];\n")
 	sb.WriteString("\tedge [fontname=\"Helvetica\"];\n")
 	for n := range t.Len() {

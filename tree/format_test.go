@@ -54,6 +54,11 @@ func goldenCases(t *testing.T) []struct {
 	}{
 		{"weather", weatherTree(t), NamesOf(weatherSchema())},
 		{"weather-codes", weatherTree(t), Names{}},
+		{"titled", weatherTree(t), func() Names {
+			n := NamesOf(weatherSchema())
+			n.Title = "c45 on \"weather\", fold 1\nof 10"
+			return n
+		}()},
 		{"subset", subsetTree(t), Names{}},
 		{"subset-errors", wrong, Names{Features: []string{"colour"}, Values: [][]string{{"red", "green", "blue"}}}},
 		{"leaf", leaf.Tree(), NamesOf(weatherSchema())},

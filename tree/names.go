@@ -14,6 +14,10 @@ type Names struct {
 	Features []string   // Features[f]: name of feature f
 	Values   [][]string // Values[f][v]: label of value v of feature f
 	Classes  []string   // Classes[c]: label of class c
+	// Title, when not empty, says what the tree is (the data and the
+	// task it was grown on): WriteText writes it on a first line,
+	// followed by an empty one, WriteDOT as the graph's label.
+	Title string
 }
 
 // NamesOf returns the names a dataset schema gives its features, their

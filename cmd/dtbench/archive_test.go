@@ -179,10 +179,19 @@ func TestShardedArchive(t *testing.T) {
 	if code, stdout, stderr := cli(t, "verify", dir); code != 0 {
 		t.Errorf("verify of a reported sharded run: exit %d: %s %s", code, stdout, stderr)
 	}
-	// An interrupted command leaves its journal: verify says so in a line.
-	writeFile(t, filepath.Join(dir, "journal-1-of-3.jsonl"), []byte(`{"version":"dev","config":`+configJSON(t, dir)+`,"shard":"1/3"}`+"\n"))
+	// A command killed before it changed a file leaves a journal that
+	// verify notes; one that had rewritten a file, an incomplete run,
+	// in a line naming the file (issue 21, item 9: not "4 of 4 chunks").
+	header := `{"version":"dev","config":` + configJSON(t, dir) + `,"shard":"1/3","stages":["train"]}` + "\n"
+	writeFile(t, filepath.Join(dir, "journal-1-of-3.jsonl"), []byte(header))
+	code, stdout, stderr := cli(t, "verify", dir)
+	if code != 0 || !strings.Contains(stdout, "journal-1-of-3.jsonl: `train` stopped (or is still running) before it changed any file") {
+		t.Errorf("verify with a journal that changed nothing: exit %d: %q %q", code, stdout, stderr)
+	}
+	writeFile(t, filepath.Join(dir, "journal-1-of-3.jsonl"), []byte(header+`{"path":"models/part-1-00001.parquet","rows":1,"sha256":"00"}`+"\n"))
 	code, _, stderr = cli(t, "verify", dir)
-	if code != 2 || strings.Count(stderr, "\n") > 1 || !strings.Contains(stderr, "run incomplete (shard 1/3: 4 of 4 chunks)") {
+	if code != 2 || strings.Count(stderr, "\n") > 1 || strings.Contains(stderr, "4 of 4") ||
+		!strings.Contains(stderr, "run incomplete (journal-1-of-3.jsonl: every chunk (4) is there, but `train` did not finish: it rewrote models/part-1-00001.parquet; `dtbench train --run") {
 		t.Errorf("verify of an interrupted run: exit %d: %q", code, stderr)
 	}
 }

@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/dtbench/dtbench/stages/train/external/externaltest"
 )
@@ -87,7 +90,70 @@ var badInput = []struct {
 	{"costs: cost file missing", []string{"run", "--set", "costs={uci: testdata/none}"}, nil, "", []string{"none.cost"}},
 	{"cost study without test costs", []string{"run", "--set", "study=cost", "--set", "cost.datasets=[{path: testdata/good.csv, class: c, header: true}]"}, nil, "", []string{"cost.datasets[0].costs"}},
 	{"cost study: k of 0", []string{"run", "--set", "study=cost", "--set", "cost.datasets=[{path: testdata/good.csv, class: c, header: true, costs: {tests: {default: 1}}}]", "--set", "cost.misclassification=[0]"}, nil, "", []string{"cost.misclassification[0]"}},
+	// Issue 21, items 6-8 and 15: no value is ignored, and every message
+	// starts with where the value came from (the file, --set, the variable).
+	{"benchmark: zero bins", append(benchRun(good), "--set", "benchmark.discretize.bins=0"), nil, "", []string{"dtbench: --set: benchmark.discretize.bins", "got 0"}},
+	{"benchmark: negative bins", append(benchRun(good), "--set", "benchmark.discretize={bins: -3}"), nil, "", []string{"dtbench: --set: benchmark.discretize.bins", "-3"}},
+	{"benchmark: a dataset's zero bins", benchRun("{path: testdata/good.csv, class: c, header: true, discretize: {bins: 0}}"), nil, "", []string{"dtbench: --set: benchmark.datasets[0].discretize.bins", "got 0"}},
+	{"benchmark: zero bins in the file", []string{"run"}, nil, "study: benchmark\nbenchmark:\n  discretize: {bins: 0}\n  datasets: [{path: good.csv, class: c, header: true}]\n", []string{"bad.yaml: benchmark.discretize.bins", "got 0"}},
+	{"cost: zero bins", append(costRun(goodCosts), "--set", "cost.discretize.bins=0"), nil, "", []string{"dtbench: --set: cost.discretize.bins", "got 0"}},
+	{"import: zero bins", []string{"import", "testdata/good.csv", "--class", "c", "--header", "--bins", "0"}, nil, "", []string{"--bins", "got 0"}},
+	{"benchmark key on an oracle run", []string{"run", "--set", "benchmark.datasets=[vote.arff]"}, nil, "", []string{"dtbench: --set: benchmark.datasets", "study oracle"}},
+	{"cost key on an oracle run", []string{"run", "--set", "cost.repetitions=5"}, nil, "", []string{"dtbench: --set: cost.repetitions", "study oracle"}},
+	{"cost key from the environment on an oracle run", []string{"run"}, []string{"DTBENCH_COST_REPETITIONS=5"}, "", []string{"dtbench: DTBENCH_COST_REPETITIONS: cost.repetitions", "study oracle"}},
+	{"oracle key on a benchmark run", append(benchRun(good), "--set", "oracle.depths=[3]"), nil, "", []string{"dtbench: --set: oracle.depths", "study benchmark"}},
+	{"oracle section of a file on a benchmark run", []string{"run"}, nil, "study: benchmark\nbenchmark:\n  datasets: [{path: good.csv, class: c, header: true}]\noracle:\n  depths: [3]\n", []string{"bad.yaml: oracle.depths", "study benchmark"}},
+	{"cost: matrix beside the sweep", costRun("{tests: {default: 1}, matrix: [[0, 5], [5, 0]]}"), nil, "", []string{"dtbench: --set: cost.datasets[0].costs.matrix", "cost.misclassification"}},
+	{"cost: config matrix beside the sweep", append(costRun(""), "--set", "costs={tests: {default: 1}, matrix: [[0, 5], [5, 0]]}"), nil, "", []string{"dtbench: --set: costs.matrix", "cost.misclassification"}},
+	{"costs: a negative error cost", []string{"run", "--set", "costs={tests: {default: 1}, matrix: [[0, -1], [1, 0]]}"}, nil, "", []string{"dtbench: --set: costs.matrix", "[0][1]", "-1"}},
+	{"costs: a right guess dearer than a wrong one", []string{"run", "--set", "costs={tests: {default: 1}, matrix: [[5, 1], [1, 0]]}"}, nil, "", []string{"dtbench: --set: costs.matrix", "[0][0]", "[1][0]"}},
+	{"costs: rename from no test of the file", append(benchRun(good), "--set", "costs={uci: testdata/good, rename: {antviral: a}}"), nil, "", []string{"dtbench: --set: costs.rename.antviral", "good.cost"}},
+	{"costs: a config's negative test cost over a cost file", append(benchRun(good), "--set", "costs={uci: testdata/good, tests: {a: -5}}"), nil, "", []string{"--set: costs.tests.a", "-5"}},
+	{"empty config", []string{"run"}, nil, "# nothing\n", []string{"bad.yaml: oracle.sizes", "required"}},
+	{"trillion-row test sets, named", []string{"run", "--set", "oracle.test_size=1e12"}, nil, "", []string{"dtbench: --set: oracle.test_size", "limits.memory"}},
+	{"a million tasks a part, named", []string{"run", "--set", "chunk=1000000", "--set", "oracle.repetitions=100000"}, nil, "", []string{"dtbench: --set: chunk", "limits.memory"}},
+	{"Slurm task id outside the array", []string{"run"}, []string{"SLURM_ARRAY_TASK_ID=5", "SLURM_ARRAY_TASK_COUNT=3"}, "", []string{"dtbench: SLURM_ARRAY_TASK_ID", "5", "3"}},
+	{"a dataset entry's key from --set", benchRun("{path: testdata/good.csv, class: c, header: true, missing: x}"), nil, "", []string{"dtbench: --set: benchmark.datasets[0].missing", `"x"`}},
+	{"a dataset entry's key from the file", []string{"run", "--set", "study=benchmark"}, nil, "benchmark:\n  datasets: [{path: good.csv, class: c, header: true, missing: x}]\n", []string{"bad.yaml: benchmark.datasets[0].missing", `"x"`}},
 	{"unclosed bracket", []string{"run"}, nil, "name: x\noracle:\n  depths: [3, 5\n  sizes: [10]\n", []string{"bad.yaml:3"}},
+	// Files that are not what the config says: the message names the file,
+	// line and column and says what was expected, quoting nothing of a file
+	// that fails from its first line (checkMessage: no piece of
+	// testdata/passwd.txt or junk.bin).
+	{"benchmark: a password file as ARFF", benchRun("{path: testdata/passwd.txt, class: c, format: arff}"), nil, "", []string{"passwd.txt:1:1", "@relation"}},
+	{"benchmark: a password file as CSV", benchRun("{path: testdata/passwd.txt, class: c, format: csv, header: true}"), nil, "", []string{"passwd.txt:1", "delimiter"}},
+	{"benchmark: a password file as Parquet", benchRun("{path: testdata/passwd.txt, class: c, format: parquet}"), nil, "", []string{"passwd.txt", "PAR1"}},
+	{"benchmark: a password file as names file", benchRun("{path: testdata/headerless.data, class: c, names_file: testdata/passwd.txt}"), nil, "", []string{"passwd.txt", "names"}},
+	{"costs: a password file", []string{"run", "--set", "costs={uci: testdata/passwd}"}, nil, "", []string{"passwd.cost:1:", "number"}},
+	{"cost study: a password file", []string{"run", "--set", "study=cost", "--set", "cost.datasets=[{path: testdata/good.csv, class: c, header: true, costs: {uci: testdata/passwd}}]"}, nil, "", []string{"passwd.cost:1:"}},
+	{"benchmark: junk as ARFF", benchRun("{path: testdata/junk.bin, class: c, format: arff}"), nil, "", []string{"junk.bin:1:"}},
+	{"benchmark: junk as CSV", benchRun("{path: testdata/junk.bin, class: c, format: csv, header: true}"), nil, "", []string{"junk.bin:1:"}},
+	{"benchmark: junk as Parquet", benchRun("{path: testdata/junk.bin, class: c, format: parquet}"), nil, "", []string{"junk.bin", "PAR1"}},
+	{"costs: junk", []string{"run", "--set", "costs={uci: testdata/junk}"}, nil, "", []string{"junk.cost:1:"}},
+	// Text that is not UTF-8, in every format the importer reads: the
+	// file, line and byte column (for Parquet the row and column).
+	{"benchmark: invalid UTF-8 in a CSV", benchRun("{path: testdata/badutf8.csv, class: c, header: true}"), nil, "", []string{"badutf8.csv:3:6", "0xe9", "UTF-8"}},
+	{"benchmark: invalid UTF-8 in an ARFF file", benchRun("{path: testdata/badutf8.arff, class: c}"), nil, "", []string{"badutf8.arff:3:22", "0xe9", "UTF-8"}},
+	{"benchmark: invalid UTF-8 in a names file", benchRun("{path: testdata/headerless.data, class: c, names_file: testdata/badutf8.names}"), nil, "", []string{"badutf8.names:8:14", "0xe9", "UTF-8"}},
+	{"benchmark: invalid UTF-8 in a Parquet string", benchRun("{path: testdata/badutf8.parquet, class: c}"), nil, "", []string{"badutf8.parquet", "row 2", "column b", "byte 4", "0xe9", "UTF-8"}},
+}
+
+// good is the benchmark.datasets entry of testdata/good.csv, and
+// goodCosts a costs section for it (testdata/good.cost).
+const (
+	good      = "{path: testdata/good.csv, class: c, header: true}"
+	goodCosts = "{uci: testdata/good}"
+)
+
+// costRun is a cost-study run over testdata/good.csv with the given costs
+// section ("" for none), sweeping the misclassification cost.
+func costRun(costs string) []string {
+	entry := "{path: testdata/good.csv, class: c, header: true}"
+	if costs != "" {
+		entry = "{path: testdata/good.csv, class: c, header: true, costs: " + costs + "}"
+	}
+	return []string{"run", "--set", "study=cost", "--set", "cost.datasets=[" + entry + "]", "--set", "cost.misclassification=[10]",
+		"--set", "cost.repetitions=1", "--set", "learners=[c45]"}
 }
 
 // fakeLearner is a config entry for an external learner run by the fake
@@ -125,19 +191,85 @@ func TestExitStatusForBadInput(t *testing.T) {
 			if code != 2 {
 				t.Fatalf("exit status %d, want 2 (stderr %q)", code, stderr)
 			}
-			if strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
-				t.Errorf("message is not one line: %q", stderr)
-			}
-			for _, w := range tc.want {
-				if !strings.Contains(stderr, w) {
-					t.Errorf("message %q does not name %q", stderr, w)
-				}
-			}
+			checkMessage(t, stderr, tc.want)
 			if entries, _ := os.ReadDir(parent); len(entries) != 0 {
 				t.Errorf("bad input wrote %v in %s", entries, parent)
 			}
 		})
 	}
+}
+
+// TestCostRunsOfTheGoodFile checks that the costs cases above fail for
+// the reason they name: the same runs with valid costs succeed (a cost
+// file; a rename from a test it lists, in another case; a matrix with
+// benefits on its diagonal, without the sweep).
+func TestCostRunsOfTheGoodFile(t *testing.T) {
+	for _, args := range [][]string{
+		costRun(goodCosts),
+		append(benchRun(good), "--set", "costs={uci: testdata/good, rename: {A: a}, tests: {B: 3}}"),
+		{"run", "--set", "study=cost", "--set", "cost.datasets=[{path: testdata/good.csv, class: c, header: true, costs: {uci: testdata/good, matrix: [[-1, 5], [5, -1]]}}]",
+			"--set", "cost.repetitions=1", "--set", "learners=[c45]"},
+	} {
+		out := filepath.Join(t.TempDir(), "runs")
+		if code, _, stderr := cli(t, append(args, "--out", out)...); code != 0 {
+			t.Errorf("%q: exit %d, stderr %q", args, code, stderr)
+		}
+	}
+}
+
+// secretFixtures are files that no message may quote from: a fake
+// password file and binary junk, which fail from their first line in
+// every format.
+var secretFixtures = []string{"testdata/passwd.txt", "testdata/junk.bin"}
+
+// checkMessage checks a refusal's message: one line of printable UTF-8,
+// naming every string of want, and quoting nothing of the secret
+// fixtures.
+func checkMessage(t *testing.T, stderr string, want []string) {
+	t.Helper()
+	if strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
+		t.Errorf("message is not one line: %q", stderr)
+	}
+	if !utf8.ValidString(stderr) || strings.ContainsFunc(strings.TrimSpace(stderr), func(r rune) bool { return !unicode.IsPrint(r) }) {
+		t.Errorf("message is not printable: %q", stderr)
+	}
+	for _, w := range want {
+		if !strings.Contains(stderr, w) {
+			t.Errorf("message %q does not name %q", stderr, w)
+		}
+	}
+	for _, f := range secretFixtures {
+		if piece := echoed(t, stderr, f); piece != "" {
+			t.Errorf("message %q quotes %q of %s", stderr, piece, f)
+		}
+	}
+}
+
+// echoed returns a piece of the file at path that msg quotes, raw or
+// escaped as Go quotes it, or "" when it quotes none: every run of 5
+// bytes of the file that holds a letter or a byte above ASCII is looked
+// for (":1:1:" is in a message's file:line:col as well as in a password
+// file).
+func echoed(t *testing.T, msg, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 5
+	for i := 0; i+n <= len(b); i++ {
+		w := string(b[i : i+n])
+		if !strings.ContainsFunc(w, func(r rune) bool { return unicode.IsLetter(r) || r >= utf8.RuneSelf }) {
+			continue
+		}
+		if strings.Contains(msg, w) {
+			return w
+		}
+		if q := strconv.Quote(w); strings.Contains(msg, q[1:len(q)-1]) {
+			return w
+		}
+	}
+	return ""
 }
 
 func TestTreeOfAForeignFile(t *testing.T) {
@@ -151,10 +283,15 @@ func TestTreeOfAForeignFile(t *testing.T) {
 }
 
 // TestBenchRunOfTheGoodFile checks that the benchmark cases above fail for
-// the reason they name: the same run over testdata/good.csv succeeds.
+// the reason they name: the same runs over the good files succeed.
 func TestBenchRunOfTheGoodFile(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "runs")
-	if code, _, stderr := cli(t, append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--out", out)...); code != 0 {
-		t.Fatalf("exit %d, stderr %q", code, stderr)
+	for _, dataset := range []string{
+		"{path: testdata/good.csv, class: c, header: true}",
+		"{path: testdata/headerless.data, class: c, names_file: testdata/good.names}",
+	} {
+		out := filepath.Join(t.TempDir(), "runs")
+		if code, _, stderr := cli(t, append(benchRun(dataset), "--out", out)...); code != 0 {
+			t.Fatalf("%s: exit %d, stderr %q", dataset, code, stderr)
+		}
 	}
 }

@@ -117,17 +117,19 @@ func newLogger(w io.Writer, format string, verbose bool) (*slog.Logger, error) {
 	return nil, input.Keyf("--log-format", "want text or json, got %q", format)
 }
 
-// parseShard reads i/n, or derives it from the batch system's environment.
+// parseShard reads i/n, or derives it from the batch system's
+// environment; an error names the flag or the variables it came from.
 func parseShard(s string) (pipeline.Shard, error) {
+	from := "--shard"
 	if s == "" {
 		if idx, ok := os.LookupEnv("JOB_COMPLETION_INDEX"); ok {
 			n := os.Getenv(pipeline.EnvShardCount)
 			if n == "" {
 				return pipeline.Shard{}, input.Keyf(pipeline.EnvShardCount, "JOB_COMPLETION_INDEX is set; set %s to the Job's completions", pipeline.EnvShardCount)
 			}
-			s = idx + "/" + n
+			s, from = idx+"/"+n, "JOB_COMPLETION_INDEX"
 		} else if idx, ok := os.LookupEnv("SLURM_ARRAY_TASK_ID"); ok {
-			s = idx + "/" + os.Getenv("SLURM_ARRAY_TASK_COUNT")
+			s, from = idx+"/"+os.Getenv("SLURM_ARRAY_TASK_COUNT"), "SLURM_ARRAY_TASK_ID"
 		} else {
 			return pipeline.Shard{Index: 0, Count: 1}, nil
 		}
@@ -136,10 +138,17 @@ func parseShard(s string) (pipeline.Shard, error) {
 	i, err1 := strconv.Atoi(a)
 	n, err2 := strconv.Atoi(b)
 	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
-		return pipeline.Shard{}, input.Keyf("--shard", "want i/n with 0 <= i < n, got %q", s)
+		if count := shardCountVar[from]; count != "" {
+			return pipeline.Shard{}, input.Keyf(from, "%s=%q with %s=%q: want an index from 0 to the count - 1 (or give --shard i/n)", from, a, count, b)
+		}
+		return pipeline.Shard{}, input.Keyf(from, "want i/n with 0 <= i < n, got %q", s)
 	}
 	return pipeline.Shard{Index: i, Count: n}, nil
 }
+
+// shardCountVar names, for each variable a shard index comes from, the
+// one its count comes from.
+var shardCountVar = map[string]string{"JOB_COMPLETION_INDEX": pipeline.EnvShardCount, "SLURM_ARRAY_TASK_ID": "SLURM_ARRAY_TASK_COUNT"}
 
 func newRootCmd() *cobra.Command {
 	root := &cobra.Command{
@@ -152,7 +161,7 @@ func newRootCmd() *cobra.Command {
 		return &input.Error{Key: "flags", Err: err}
 	})
 	root.AddCommand(runCmd(), stageCmd(flow.StageGenerate), stageCmd(flow.StageTrain),
-		stageCmd(flow.StageEvaluate), stageCmd(flow.StageReport), importCmd(), treeCmd(), verifyCmd(), versionCmd())
+		stageCmd(flow.StageEvaluate), stageCmd(flow.StageReport), importCmd(), exportCmd(), treeCmd(), verifyCmd(), versionCmd())
 	return root
 }
 
@@ -243,9 +252,10 @@ func versionCmd() *cobra.Command {
 }
 
 func verifyCmd() *cobra.Command {
-	return &cobra.Command{
+	var writeSums bool
+	cmd := &cobra.Command{
 		Use:   "verify RUNDIR",
-		Short: "Check a run folder against its manifest (every file's rows and sha256, each part's chunk, the input files)",
+		Short: "Check a run folder against its manifest (every file's rows and sha256, each part's chunk, the input files, SHA256SUMS)",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return input.Keyf("arguments", "verify takes one run folder, got %d arguments", len(args))
@@ -253,7 +263,14 @@ func verifyCmd() *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := pipeline.Verify(args[0])
+			var v pipeline.Verification
+			var listed int
+			var err error
+			if writeSums {
+				v, listed, err = pipeline.WriteSums(args[0])
+			} else {
+				v, err = pipeline.Verify(args[0])
+			}
 			for _, note := range v.Notes {
 				fmt.Fprintf(cmd.OutOrStdout(), "%s: %s\n", args[0], note)
 			}
@@ -261,9 +278,15 @@ func verifyCmd() *cobra.Command {
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s: %d files match the manifest\n", args[0], v.Checked)
+			if writeSums {
+				fmt.Fprintf(cmd.OutOrStdout(), "%s: wrote %s: the sha256 of %d files (the manifests and every file they list); check it with (cd %s && sha256sum -c %s), sign it with gpg --detach-sign or minisign -S\n",
+					args[0], pipeline.SumsFile, listed, args[0], pipeline.SumsFile)
+			}
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&writeSums, "write-sums", false, "once the folder verifies, write "+pipeline.SumsFile+" in it (sha256sum -c format, for an archive: sign it with gpg or minisign)")
+	return cmd
 }
 
 // startProfile starts a CPU profile into path ("" = none) and returns its stop.

@@ -45,8 +45,8 @@ func importCmd() *cobra.Command {
 				}
 				o.ClassMap = append(o.ClassMap, importer.ClassRule{Match: rule[:i], Label: rule[i+1:]})
 			}
-			if o.Discretize.Bins < 1 || o.Discretize.Bins > importer.MaxBins {
-				return input.Keyf("--bins", "want 1 to %d, got %d", importer.MaxBins, o.Discretize.Bins)
+			if err := importer.CheckBins("--bins", o.Discretize.Bins); err != nil {
+				return err
 			}
 			if err := checkImportOut(args[0], out, force); err != nil {
 				return err

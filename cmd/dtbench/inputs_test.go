@@ -148,3 +148,39 @@ func TestSwappedPart(t *testing.T) {
 		})
 	}
 }
+
+// TestSwappedBenchmarkPart is TestSwappedPart in the benchmark study,
+// whose verdicts read the confusion and evaluation parts: a part holding
+// another chunk's rows, its sha256 edited into the manifest, is refused
+// by the report and by verify, naming it, with nothing written.
+func TestSwappedBenchmarkPart(t *testing.T) {
+	for _, table := range []string{"results/confusion", "results/evaluations"} {
+		t.Run(table, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "runs")
+			code, stdout, stderr := cli(t, benchOver("testdata/good.csv", "--set", "benchmark.repetitions=2", "--set", "chunk=1", "--out", out)...)
+			if code != 0 {
+				t.Fatalf("run: exit %d: %s", code, stderr)
+			}
+			dir := strings.TrimSpace(stdout)
+			to := table + "/part-0-00000.parquet"
+			swapPart(t, dir, table+"/part-0-00003.parquet", to)
+			before := folderBytes(t, dir)
+			code, _, stderr = cli(t, "report", "--run", dir)
+			if code != 2 || !strings.Contains(stderr, to) || !strings.Contains(stderr, "is not one of chunk") {
+				t.Errorf("report over a swapped part: exit %d: %s", code, stderr)
+			}
+			if after := folderBytes(t, dir); len(after) != len(before) {
+				t.Errorf("the refused report left %d files, there were %d", len(after), len(before))
+			} else {
+				for p, b := range before {
+					if after[p] != b {
+						t.Errorf("the refused report changed %s", p)
+					}
+				}
+			}
+			if code, _, stderr := cli(t, "verify", dir); code != 2 || !strings.Contains(stderr, to+": holds rows of task") {
+				t.Errorf("verify of a swapped part: exit %d: %s", code, stderr)
+			}
+		})
+	}
+}

@@ -241,17 +241,5 @@ func TestSignalsWhileBigPartsMove(t *testing.T) {
 // deterministicParts returns the bytes of every table file but timings.
 func deterministicParts(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
-	out := map[string][]byte{}
-	err := filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
-		if err != nil || info.IsDir() || !strings.HasSuffix(p, ".parquet") || strings.Contains(p, "timings") {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		out[strings.TrimPrefix(p, dir)] = b
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return filesOf(t, dir, func(p string) bool { return strings.HasSuffix(p, ".parquet") && !strings.Contains(p, "timings") })
 }

@@ -13,7 +13,19 @@ import (
 type interrupted struct{ sig os.Signal }
 
 func (e interrupted) Error() string {
-	return fmt.Sprintf("interrupted by %v: the chunks written so far are kept; --resume finishes the run", e.sig)
+	return fmt.Sprintf("interrupted by %s: the chunks written so far are kept; --resume finishes the run", signalName(e.sig))
+}
+
+// signalName is a signal as the shell names it (SIGINT, not Go's
+// "interrupt").
+func signalName(sig os.Signal) string {
+	switch sig {
+	case os.Interrupt:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return sig.String()
 }
 
 // exitStatus is the shell's status for a process ended by sig: 128 + its
@@ -42,7 +54,7 @@ func withSignals(parent context.Context) (ctx context.Context, stop func() os.Si
 		first.Store(sig)
 		cancel(interrupted{sig})
 		if sig, ok = <-ch; ok {
-			fmt.Fprintf(os.Stderr, "dtbench: %v again: exiting now\n", sig)
+			fmt.Fprintf(os.Stderr, "dtbench: %s again: exiting now\n", signalName(sig))
 			os.Exit(exitStatus(sig))
 		}
 	}()

@@ -20,8 +20,11 @@ func treeCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "tree FILE.parquet [--id ID]",
 		Short: "Print one tree of an oracles/ or models/ part file as text, Graphviz DOT, SVG or PNG, or list its trees",
-		Long: "Print the tree with tree_id ID of an oracles/ or models/ part file, with the feature, value and\n" +
-			"class names of the datasets part of the same chunk when it is beside it. Without --id, list the\n" +
+		Long: "Print the tree with tree_id ID of an oracles/ or models/ part file of a run folder, with the names of\n" +
+			"its attributes, their values and the classes (a benchmark or cost model: from the run's imported\n" +
+			"dataset, the task's attribute subset; the oracle study: from the datasets part of the same chunk)\n" +
+			"and a first line saying what it is: the learner, the dataset, scenario and subset (or the\n" +
+			"misclassification cost, or the grid cell), the repetition and the fold. Without --id, list the\n" +
 			"file's trees. --format svg and png render the DOT with Graphviz's dot, which must be on PATH.",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
@@ -48,16 +51,12 @@ func treeCmd() *cobra.Command {
 			if !cmd.Flags().Changed("id") {
 				return listTrees(cmd, trees)
 			}
-			var t *tree.Tree
-			for _, ti := range trees {
-				if ti.ID == id {
-					t = ti.Tree
-				}
-			}
-			if t == nil {
+			i := slices.IndexFunc(trees, func(ti pipeline.TreeInfo) bool { return ti.ID == id })
+			if i < 0 {
 				return input.Filef(args[0], 0, "no tree with tree_id %d (run without --id to list them)", id)
 			}
-			names, err := pipeline.TreeNames(args[0])
+			t := trees[i].Tree
+			names, err := pipeline.TreeLabels(args[0], trees[i])
 			if err != nil {
 				return err
 			}

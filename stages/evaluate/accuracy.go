@@ -167,20 +167,36 @@ func (s Score) Add(o Score) Score {
 // mean absolute error over k classes. confusion, when not nil, gets
 // confusion[actual*k+predicted]++ per row.
 func (e *Rows) Score(m Predictor, k int, confusion []int) Score {
-	s, _ := e.score(m, nil, nil, k, confusion)
+	s, _ := e.score(m, nil, nil, k, confusion, nil)
 	return s
 }
 
 // ScoreCharged is Score for a model that is tree t, each row also charged
 // the test cost of the leaf it reaches (tests(leaf)): it returns the sum
-// of those charges too, from the same walk down the tree that predicts.
+// of those charges too, in row order, from the same walk down the tree
+// that predicts.
 func (e *Rows) ScoreCharged(m Predictor, t *tree.Tree, tests func(leaf int) float64, k int, confusion []int) (Score, float64) {
-	return e.score(m, t, tests, k, confusion)
+	return e.score(m, t, tests, k, confusion, nil)
+}
+
+// Label returns the class code of row i.
+func (e *Rows) Label(i int) int { return int(e.labels[i]) }
+
+// RowFunc hears how a model did on evaluation row i: its prediction, its
+// class probabilities (nil when the model gives none; the slice is reused
+// for the next row) and, for a tree scored with charges, the row's test
+// charge (0 otherwise).
+type RowFunc func(i, predicted int, probs []float64, charged float64)
+
+// ScoreRows is Score (ScoreCharged when t is not nil) that also tells each
+// row's outcome to each, in row order.
+func (e *Rows) ScoreRows(m Predictor, t *tree.Tree, tests func(leaf int) float64, k int, confusion []int, each RowFunc) (Score, float64) {
+	return e.score(m, t, tests, k, confusion, each)
 }
 
 // score is Score, predicting with t's leaves (charging tests) when t is not
-// nil.
-func (e *Rows) score(m Predictor, t *tree.Tree, tests func(leaf int) float64, k int, confusion []int) (Score, float64) {
+// nil, and telling each (when not nil) every row's outcome.
+func (e *Rows) score(m Predictor, t *tree.Tree, tests func(leaf int) float64, k int, confusion []int, each RowFunc) (Score, float64) {
 	d, _ := m.(Distributor)
 	pd, _ := m.(PredictDistributor)
 	probs := make([]float64, k)
@@ -190,20 +206,22 @@ func (e *Rows) score(m Predictor, t *tree.Tree, tests func(leaf int) float64, k 
 		x := e.x[i*e.m : (i+1)*e.m : (i+1)*e.m]
 		var p int
 		ready := false // probs hold x's distribution
+		charge := 0.0
 		switch {
 		case t != nil && pd != nil: // m is t's model: one walk for leaf and distribution
 			leaf := t.ApplyDistribution(x, probs)
 			p, ready = int(t.Class[leaf]), true
-			charged += tests(leaf)
+			charge = tests(leaf)
 		case t != nil:
 			leaf := t.Apply(x)
 			p = int(t.Class[leaf])
-			charged += tests(leaf)
+			charge = tests(leaf)
 		case pd != nil:
 			p, ready = pd.PredictDistribution(x, probs), true
 		default:
 			p = m.Predict(x)
 		}
+		charged += charge
 		if p == int(y) {
 			s.Correct++
 		}
@@ -211,6 +229,9 @@ func (e *Rows) score(m Predictor, t *tree.Tree, tests func(leaf int) float64, k 
 			confusion[int(y)*k+p]++
 		}
 		if d == nil {
+			if each != nil {
+				each(i, p, nil, charge)
+			}
 			if p == int(y) {
 				continue
 			}
@@ -219,6 +240,9 @@ func (e *Rows) score(m Predictor, t *tree.Tree, tests func(leaf int) float64, k 
 		}
 		if !ready {
 			d.Distribution(x, probs)
+		}
+		if each != nil {
+			each(i, p, probs, charge)
 		}
 		err := 0.0
 		for c, pc := range probs {

@@ -17,28 +17,45 @@ import (
 // configured learner's cross-validation is scored over its folds' test
 // rows (one evaluation row per learner, in learner order, and the
 // confusion counts per fold), and the entropies of the task's data are
-// recorded. cells are the study's cells, indexed by Task.Cell; alpha is
-// the order of the Tsallis entropy.
-func BenchmarkNode(cells []schemas.BenchmarkCell, alpha float64) flow.Node {
+// recorded; with predictions, every test row's prediction too
+// (results/predictions). cells are the study's cells, indexed by
+// Task.Cell; alpha is the order of the Tsallis entropy.
+func BenchmarkNode(cells []schemas.BenchmarkCell, alpha float64, predictions bool) flow.Node {
+	writes := []schemas.Ref{schemas.BenchmarkEvaluationTable, schemas.ConfusionTable, schemas.EntropyTable}
+	if predictions {
+		writes = append(writes, schemas.BenchmarkPredictionTable)
+	}
 	return flow.Node{
 		Stage:  flow.StageEvaluate,
 		Reads:  []schemas.Ref{schemas.Splits, schemas.Fits, schemas.TaskCosts},
-		Writes: []schemas.Ref{schemas.BenchmarkEvaluationTable, schemas.ConfusionTable, schemas.EntropyTable},
+		Writes: writes,
 		Run: func(t *flow.Task, b *schemas.Bag) error {
 			splits := schemas.Splits.Get(b)
 			if len(splits) != 1 {
 				return fmt.Errorf("task %d has %d splits, want 1", t.ID, len(splits))
 			}
-			evals, confusion, err := BenchmarkTask(cells[t.Cell], t.ID, t.Rep, &splits[0], schemas.Fits.Get(b), schemas.CostsOf(b))
+			res, err := BenchmarkTask(cells[t.Cell], t.ID, t.Rep, &splits[0], schemas.Fits.Get(b), schemas.CostsOf(b), predictions)
 			if err != nil {
 				return err
 			}
-			schemas.BenchmarkEvaluationTable.Set(b, evals)
-			schemas.ConfusionTable.Set(b, confusion)
+			schemas.BenchmarkEvaluationTable.Set(b, res.Evaluations)
+			schemas.ConfusionTable.Set(b, res.Confusion)
 			schemas.EntropyTable.Set(b, []schemas.EntropyRow{Entropies(cells[t.Cell], t.ID, t.Rep, splits[0].Data, alpha)})
+			if predictions {
+				schemas.BenchmarkPredictionTable.Set(b, res.Predictions)
+			}
 			return nil
 		},
 	}
+}
+
+// BenchmarkResult is what BenchmarkTask makes of a task: its evaluation
+// rows, its confusion counts and, when asked, its predictions (learner
+// order, then fold, then row).
+type BenchmarkResult struct {
+	Evaluations []schemas.BenchmarkEvaluation
+	Confusion   []schemas.ConfusionRow
+	Predictions []schemas.PredictionBlock[schemas.BenchmarkPrediction]
 }
 
 // BenchmarkTask scores the fits of one cross-validated task. For each
@@ -49,17 +66,22 @@ func BenchmarkNode(cells []schemas.BenchmarkCell, alpha float64) flow.Node {
 // expected correct rows; μ_I is the cross-validated accuracy of I (the
 // fits marked Intuitive); γ^X, γ^V and Γ compare the learner's accuracy
 // with them. With a cost model cm, the average costs over the folds' test
-// rows too.
-func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Split, fits []schemas.Fit, cm *costs.Model) ([]schemas.BenchmarkEvaluation, []schemas.ConfusionRow, error) {
+// rows too. With predictions it records every test row's prediction, its
+// row_id the imported dataset's row (sp.Rows).
+func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Split, fits []schemas.Fit, cm *costs.Model, predictions bool) (BenchmarkResult, error) {
 	d, k := sp.Data, sp.Data.Classes()
 	labels := d.Schema().Class.Values
 	folds := sp.Folds.K
 	tests := make([]*Rows, folds)
+	preds := make([]*Predictions, folds) // nil without predictions
 	var expX, expV float64
 	total := 0
 	for fold := range folds {
 		test, train := sp.TestRows(fold), sp.TrainRows(fold)
 		tests[fold] = NewRows(d, test)
+		if predictions {
+			preds[fold] = newPredictions(d, test, sp.Rows, rep)
+		}
 		trainCounts, testCounts := d.ClassCounts(train), d.ClassCounts(test)
 		n := float64(tests[fold].Len())
 		if n == 0 {
@@ -80,7 +102,8 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Sp
 		score     Score
 		confusion [][]int // per fold, actual × predicted
 		costs     CostSum
-		failed    *schemas.Fit // the first fold whose fit failed, if any
+		failed    *schemas.Fit              // the first fold whose fit failed, if any
+		preds     []*schemas.PredictionRows // per fold, with predictions
 	}
 	var order []*learnerScore
 	byName := map[string]*learnerScore{}
@@ -88,7 +111,7 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Sp
 		f := &fits[i]
 		ls, ok := byName[f.Learner]
 		if !ok {
-			ls = &learnerScore{name: f.Learner, extra: f.Extra, intuitive: f.Intuitive, confusion: make([][]int, folds)}
+			ls = &learnerScore{name: f.Learner, extra: f.Extra, intuitive: f.Intuitive, confusion: make([][]int, folds), preds: make([]*schemas.PredictionRows, folds)}
 			byName[f.Learner] = ls
 			order = append(order, ls)
 		}
@@ -99,16 +122,17 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Sp
 			continue
 		}
 		conf := make([]int, k*k)
-		if cm == nil {
-			ls.score = ls.score.Add(tests[f.Fold].Score(f.Model, k, conf))
-		} else {
-			sc, err := ls.costs.Score(cm, f, tests[f.Fold], d, k, conf)
-			if err != nil {
-				return nil, nil, err
-			}
-			ls.score = ls.score.Add(sc)
+		p := preds[f.Fold]
+		if ls.extra {
+			p = nil
 		}
+		sc, rows, err := scoreFit(f, tests[f.Fold], d, k, cm, &ls.costs, conf, p)
+		if err != nil {
+			return BenchmarkResult{}, err
+		}
+		ls.score = ls.score.Add(sc)
 		ls.confusion[f.Fold] = conf
+		ls.preds[f.Fold] = rows
 	}
 	muI := math.NaN()
 	for _, ls := range order {
@@ -119,6 +143,7 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Sp
 	attrs := strings.Join(sp.Attributes, ",")
 	var evals []schemas.BenchmarkEvaluation
 	var confusion []schemas.ConfusionRow
+	var predicted []schemas.PredictionBlock[schemas.BenchmarkPrediction]
 	for _, ls := range order {
 		if ls.extra {
 			continue
@@ -153,8 +178,14 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Sp
 				}
 			}
 		}
+		for _, rows := range ls.preds {
+			if rows != nil {
+				predicted = append(predicted, schemas.PredictionBlock[schemas.BenchmarkPrediction]{
+					Head: schemas.BenchmarkPrediction{DatasetID: id, Learner: ls.name, BenchmarkCell: cell}, PredictionRows: *rows})
+			}
+		}
 	}
-	return evals, confusion, nil
+	return BenchmarkResult{Evaluations: evals, Confusion: confusion, Predictions: predicted}, nil
 }
 
 // Entropies returns the class entropies of a task's data and the

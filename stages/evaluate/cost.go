@@ -12,38 +12,53 @@ import (
 // configured learner scored on the split's test rows under the cell's
 // cost model (average cost, its test and error parts, accuracy, MAE and γ
 // against X, V and I, tree size), one evaluation row each, in learner
-// order. cells are the study's cells, indexed by Task.Cell.
-func CostNode(cells []schemas.CostCell) flow.Node {
+// order; with predictions, every test row's prediction and costs too
+// (results/predictions). cells are the study's cells, indexed by
+// Task.Cell.
+func CostNode(cells []schemas.CostCell, predictions bool) flow.Node {
+	writes := []schemas.Ref{schemas.CostEvaluationTable}
+	if predictions {
+		writes = append(writes, schemas.CostPredictionTable)
+	}
 	return flow.Node{
 		Stage:  flow.StageEvaluate,
-		Reads:  []schemas.Ref{schemas.Holdouts, schemas.Fits, schemas.TaskCosts},
-		Writes: []schemas.Ref{schemas.CostEvaluationTable},
+		Reads:  []schemas.Ref{schemas.Holdouts, schemas.HoldoutSource, schemas.Fits, schemas.TaskCosts},
+		Writes: writes,
 		Run: func(t *flow.Task, b *schemas.Bag) error {
-			data := schemas.Holdouts.Get(b)
-			if len(data) != 1 {
-				return fmt.Errorf("task %d has %d splits, want 1", t.ID, len(data))
+			data, source := schemas.Holdouts.Get(b), schemas.HoldoutSource.Get(b)
+			if len(data) != 1 || len(source) != 1 {
+				return fmt.Errorf("task %d has %d splits and %d row sets, want 1 each", t.ID, len(data), len(source))
 			}
 			cm := schemas.CostsOf(b)
 			if cm == nil {
 				return fmt.Errorf("task %d has no cost model", t.ID)
 			}
-			rows, err := CostTask(cells[t.Cell], t.ID, t.Rep, &data[0], schemas.Fits.Get(b), cm)
+			rows, preds, err := CostTask(cells[t.Cell], t.ID, t.Rep, &data[0], source[0].Test, schemas.Fits.Get(b), cm, predictions)
 			if err != nil {
 				return err
 			}
 			schemas.CostEvaluationTable.Set(b, rows)
+			if predictions {
+				schemas.CostPredictionTable.Set(b, preds)
+			}
 			return nil
 		},
 	}
 }
 
 // CostTask returns the evaluation rows of one cost-study task: cell c,
-// split rep, its train/test split, its fits and its cost model.
-func CostTask(c schemas.CostCell, id int64, rep int, data *schemas.DatasetRecord, fits []schemas.Fit, cm *costs.Model) ([]schemas.CostEvaluation, error) {
-	h, err := scoreHeldOut(data, fits, cm)
-	if err != nil {
-		return nil, err
+// split rep, its train/test split, its fits and its cost model; with
+// predictions, its test rows' predictions too, in learner order, each
+// row_id tests[r] for test row r (the imported dataset's rows).
+func CostTask(c schemas.CostCell, id int64, rep int, data *schemas.DatasetRecord, tests []int, fits []schemas.Fit, cm *costs.Model, predictions bool) ([]schemas.CostEvaluation, []schemas.PredictionBlock[schemas.CostPrediction], error) {
+	if data.Test != nil && len(tests) != data.Test.Len() {
+		return nil, nil, fmt.Errorf("task %d: %d test rows, %d row ids", id, data.Test.Len(), len(tests))
 	}
+	h, err := scoreHeldOut(data, fits, cm, predictions, tests, rep)
+	if err != nil {
+		return nil, nil, err
+	}
+	var preds []schemas.PredictionBlock[schemas.CostPrediction]
 	out := make([]schemas.CostEvaluation, 0, len(fits))
 	for i := range fits {
 		f := &fits[i]
@@ -62,6 +77,10 @@ func CostTask(c schemas.CostCell, id int64, rep int, data *schemas.DatasetRecord
 		}
 		h.measures(i, &e.Measures)
 		out = append(out, e)
+		if p := h.preds[i]; p != nil {
+			preds = append(preds, schemas.PredictionBlock[schemas.CostPrediction]{
+				Head: schemas.CostPrediction{DatasetID: id, Learner: f.Learner, CostCell: c}, PredictionRows: *p})
+		}
 	}
-	return out, nil
+	return out, preds, nil
 }

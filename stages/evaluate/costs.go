@@ -1,8 +1,6 @@
 package evaluate
 
 import (
-	"fmt"
-
 	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/schemas"
@@ -17,7 +15,10 @@ type TestReader interface {
 }
 
 // CostSum adds up a learner's costs over evaluated rows (the folds of a
-// cross-validation): the tests performed and the cost-matrix entries.
+// cross-validation): the tests performed and the cost-matrix entries, row
+// by row in the order of the rows' predictions (fold, then row), so that
+// its means are those of the predictions table's test_cost and
+// error_cost.
 type CostSum struct {
 	Tests, Errors float64
 	Rows          int
@@ -25,34 +26,17 @@ type CostSum struct {
 
 // Score scores fit f on rows (the rows of d in set) as Rows.Score does,
 // filling confusion (actual × predicted over k classes), and adds its
-// costs under m to s: its tests (a tree's path for each row, charged on
-// the walk that predicts, as costs.TreeCosts charges it; any other model
-// every test it reads, per row) and each prediction's matrix entry.
+// costs under m to s, row by row: its tests (a tree's path for each row,
+// charged on the walk that predicts, as costs.TreeCosts charges it; any
+// other model every test it reads, per row) and each prediction's matrix
+// entry.
 func (s *CostSum) Score(m *costs.Model, f *schemas.Fit, rows *Rows, d *dataset.Dataset, k int, confusion []int) (Score, error) {
-	var sc Score
-	tests := 0.0
-	if f.Tree != nil {
-		tc, err := m.ForTree(f.Tree)
-		if err != nil {
-			return Score{}, fmt.Errorf("costs of %s's tree: %w", f.Learner, err)
-		}
-		sc, tests = rows.ScoreCharged(f.Model, f.Tree, tc.Tests, k, confusion)
-	} else {
-		sc = rows.Score(f.Model, k, confusion)
-		tests = m.Performing(testsRead(f.Model, d.NumFeatures())) * float64(sc.Total)
-	}
-	for a := range k {
-		for p := range k {
-			s.Errors += float64(confusion[a*k+p]) * m.Misclassification(p, a)
-		}
-	}
-	s.Tests += tests
-	s.Rows += sc.Total
-	return sc, nil
+	sc, _, err := scoreFit(f, rows, d, k, m, s, confusion, nil)
+	return sc, err
 }
 
 // Measures sets the cost measures of e from the sums: the averages per row
-// (none without rows).
+// (none without rows), avg_cost being avg_test_cost + avg_error_cost.
 func (s CostSum) Measures(e *schemas.Measures) {
 	if s.Rows == 0 {
 		return

@@ -13,22 +13,31 @@ import (
 // a configured learner is scored against the task's oracle (DOE,
 // agreement, tree size) and on its held-out rows (accuracy, and γ against
 // the benchmark classifiers X, V and I), one evaluation row each, in
-// learner order. cells are the study's cells, indexed by Task.Cell.
-func OracleNode(cells []schemas.OracleCell) flow.Node {
+// learner order; with predictions, every held-out row's prediction too
+// (results/predictions, config outputs.predictions). cells are the study's
+// cells, indexed by Task.Cell.
+func OracleNode(cells []schemas.OracleCell, predictions bool) flow.Node {
+	writes := []schemas.Ref{schemas.EvaluationTable}
+	if predictions {
+		writes = append(writes, schemas.OraclePredictionTable)
+	}
 	return flow.Node{
 		Stage:  flow.StageEvaluate,
 		Reads:  []schemas.Ref{schemas.OracleTable, schemas.DatasetTable, schemas.Fits, schemas.TaskCosts},
-		Writes: []schemas.Ref{schemas.EvaluationTable},
+		Writes: writes,
 		Run: func(t *flow.Task, b *schemas.Bag) error {
 			oracles, data := schemas.OracleTable.Get(b), schemas.DatasetTable.Get(b)
 			if len(oracles) != 1 || len(data) != 1 {
 				return fmt.Errorf("task %d has %d oracles and %d datasets, want 1 each", t.ID, len(oracles), len(data))
 			}
-			rows, err := OracleTask(cells[t.Cell], t.ID, t.Rep, &oracles[0], &data[0], schemas.Fits.Get(b), schemas.CostsOf(b))
+			rows, preds, err := OracleTask(cells[t.Cell], t.ID, t.Rep, &oracles[0], &data[0], schemas.Fits.Get(b), schemas.CostsOf(b), predictions)
 			if err != nil {
 				return err
 			}
 			schemas.EvaluationTable.Set(b, rows)
+			if predictions {
+				schemas.OraclePredictionTable.Set(b, preds)
+			}
 			return nil
 		},
 	}
@@ -36,12 +45,14 @@ func OracleNode(cells []schemas.OracleCell) flow.Node {
 
 // OracleTask returns the evaluation rows of one oracle-study task: cell c,
 // repetition rep, its oracle and dataset, its fits and its cost model (nil
-// for none: no cost measures).
-func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRecord, data *schemas.DatasetRecord, fits []schemas.Fit, cm *costs.Model) ([]schemas.OracleEvaluation, error) {
-	h, err := scoreHeldOut(data, fits, cm)
+// for none: no cost measures); with predictions, its held-out rows'
+// predictions too (row_id: the row of split test), in learner order.
+func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRecord, data *schemas.DatasetRecord, fits []schemas.Fit, cm *costs.Model, predictions bool) ([]schemas.OracleEvaluation, []schemas.PredictionBlock[schemas.OraclePrediction], error) {
+	h, err := scoreHeldOut(data, fits, cm, predictions, nil, rep)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	var preds []schemas.PredictionBlock[schemas.OraclePrediction]
 	out := make([]schemas.OracleEvaluation, 0, len(fits))
 	for i := range fits {
 		f := &fits[i]
@@ -59,14 +70,14 @@ func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRec
 		if sp, ok := f.Model.(SpacePredictor); ok && f.Tree == nil && sp.Space() != nil {
 			agr, err := SpaceAgreement(oracle.Tree, sp.Space())
 			if err != nil {
-				return nil, fmt.Errorf("evaluate %s: %w", f.Learner, err)
+				return nil, nil, fmt.Errorf("evaluate %s: %w", f.Learner, err)
 			}
 			e.Agreement = &agr
 		}
 		if lt := f.Tree; lt != nil {
 			eq, err := Compare(oracle.Tree, lt)
 			if err != nil {
-				return nil, fmt.Errorf("evaluate %s: %w", f.Learner, err)
+				return nil, nil, fmt.Errorf("evaluate %s: %w", f.Learner, err)
 			}
 			doe, agr := eq.DOE(), eq.Agreement
 			depth, leaves, nodes := int32(lt.Depth()), int32(lt.Leaves()), int32(lt.Len())
@@ -75,8 +86,12 @@ func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRec
 		}
 		h.measures(i, &e.Measures)
 		out = append(out, e)
+		if p := h.preds[i]; p != nil {
+			preds = append(preds, schemas.PredictionBlock[schemas.OraclePrediction]{
+				Head: schemas.OraclePrediction{DatasetID: id, Learner: f.Learner, OracleCell: c}, PredictionRows: *p})
+		}
 	}
-	return out, nil
+	return out, preds, nil
 }
 
 // heldOut is how a task's fits did on its held-out rows.
@@ -84,28 +99,38 @@ type heldOut struct {
 	scores   []Score
 	accuracy []float64
 	costs    []CostSum
-	bench    *benchmarks // nil without held-out rows
+	preds    []*schemas.PredictionRows // per fit, with predictions
+	bench    *benchmarks               // nil without held-out rows
 }
 
 // scoreHeldOut scores every fit on the task's held-out rows (none when it
-// has none), with its costs under cm when cm is not nil.
-func scoreHeldOut(data *schemas.DatasetRecord, fits []schemas.Fit, cm *costs.Model) (*heldOut, error) {
-	h := &heldOut{scores: make([]Score, len(fits)), accuracy: make([]float64, len(fits)), costs: make([]CostSum, len(fits))}
+// has none), with its costs under cm when cm is not nil. With predictions
+// it records every configured fit's predictions (in h.preds), held-out row
+// r's row_id being source[r] (r itself when source is nil).
+func scoreHeldOut(data *schemas.DatasetRecord, fits []schemas.Fit, cm *costs.Model, predictions bool, source []int, rep int) (*heldOut, error) {
+	h := &heldOut{scores: make([]Score, len(fits)), accuracy: make([]float64, len(fits)), costs: make([]CostSum, len(fits)),
+		preds: make([]*schemas.PredictionRows, len(fits))}
 	var test *Rows
 	if data.Test != nil && data.Test.Len() > 0 {
-		test = NewRows(data.Test, data.Test.All())
+		all := data.Test.All()
+		test = NewRows(data.Test, all)
 		k := data.Test.Classes()
+		var p *Predictions
+		if predictions {
+			p = newPredictions(data.Test, all, source, rep)
+		}
 		for i := range fits {
-			if fits[i].Failed() {
+			f := &fits[i]
+			if f.Failed() {
 				continue // no model, no scores; its row has null measures
 			}
-			if cm == nil {
-				h.scores[i] = test.Score(fits[i].Model, k, nil)
-			} else {
-				var err error
-				if h.scores[i], err = h.costs[i].Score(cm, &fits[i], test, data.Test, k, make([]int, k*k)); err != nil {
-					return nil, err
-				}
+			fp := p
+			if f.Extra {
+				fp = nil
+			}
+			var err error
+			if h.scores[i], h.preds[i], err = scoreFit(f, test, data.Test, k, cm, &h.costs[i], nil, fp); err != nil {
+				return nil, err
 			}
 			h.accuracy[i] = h.scores[i].Accuracy()
 		}

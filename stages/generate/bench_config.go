@@ -143,6 +143,9 @@ var datasetName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 // checked against the data when they are imported.
 func (r BenchmarkSection) Resolve(dir string) (*BenchmarkConfig, error) {
 	c := &BenchmarkConfig{Select: r.Select, Rank: r.Rank, Subsets: r.Subsets, Repetitions: r.Repetitions, Alpha: r.Alpha}
+	if err := importer.CheckBins("benchmark.discretize.bins", r.Discretize.Bins); err != nil {
+		return nil, err
+	}
 	var err error
 	if c.Scenarios, err = resolveScenarios("benchmark.scenarios", r.Scenarios); err != nil {
 		return nil, err
@@ -178,7 +181,7 @@ func (r BenchmarkSection) Resolve(dir string) (*BenchmarkConfig, error) {
 }
 
 // resolveDatasets reads a study's list of datasets (key: benchmark.datasets,
-// cost.datasets): each entry's path, class, name (default: the file name
+// cost.datasets; base holds the section's options, bins checked): each entry's path, class, name (default: the file name
 // without its extensions; distinct), importer options over base, and own
 // costs section; relative paths relative to dir. It returns the entries
 // too, for the study's own keys.
@@ -209,6 +212,10 @@ func resolveDatasets(key string, raws []any, base importer.Options, dir string) 
 		}
 		if !datasetName.MatchString(e.Name) {
 			return nil, nil, input.Keyf(key+".name", "%q: want letters, digits, '.', '_' and '-' (it names a file)", e.Name)
+		}
+		// The section's bins were checked: 0 here is the entry's own.
+		if err := importer.CheckBins(key+".discretize.bins", e.Discretize.Bins); err != nil {
+			return nil, nil, err
 		}
 		if err := e.Options.Validate(); err != nil {
 			return nil, nil, prefixKey(key, err)

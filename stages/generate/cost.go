@@ -51,6 +51,9 @@ type CostConfig struct {
 
 // Resolve checks the section; relative paths are relative to dir.
 func (r CostSection) Resolve(dir string) (*CostConfig, error) {
+	if err := importer.CheckBins("cost.discretize.bins", r.Discretize.Bins); err != nil {
+		return nil, err
+	}
 	specs, entries, err := resolveDatasets("cost.datasets", r.Datasets, importer.Options{Discretize: r.Discretize, Missing: r.Missing}, dir)
 	if err != nil {
 		return nil, err
@@ -97,6 +100,9 @@ func NewCost(cfg *CostConfig, defaultCosts *costs.Config) (*Cost, error) {
 	if err := CheckDatasetCosts("costs", defaultCosts); err != nil {
 		return nil, err
 	}
+	if err := checkSweep(cfg, defaultCosts); err != nil {
+		return nil, err
+	}
 	c := &Cost{cfg: cfg}
 	c.data = importSet{specs: cfg.Datasets, costs: defaultCosts, check: c.checkData}
 	for i, d := range cfg.Datasets {
@@ -112,6 +118,32 @@ func NewCost(cfg *CostConfig, defaultCosts *costs.Config) (*Cost, error) {
 		}
 	}
 	return c, nil
+}
+
+// checkSweep refuses a costs section's matrix beside
+// cost.misclassification: every cell of the sweep takes its own matrix (0
+// on the diagonal, k elsewhere), so the section's would be ignored.
+func checkSweep(cfg *CostConfig, defaultCosts *costs.Config) error {
+	if len(cfg.Misclassification) == 0 {
+		return nil
+	}
+	hasMatrix := func(c *costs.Config) bool { return c != nil && c.Spec != nil && c.Spec.Matrix != nil }
+	key := ""
+	switch {
+	case hasMatrix(defaultCosts):
+		key = "costs.matrix"
+	default:
+		for i, d := range cfg.Datasets {
+			if hasMatrix(d.Costs) {
+				key = fmt.Sprintf("cost.datasets[%d].costs.matrix", i)
+				break
+			}
+		}
+	}
+	if key == "" {
+		return nil
+	}
+	return input.Keyf(key, "cost.misclassification sweeps the matrix (0 on the diagonal, k elsewhere, one cell per k), which would replace this one: give the matrix or the sweep, not both")
 }
 
 // Cells returns the study's cells in plan order.
@@ -145,26 +177,28 @@ func trainRows(n int, share float64) int { return int(math.Round(share * float64
 // ImportNode is the setup node: every dataset imported once.
 func (c *Cost) ImportNode() flow.Node { return c.data.importNode() }
 
-// SplitNode sets each task's train/test split (schemas.Holdouts) and its
-// cost model (schemas.TaskCosts: the dataset's, with the cell's matrix).
+// SplitNode sets each task's train/test split (schemas.Holdouts), the
+// imported rows it holds (schemas.HoldoutSource) and its cost model
+// (schemas.TaskCosts: the dataset's, with the cell's matrix).
 // The split is drawn from a generator shared by every cell of the same
 // dataset and repetition, so all misclassification costs (and all
 // learners) see the same rows, as in Turney's experiments; a staged
 // command draws it again.
 func (c *Cost) SplitNode() flow.Node {
 	run := func(t *flow.Task, bag *schemas.Bag) error {
-		rec, m, err := c.Split(t, schemas.ImportedTable.Get(bag))
+		rec, rows, m, err := c.Split(t, schemas.ImportedTable.Get(bag))
 		if err != nil {
 			return err
 		}
 		schemas.Holdouts.Set(bag, []schemas.DatasetRecord{rec})
+		schemas.HoldoutSource.Set(bag, []schemas.HoldoutRows{rows})
 		setTaskCosts(bag, m)
 		return nil
 	}
 	return flow.Node{
 		Stage:  flow.StageGenerate,
 		Reads:  []schemas.Ref{schemas.ImportedTable},
-		Writes: []schemas.Ref{schemas.Holdouts, schemas.TaskCosts},
+		Writes: []schemas.Ref{schemas.Holdouts, schemas.HoldoutSource, schemas.TaskCosts},
 		Run:    run,
 		Reload: run,
 	}
@@ -172,12 +206,16 @@ func (c *Cost) SplitNode() flow.Node {
 
 // Split draws task t's split — a random permutation of the dataset's rows,
 // the first round(train·n) training, the rest testing, in dataset order —
-// and its cost model.
-func (c *Cost) Split(t *flow.Task, imported []schemas.DatasetRecord) (schemas.DatasetRecord, *costs.Model, error) {
+// and its cost model. It returns the split, the imported rows of its
+// training and test rows, and the model.
+func (c *Cost) Split(t *flow.Task, imported []schemas.DatasetRecord) (schemas.DatasetRecord, schemas.HoldoutRows, *costs.Model, error) {
+	fail := func(err error) (schemas.DatasetRecord, schemas.HoldoutRows, *costs.Model, error) {
+		return schemas.DatasetRecord{}, schemas.HoldoutRows{}, nil, err
+	}
 	cell := c.cells[t.Cell]
 	d, err := datasetOf(cell.Dataset, imported)
 	if err != nil {
-		return schemas.DatasetRecord{}, nil, err
+		return fail(err)
 	}
 	rng := t.SharedRand("split/" + cell.Dataset + "/r" + strconv.Itoa(t.Rep))
 	perm := rng.Perm(d.Len())
@@ -189,21 +227,21 @@ func (c *Cost) Split(t *flow.Task, imported []schemas.DatasetRecord) (schemas.Da
 	}
 	trainSet, err := d.Project(train, all)
 	if err != nil {
-		return schemas.DatasetRecord{}, nil, err
+		return fail(err)
 	}
 	testSet, err := d.Project(test, all)
 	if err != nil {
-		return schemas.DatasetRecord{}, nil, err
+		return fail(err)
 	}
 	m, err := c.data.costModel(cell.Dataset, imported)
 	if err != nil {
-		return schemas.DatasetRecord{}, nil, err
+		return fail(err)
 	}
 	if cell.Misclassification > 0 {
 		m = m.WithMatrix(sweptMatrix(d.Classes(), cell.Misclassification))
 	}
 	rec := schemas.DatasetRecord{DatasetID: t.ID, OracleID: -1, Mode: cell.Dataset, Train: trainSet, Test: testSet}
-	return rec, m, nil
+	return rec, schemas.HoldoutRows{Train: train, Test: test}, m, nil
 }
 
 // sweptMatrix is the k×k matrix with 0 on its diagonal and cost

@@ -94,12 +94,33 @@ func treeBytes(nodes float64, k int, counts bool) float64 {
 	return nodes * treeNodeBytes
 }
 
+// Predictions is what a run writes of results/predictions, for the
+// footprint: a task holds its predictions from when it is evaluated until
+// its chunk is written, and they add to the disk.
+type Predictions struct {
+	On     bool // the run writes them (config outputs.predictions)
+	Costed bool // they carry test_cost and error_cost (a cost model is given)
+}
+
+// bytes returns what a task's predictions take, tested rows classified by
+// each of learners learners into classes classes: in memory
+// (schemas.PredictionBytes each) and on disk (schemas.PredictionDiskBytes
+// each); nothing when the run writes none.
+func (p Predictions) bytes(tested float64, learners, classes int) (held, disk float64) {
+	if !p.On {
+		return 0, 0
+	}
+	n := tested * float64(learners)
+	return n * schemas.PredictionBytes(classes, p.Costed), n * schemas.PredictionDiskBytes
+}
+
 // Footprint estimates each cell's tasks from the config alone: a task
 // holds its oracle (which grows as the product of the domains along its
 // paths: depth 22 over binary features is 8.4 million nodes, 168 MB) and
 // its dataset (training plus held-out rows), the models of learners
-// learners, and needs the learners' working memory while it runs.
-func (o *OracleConfig) Footprint(learners int) flow.Footprint {
+// learners and their predictions of the held-out rows (preds), and needs
+// the learners' working memory while it runs.
+func (o *OracleConfig) Footprint(learners int, preds Predictions) flow.Footprint {
 	fp := flow.Footprint{TasksKeys: "oracle.repetitions, oracle.depths, oracle.sizes, oracle.modes"}
 	perDepth := 0
 	for _, mode := range o.Modes {
@@ -130,12 +151,13 @@ func (o *OracleConfig) Footprint(learners int) flow.Footprint {
 		leaves := oracle - (oracle-1)/2 // at least half the nodes of a tree whose splits have 2+ children
 		learned := learnedNodes(q, o.Domains)
 		model := treeBytes(learned, o.Classes, true)
+		predHeld, predDisk := preds.bytes(float64(o.TestSize), learners, o.Classes)
 		t := flow.TaskFootprint{
-			Held:  treeBytes(oracle, 0, false) + rows*rowBytes + float64(learners)*(modelBytes+model) + taskBytes,
+			Held:  treeBytes(oracle, 0, false) + rows*rowBytes + float64(learners)*(modelBytes+model) + predHeld + taskBytes,
 			Work:  rows*learnerRowBytes(m) + taskBytes,
 			Write: oracle * layoutNodeBytes,
 			Read:  (oracle+float64(learners)*learned)*readNodeBytes + rows*(rowBytes+readRowBytes*float64(m)),
-			Disk:  rows*(float64(values)/8+4) + oracle*diskNodeBytes,
+			Disk:  rows*(float64(values)/8+4) + oracle*diskNodeBytes + predDisk,
 			Cost:  nodeNanos*oracle + fitCost(rows, m, learners, 1),
 		}
 		if mode == ModeUnique {
@@ -183,11 +205,12 @@ func (o *OracleConfig) cellSize(j int) int {
 // Footprint estimates the benchmark study from the rows of its datasets,
 // known once they are imported (pending before: the rows are the data's,
 // not the config's): a task holds its sample projected on the selected
-// attributes and every fold's models of learners learners, and needs
-// every fold's learners' working memory while it runs. shared is the
-// bag of a staged command's shared tables (the imported datasets), or
+// attributes, every fold's models of learners learners and their
+// predictions (preds: a cross-validation classifies each row once), and
+// needs every fold's learners' working memory while it runs. shared is
+// the bag of a staged command's shared tables (the imported datasets), or
 // nil.
-func (b *Benchmark) Footprint(learners int, shared *schemas.Bag) flow.Footprint {
+func (b *Benchmark) Footprint(learners int, preds Predictions, shared *schemas.Bag) flow.Footprint {
 	fp := flow.Footprint{TasksKeys: "benchmark.repetitions, benchmark.select, benchmark.datasets"}
 	fp.Tasks = int64(len(b.cells)) * int64(b.cfg.Repetitions)
 	data := b.data.datasets(shared)
@@ -222,12 +245,13 @@ func (b *Benchmark) Footprint(learners int, shared *schemas.Bag) flow.Footprint 
 		di, rows, _ := sample(i)
 		d := data[di]
 		nodes := learnedNodes(rows, largest(d.Domains(), m))
+		predHeld, predDisk := preds.bytes(rows, learners, d.Classes())
 		return flow.TaskFootprint{
-			Held:  rows*(float64(m)+16) + fits*(modelBytes+treeBytes(nodes, d.Classes(), true)) + taskBytes,
+			Held:  rows*(float64(m)+16) + fits*(modelBytes+treeBytes(nodes, d.Classes(), true)) + predHeld + taskBytes,
 			Work:  rows*(float64(k)*learnerRowBytes(m)+64) + taskBytes,
 			Write: nodes * layoutNodeBytes,
 			Read:  fits*nodes*readNodeBytes + rows*(float64(m)+16)*2,
-			Disk:  rows*0.1 + fits*nodes*diskNodeBytes,
+			Disk:  rows*0.1 + fits*nodes*diskNodeBytes + predDisk,
 			Cost:  fitCost(rows, m, learners, k),
 		}
 	}
@@ -241,8 +265,9 @@ func (b *Benchmark) Footprint(learners int, shared *schemas.Bag) flow.Footprint 
 
 // Footprint estimates the cost study from the rows of its datasets, known
 // once they are imported (pending before): a task holds its split of a
-// dataset and the models of learners learners.
-func (c *Cost) Footprint(learners int, shared *schemas.Bag) flow.Footprint {
+// dataset, the models of learners learners and their predictions of the
+// split's test rows (preds).
+func (c *Cost) Footprint(learners int, preds Predictions, shared *schemas.Bag) flow.Footprint {
 	fp := flow.Footprint{TasksKeys: "cost.repetitions, cost.misclassification, cost.datasets"}
 	fp.Tasks = int64(len(c.cells)) * int64(c.cfg.Repetitions)
 	data := c.data.datasets(shared)
@@ -261,12 +286,14 @@ func (c *Cost) Footprint(learners int, shared *schemas.Bag) flow.Footprint {
 		_, d := dataOf(i)
 		rows, m := float64(d.Len()), d.NumFeatures()
 		nodes := learnedNodes(rows, d.Domains())
+		tested := float64(d.Len() - trainRows(d.Len(), c.cfg.Train)) // the split's test rows
+		predHeld, predDisk := preds.bytes(tested, learners, d.Classes())
 		return flow.TaskFootprint{
-			Held:  rows*32 + float64(learners)*(modelBytes+treeBytes(nodes, d.Classes(), true)) + taskBytes,
+			Held:  rows*32 + float64(learners)*(modelBytes+treeBytes(nodes, d.Classes(), true)) + predHeld + taskBytes,
 			Work:  rows*learnerRowBytes(m) + taskBytes,
 			Write: nodes * layoutNodeBytes,
 			Read:  float64(learners)*nodes*readNodeBytes + rows*64,
-			Disk:  rows*0.1 + float64(learners)*nodes*diskNodeBytes,
+			Disk:  rows*0.1 + float64(learners)*nodes*diskNodeBytes + predDisk,
 			Cost:  fitCost(rows, m, learners, 1),
 		}
 	}

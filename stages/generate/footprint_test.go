@@ -12,7 +12,7 @@ func TestFootprintHoldsTheOracle(t *testing.T) {
 		spec := tc.spec
 		o := &OracleConfig{Features: len(spec.Domains), Domains: spec.Domains, Classes: spec.Classes, Depths: []int{spec.Depth},
 			Modes: []Mode{ModeComplete}, Sizes: map[Mode][]int{ModeComplete: {1}}, Repetitions: 1}
-		est := o.Footprint(0).Cell(0)
+		est := o.Footprint(0, Predictions{}).Cell(0)
 		for seed := range uint64(20) {
 			tr := mustOracle(t, spec, newRNG(seed))
 			held := 4 * float64(cap(tr.Feature)+cap(tr.Class)+cap(tr.Offset)+cap(tr.Child))

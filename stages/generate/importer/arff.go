@@ -31,6 +31,9 @@ func readARFF(r io.Reader, file string) (*table, error) {
 	for sc.Scan() {
 		p.line++
 		text := sc.Text()
+		if err := input.UTF8(file, p.line, text); err != nil {
+			return nil, err
+		}
 		if p.line == 1 {
 			text = strings.TrimPrefix(text, "\uFEFF")
 		}
@@ -61,10 +64,19 @@ type arffReader struct {
 	t      *table
 	line   int
 	inData bool
+	// header says a header line (@relation, @attribute) was read: until
+	// then a message quotes nothing of the file, which may be no ARFF
+	// file at all
+	header bool
 }
 
 func (p *arffReader) errorf(format string, args ...any) error {
 	return input.Filef(p.t.file, p.line, format, args...)
+}
+
+// errorAt is errorf at byte offset i of the line.
+func (p *arffReader) errorAt(i int, format string, args ...any) error {
+	return input.At(p.t.file, p.line, i+1, format, args...)
 }
 
 // parseLine handles one line of header or data.
@@ -76,11 +88,14 @@ func (p *arffReader) parseLine(text string) error {
 	if p.inData {
 		return p.parseRow(l)
 	}
+	at := l.i
 	word := l.word()
 	switch strings.ToLower(word) {
 	case "@relation":
+		p.header = true
 		return nil
 	case "@attribute":
+		p.header = true
 		return p.parseAttribute(l)
 	case "@data":
 		if len(p.t.cols) == 0 {
@@ -92,26 +107,34 @@ func (p *arffReader) parseLine(text string) error {
 		p.inData = true
 		return nil
 	}
-	return p.errorf("unexpected header line %q; want @relation, @attribute or @data", text)
+	if !p.header {
+		return p.errorAt(at, "want @relation, @attribute or @data; this does not read as an ARFF file from its first line")
+	}
+	return p.errorAt(at, "unexpected header line %s; want @relation, @attribute or @data", input.Excerpt(text[at:]))
 }
 
 // parseAttribute parses the rest of an @attribute line.
 func (p *arffReader) parseAttribute(l *lexer) error {
+	l.skipBlanks()
+	at := l.i
 	name, err := l.token("{")
 	if err != nil {
-		return p.errorf("attribute name: %v", err)
+		return p.errorAt(at, "attribute name: %v", err)
 	}
+	q := input.Excerpt(name.text)
 	for i, c := range p.t.cols {
 		if c.name == name.text {
-			return p.errorf("attribute %q declared twice (attributes %d and %d)", name.text, i+1, len(p.t.cols)+1)
+			return p.errorAt(at, "attribute %s declared twice (attributes %d and %d)", q, i+1, len(p.t.cols)+1)
 		}
 	}
 	if l.atEnd() {
-		return p.errorf("attribute %q has no type", name.text)
+		return p.errorAt(l.i, "attribute %s has no type", q)
 	}
 	if l.consume('{') {
 		return p.parseDomain(l, name.text)
 	}
+	l.skipBlanks()
+	at = l.i
 	typ := l.word()
 	var c *rawColumn
 	switch strings.ToLower(typ) {
@@ -125,23 +148,23 @@ func (p *arffReader) parseAttribute(l *lexer) error {
 		if !l.atEnd() {
 			tok, err := l.token("")
 			if err != nil {
-				return p.errorf("attribute %q: date format: %v", name.text, err)
+				return p.errorf("attribute %s: date format: %v", q, err)
 			}
 			pattern = tok.text
 		}
 		layout, err := compileDatePattern(pattern)
 		if err != nil {
-			return p.errorf("attribute %q: date format %q: %v", name.text, pattern, err)
+			return p.errorf("attribute %s: date format %s: %v", q, input.Excerpt(pattern), err)
 		}
 		c = newColumn(name.text, Date)
 		c.parse = layout.parse
 	case "relational":
-		return p.errorf("attribute %q is relational; relational attributes are not supported", name.text)
+		return p.errorAt(at, "attribute %s is relational; relational attributes are not supported", q)
 	default:
-		return p.errorf("attribute %q has unknown type %q; want numeric, real, integer, string, date or {values}", name.text, typ)
+		return p.errorAt(at, "attribute %s has unknown type %s; want numeric, real, integer, string, date or {values}", q, input.Excerpt(typ))
 	}
 	if !l.atEnd() {
-		return p.errorf("attribute %q: unexpected text after the type", name.text)
+		return p.errorAt(l.i, "attribute %s: unexpected text after the type", q)
 	}
 	p.t.cols = append(p.t.cols, c)
 	return nil
@@ -150,29 +173,32 @@ func (p *arffReader) parseAttribute(l *lexer) error {
 // parseDomain parses "v1, v2, …}" of a nominal attribute.
 func (p *arffReader) parseDomain(l *lexer, name string) error {
 	c := newColumn(name, Nominal)
+	q := input.Excerpt(name)
 	if l.consume('}') {
-		return p.errorf("attribute %q has an empty domain", name)
+		return p.errorAt(l.i-1, "attribute %s has an empty domain", q)
 	}
 	for {
+		l.skipBlanks()
+		at := l.i
 		v, err := l.token(",{}")
 		if err != nil {
-			return p.errorf("attribute %q: %v", name, err)
+			return p.errorAt(at, "attribute %s: %v", q, err)
 		}
 		if !c.declare(v.text) {
-			return p.errorf("attribute %q lists value %q twice", name, v.text)
+			return p.errorAt(at, "attribute %s lists value %s twice", q, input.Excerpt(v.text))
 		}
 		if c.declared > dataset.MaxValues {
-			return p.errorf("attribute %q has more than %d values", name, dataset.MaxValues)
+			return p.errorAt(at, "attribute %s has more than %d values", q, dataset.MaxValues)
 		}
 		if l.consume('}') {
 			break
 		}
 		if !l.consume(',') {
-			return p.errorf("attribute %q: want , or } after value %q", name, v.text)
+			return p.errorAt(l.i, "attribute %s: want , or } after value %s", q, input.Excerpt(v.text))
 		}
 	}
 	if !l.atEnd() {
-		return p.errorf("attribute %q: unexpected text after }", name)
+		return p.errorAt(l.i, "attribute %s: unexpected text after }", q)
 	}
 	p.t.cols = append(p.t.cols, c)
 	return nil
@@ -187,25 +213,27 @@ func (p *arffReader) parseRow(l *lexer) error {
 	cols := p.t.cols
 	a := 0
 	for {
+		l.skipBlanks()
+		at := l.i
 		v, err := l.token(",")
 		if err != nil {
-			return p.errorf("value %d: %v", a+1, err)
+			return p.errorAt(at, "value %d: %v", a+1, err)
 		}
 		if a == len(cols) {
-			return p.errorf("more than %d values", len(cols))
+			return p.errorAt(at, "more than %d values", len(cols))
 		}
 		c := cols[a]
 		if v.text == "?" && !v.quoted {
 			c.addMissing()
 		} else if err := c.add(v.text, c.kind == Nominal); err != nil {
-			return p.errorf("%v", err)
+			return p.errorAt(at, "%v", err)
 		}
 		a++
 		if l.atEnd() {
 			break
 		}
 		if !l.consume(',') {
-			return p.errorf("want , after value %q", v.text)
+			return p.errorAt(l.i, "want , after value %s", input.Excerpt(v.text))
 		}
 	}
 	if a != len(cols) {

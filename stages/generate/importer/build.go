@@ -24,7 +24,7 @@ func build(t *table, o Options) (*dataset.Dataset, Report, error) {
 	}
 	unknown := func(key, what, name string) error {
 		return &input.Error{File: t.file, Key: key,
-			Err: fmt.Errorf("no column named %q %s (columns: %s)", name, what, strings.Join(names, ", "))}
+			Err: fmt.Errorf("no column named %s %s (columns: %s)", input.Excerpt(name), what, input.Excerpts(names))}
 	}
 	ci, ok := byName[o.Class]
 	if !ok {
@@ -140,7 +140,7 @@ func checkClass(t *table, c *rawColumn, a dataset.Attribute, labels []uint8) err
 	}
 	if n < 2 {
 		return &input.Error{File: t.file, Key: "class",
-			Err: fmt.Errorf("class column %q has one value, %q, in every row kept: nothing to classify", c.name, a.Values[labels[0]])}
+			Err: fmt.Errorf("class column %s has one value, %s, in every row kept: nothing to classify", input.Excerpt(c.name), input.Excerpt(a.Values[labels[0]]))}
 	}
 	return nil
 }
@@ -280,7 +280,7 @@ func nominalColumn(t *table, c *rawColumn, keep []int) (dataset.Attribute, []uin
 			continue
 		}
 		if len(a.Values)+len(used) == dataset.MaxValues {
-			return a, nil, tooMany(t, c, r, fmt.Sprintf("its value %q is value %d", c.dict[code], dataset.MaxValues+1))
+			return a, nil, tooMany(t, c, r, fmt.Sprintf("its value %s is value %d", input.Excerpt(c.dict[code]), dataset.MaxValues+1))
 		}
 		remap[code] = 0 // seen; numbered below
 		used = append(used, code)
@@ -300,7 +300,7 @@ func nominalColumn(t *table, c *rawColumn, keep []int) (dataset.Attribute, []uin
 	if missing {
 		if slices.Contains(a.Values, MissingLabel) {
 			return a, nil, input.Filef(t.file, 0,
-				"column %q has a value %q and missing values too, which would share its label; use missing: drop", c.name, MissingLabel)
+				"column %s has a value %q and missing values too, which would share its label; use missing: drop", input.Excerpt(c.name), MissingLabel)
 		}
 		if len(a.Values) == dataset.MaxValues {
 			return a, nil, tooMany(t, c, -1, "with the missing category")
@@ -322,8 +322,8 @@ func nominalColumn(t *table, c *rawColumn, keep []int) (dataset.Attribute, []uin
 // row r (-1: no row in particular).
 func tooMany(t *table, c *rawColumn, r int, detail string) error {
 	e := &input.Error{File: t.file, Err: fmt.Errorf(
-		"column %q has more than %d distinct values (%s); a nominal column may have at most %d: drop it",
-		c.name, dataset.MaxValues, detail, dataset.MaxValues)}
+		"column %s has more than %d distinct values (%s); a nominal column may have at most %d: drop it",
+		input.Excerpt(c.name), dataset.MaxValues, detail, dataset.MaxValues)}
 	switch {
 	case r >= 0 && t.lines != nil:
 		e.Line = t.lines[r]
@@ -379,7 +379,7 @@ func recodeClass(t *table, c *rawColumn, rules []ClassRule) (*rawColumn, error) 
 				line = t.lines[r]
 			}
 			return nil, &input.Error{File: t.file, Line: line, Key: "class_map",
-				Err: fmt.Errorf("class value %q of column %q matches no rule", c.dict[code], c.name)}
+				Err: fmt.Errorf("class value %s of column %s matches no rule", input.Excerpt(c.dict[code]), input.Excerpt(c.name))}
 		default:
 			out.codes[r] = to[code]
 		}

@@ -59,12 +59,14 @@ func (c *csvReader) readLine() (string, bool, error) {
 			return "", false, nil
 		}
 		c.line++
-		b := c.buf
-		if c.line == 1 {
-			b = trimBOM(b)
+		text := string(trimLineEnd(c.buf))
+		if err := input.UTF8(c.file, c.line, text); err != nil {
+			return "", false, err
 		}
-		b = trimLineEnd(b)
-		return string(b), true, nil
+		if c.line == 1 {
+			text = strings.TrimPrefix(text, "\uFEFF")
+		}
+		return text, true, nil
 	}
 }
 
@@ -158,6 +160,11 @@ func readCSV(r io.Reader, file string, o Options) (*table, error) {
 	if first == nil {
 		return nil, input.Filef(file, 0, "empty file: no header and no data rows")
 	}
+	if len(first) < 2 {
+		// One field is no dataset (a class and a feature at least), and
+		// may be no CSV at all: say so without quoting it.
+		return nil, input.At(file, line, 1, "1 field; want a class and at least one feature column: is the delimiter %q right? (set delimiter)", o.Delimiter)
+	}
 	var names []string
 	headerLine := line
 	switch {
@@ -228,7 +235,7 @@ func checkNames(file string, line int, names []string) error {
 			return input.Filef(file, line, "column %d has no name", i+1)
 		}
 		if j, dup := seen[n]; dup {
-			return input.Filef(file, line, "columns %d and %d are both named %q", j+1, i+1, n)
+			return input.Filef(file, line, "columns %d and %d are both named %s", j+1, i+1, input.Excerpt(n))
 		}
 		seen[n] = i
 	}

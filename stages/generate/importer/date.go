@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/dtbench/dtbench/input"
 )
 
 // defaultDatePattern is Weka's date format when an ARFF date attribute
@@ -102,12 +104,12 @@ func (d *datePattern) parse(s string) (float64, error) {
 	zone := 0 // seconds east of UTC
 	rest := s
 	bad := func(what string) (float64, error) {
-		return 0, fmt.Errorf("%q does not match the date format: %s", s, what)
+		return 0, fmt.Errorf("%s does not match the date format: %s", input.Excerpt(s), what)
 	}
 	for k, f := range d.fields {
 		if f.letter == 0 {
 			if !strings.HasPrefix(rest, f.literal) {
-				return bad(fmt.Sprintf("want %q", f.literal))
+				return bad("want " + input.Excerpt(f.literal))
 			}
 			rest = rest[len(f.literal):]
 			continue
@@ -167,7 +169,7 @@ func (d *datePattern) parse(s string) (float64, error) {
 		}
 	}
 	if rest != "" {
-		return bad(fmt.Sprintf("unexpected %q at the end", rest))
+		return bad("unexpected " + input.Excerpt(rest) + " at the end")
 	}
 	if hour12 {
 		if hour < 1 || hour > 12 {

@@ -42,4 +42,12 @@
 //   - Every error caused by the file or the options is an *input.Error
 //     naming the file and the line (or, for Parquet, the row and column),
 //     or the option key, so the CLI exits with status 2.
+//   - Text is UTF-8: every line of a CSV, ARFF or .names file, and every
+//     Parquet string and column name, is checked as it is read, and a byte
+//     that is not UTF-8 is an error at its line and byte column.
+//   - A message quotes the file only through input.Excerpt, and quotes
+//     nothing of a file that fails from its first line (an ARFF file
+//     without a header keyword first, a CSV whose first record has one
+//     field, a file without the Parquet magic): a password file named as
+//     a dataset is not printed.
 package importer

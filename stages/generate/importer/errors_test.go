@@ -53,7 +53,7 @@ func TestReadErrors(t *testing.T) {
 		{"header only", "h.csv", "a,b,c\n", header, 1, "", "no data rows after the header"},
 		{"arff header only", "h.arff", "@relation r\n@attribute c {p,q}\n", Options{}, 0, "", "no @data section"},
 		{"arff no rows", "h.arff", arffHead + "% nothing\n", Options{}, 6, "", "no data rows after @data"},
-		{"no class column", "n.csv", "a,b\n1,2\n", header, 0, "class", `no column named "c" for the class (columns: a, b)`},
+		{"no class column", "n.csv", "a,b\n1,2\n", header, 0, "class", `no column named "c" for the class (columns: "a", "b")`},
 		{"one class value", "o.csv", "a,c\n1,p\n2,p\n", header, 0, "class", `class column "c" has one value, "p"`},
 		{"one class value kept", "o.csv", "a,c\n?,p\n2,q\n", Options{Header: true, Missing: MissingDrop}, 0, "class", "has one value"},
 		{"ragged row", "r.csv", "a,b,c\n1,2,p\n1,2\n3,4,q\n", header, 3, "", "2 fields; want 3"},
@@ -78,7 +78,8 @@ func TestReadErrors(t *testing.T) {
 		{"unknown extension", "x.txt", "a,c\n1,p\n", header, 0, "format", "cannot tell the format"},
 		{"not gzip", "x.csv.gz", "a,c\n1,p\n", header, 0, "", "named .gz but not gzip data"},
 		{"truncated gzip", "x.csv.gz", gzipped("a,c\n1,p\n2,q\n")[:20], header, -1, "", "unexpected EOF"},
-		{"not parquet", "x.parquet", "a,c\n1,p\n", Options{}, 0, "", "not a readable Parquet file"},
+		{"not parquet", "x.parquet", "a,c\n1,p\n", Options{}, 0, "", "not a Parquet file: it does not start with PAR1"},
+		{"cut-short parquet", "x.parquet", "PAR1 and then nothing", Options{}, 0, "", "not a complete Parquet file: it does not end with PAR1"},
 		{"csv option on arff", "x.arff", arffHead + "x,1,p\n", header, 0, "header", "applies to CSV only"},
 		{"arff bad header line", "b.arff", "@relation r\n@attribute a {x,y}\nhello\n", Options{}, 3, "", `unexpected header line "hello"`},
 		{"arff unknown type", "b.arff", "@relation r\n@attribute a blob\n", Options{}, 2, "", `unknown type "blob"`},
@@ -136,6 +137,57 @@ func TestReadErrors(t *testing.T) {
 	}
 }
 
+// TestReadErrorsAtAColumn: a file that is not text in UTF-8, or not its
+// format from its first line, is refused naming the line and byte column
+// and what was wanted, quoting nothing of a file that fails from its
+// first line (a password file given as a dataset) and only an excerpt of
+// a later line.
+func TestReadErrorsAtAColumn(t *testing.T) {
+	const passwd = "root:x:0:0:root:/root:/bin/bash\nalice:x:1000:1000:Alice,,,:/home/alice:/bin/sh\n"
+	header := Options{Header: true}
+	for _, tc := range []struct {
+		name, file, text string
+		o                Options
+		line, col        int
+		msg              string
+		secret           string // must not be in the message
+	}{
+		{"password file as ARFF", "p.arff", passwd, Options{}, 1, 1, "want @relation, @attribute or @data", "root"},
+		{"password file as CSV", "p.csv", passwd, header, 1, 1, `1 field; want a class and at least one feature column: is the delimiter "," right?`, "root"},
+		{"indented first line", "p.arff", "   secret stuff\n", Options{}, 1, 4, "want @relation", "secret"},
+		{"later ARFF header line", "b.arff", "@relation r\n  hello there\n", Options{}, 2, 3, `unexpected header line "hello there"`, ""},
+		{"long ARFF value", "b.arff", "@attribute a {x}\n@attribute c {p}\n@data\n" + strings.Repeat("z", 50) + ",p\n", Options{}, 4, 1,
+			`value "` + strings.Repeat("z", 32) + `"… is not declared`, strings.Repeat("z", 33)},
+		{"ARFF unknown type", "b.arff", "@relation r\n@attribute a blob\n", Options{}, 2, 14, `unknown type "blob"`, ""},
+		{"ARFF second value", "b.arff", "@attribute a {x}\n@attribute c {p}\n@data\nx, q\n", Options{}, 4, 4, `value "q" is not declared`, ""},
+		{"CSV not UTF-8", "u.csv", "a,c\nx,p\ncaf\xe9,q\n", header, 3, 4, "byte 0xe9 is not UTF-8", ""},
+		{"CSV header not UTF-8", "u.csv", "\xef\xbb\xbfa,\xff\n", header, 1, 6, "byte 0xff is not UTF-8", ""}, // the column counts the BOM's bytes
+		{"CSV in a quoted field's second line", "u.csv", "a,c\nx,\"p\nq\x80\"\n", header, 3, 2, "byte 0x80 is not UTF-8", ""},
+		{"gzipped CSV not UTF-8", "u.csv.gz", gzipped("a,c\nx\xfe,p\ny,q\n"), header, 2, 2, "byte 0xfe is not UTF-8", ""},
+		{"ARFF not UTF-8", "u.arff", "@relation r\n@attribute a {x,caf\xe9}\n", Options{}, 2, 20, "byte 0xe9 is not UTF-8", ""},
+		{"ARFF comment not UTF-8", "u.arff", "% caf\xe9\n@relation r\n", Options{}, 1, 6, "byte 0xe9 is not UTF-8", ""},
+		{"binary junk as CSV", "j.csv", "\x00\x01PK\x03\x04\x93\x11,\n", header, 1, 7, "byte 0x93 is not UTF-8", "PK"},
+		{"names file not UTF-8", "h.data", "x,y,p\ny,z,q\n", Options{NamesFile: "testdata/latin1.names"}, 5, 17, "byte 0xe9 is not UTF-8", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), tc.file)
+			if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			o := tc.o
+			o.Class = "c"
+			_, _, err := Read(path, o)
+			var ie *input.Error
+			if !errors.As(err, &ie) || ie.Line != tc.line || ie.Col != tc.col || !strings.Contains(err.Error(), tc.msg) {
+				t.Fatalf("Read = %v; want line %d, column %d: %s", err, tc.line, tc.col, tc.msg)
+			}
+			if tc.secret != "" && strings.Contains(strings.TrimPrefix(err.Error(), path), tc.secret) {
+				t.Errorf("Read = %v: quotes %q", err, tc.secret)
+			}
+		})
+	}
+}
+
 // TestReadParquetErrors checks Parquet columns the importer cannot read.
 func TestReadParquetErrors(t *testing.T) {
 	type repeated struct {
@@ -151,9 +203,21 @@ func TestReadParquetErrors(t *testing.T) {
 	writeParquet(t, rep, []repeated{{[]int32{1}, "a"}, {nil, "b"}})
 	inf := filepath.Join(dir, "inf.parquet")
 	writeParquet(t, inf, []infinite{{1, "a"}, {posInf(), "b"}})
+	type text struct {
+		X     string `parquet:"x"`
+		Class string `parquet:"class"`
+	}
+	latin1 := filepath.Join(dir, "latin1.parquet")
+	writeParquet(t, latin1, []text{{"a", "p"}, {"b", "q"}, {"caf\xe9", "p"}})
+	junk := filepath.Join(dir, "junk.parquet")
+	if err := os.WriteFile(junk, []byte("root:x:0:0:root:/root:/bin/bash\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct{ path, key, msg string }{
 		{rep, "column tags", "repeated columns are not supported"},
 		{inf, "row 2, column x", "+Inf is not a finite number"},
+		{latin1, "row 3, column x", "at byte 4 of the value: byte 0xe9 is not UTF-8"},
+		{junk, "", "not a Parquet file: it does not start with PAR1"},
 	} {
 		_, _, err := Read(tc.path, Options{Class: "class"})
 		var ie *input.Error

@@ -19,6 +19,9 @@ func ReadNames(path string, n int) ([]string, error) {
 	if err != nil {
 		return nil, &input.Error{File: path, Key: "names_file", Err: err}
 	}
+	if err := input.UTF8(path, 1, string(b)); err != nil {
+		return nil, err
+	}
 	names, err := ParseNames(string(trimBOM(b)), n)
 	if err != nil {
 		return nil, &input.Error{File: path, Err: err}
@@ -89,7 +92,7 @@ func ParseNames(text string, n int) ([]string, error) {
 	seen := map[string]bool{}
 	for _, name := range names {
 		if seen[name] {
-			return nil, fmt.Errorf("column name %q listed twice", name)
+			return nil, fmt.Errorf("column name %s listed twice", input.Excerpt(name))
 		}
 		seen[name] = true
 	}

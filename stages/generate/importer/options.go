@@ -181,11 +181,23 @@ func (o Options) Validate() error {
 	if d.Method != EqualFrequency && d.Method != EqualWidth {
 		return input.Keyf("discretize.method", "must be %s or %s, got %q", EqualFrequency, EqualWidth, d.Method)
 	}
-	if d.Bins < 1 || d.Bins > MaxBins {
-		return input.Keyf("discretize.bins", "must be in 1..%d, got %d", MaxBins, d.Bins)
+	if err := CheckBins("discretize.bins", d.Bins); err != nil {
+		return err
 	}
 	if m := o.withDefaults().Missing; m != MissingCategory && m != MissingDrop {
 		return input.Keyf("missing", "must be %s or %s, got %q", MissingCategory, MissingDrop, m)
+	}
+	return nil
+}
+
+// CheckBins checks a number of bins as a config key or flag (named key)
+// gives it: 1..MaxBins. There 0 is a value like any other, refused, not
+// "the default": the zero value of Options.Discretize.Bins means
+// DefaultBins for Go callers only, the config and the flags having their
+// own defaults.
+func CheckBins(key string, bins int) error {
+	if bins < 1 || bins > MaxBins {
+		return input.Keyf(key, "must be in 1..%d, got %d", MaxBins, bins)
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/schemas"
 )
 
 // parquetColumn says how to turn one leaf column's values into cells.
@@ -38,7 +39,9 @@ type parquetColumn struct {
 //     pandas writes a missing float); an infinity is an error.
 //
 // Nested or repeated columns, INT96 and FIXED_LEN_BYTE_ARRAY are errors
-// naming the column. A corrupt file is an *input.Error, never a panic.
+// naming the column. A corrupt file is an *input.Error, never a panic. A
+// dtbench datasets file (a run's datasets/imported/<name>.parquet) is read
+// as the dataset it holds (rundata.go).
 func readParquet(r io.ReaderAt, size int64, file string) (t *table, err error) {
 	defer func() {
 		if v := recover(); v != nil {
@@ -48,9 +51,12 @@ func readParquet(r io.ReaderAt, size int64, file string) (t *table, err error) {
 	if size == 0 {
 		return nil, input.Filef(file, 0, "empty file")
 	}
-	pf, err := parquet.OpenFile(r, size, parquet.SkipBloomFilters(true), parquet.SkipPageIndex(true))
+	pf, err := schemas.OpenParquetFile(r, size, parquet.SkipBloomFilters(true), parquet.SkipPageIndex(true))
 	if err != nil {
-		return nil, input.Filef(file, 0, "not a readable Parquet file: %v", err)
+		return nil, &input.Error{File: file, Err: err}
+	}
+	if _, ok := pf.Lookup(schemas.MetaDatasetSchema); ok {
+		return readRunDataset(r, size, file) // a run folder's own dataset
 	}
 	t = &table{file: file, format: FormatParquet}
 	declared, err := declaredValues(pf, file)
@@ -58,7 +64,10 @@ func readParquet(r io.ReaderAt, size int64, file string) (t *table, err error) {
 		return nil, err
 	}
 	var cols []parquetColumn
-	for _, f := range pf.Schema().Fields() {
+	for i, f := range pf.Schema().Fields() {
+		if at := input.InvalidUTF8(f.Name()); at >= 0 {
+			return nil, input.Filef(file, 0, "the name of column %d, at byte %d: %s", i+1, at+1, input.NotUTF8(f.Name()[at]))
+		}
 		pc, err := parquetKind(f)
 		if err != nil {
 			return nil, &input.Error{File: file, Key: "column " + f.Name(), Err: err}
@@ -71,7 +80,7 @@ func readParquet(r io.ReaderAt, size int64, file string) (t *table, err error) {
 			pc.col.kind, pc.closed = Nominal, true
 			for _, v := range values {
 				if !pc.col.declare(v) {
-					return nil, &input.Error{File: file, Key: "column " + f.Name(), Err: fmt.Errorf("%s lists value %q twice", ValuesKey, v)}
+					return nil, &input.Error{File: file, Key: "column " + f.Name(), Err: fmt.Errorf("%s lists value %s twice", ValuesKey, input.Excerpt(v))}
 				}
 			}
 			delete(declared, f.Name())
@@ -83,7 +92,7 @@ func readParquet(r io.ReaderAt, size int64, file string) (t *table, err error) {
 		return nil, input.Filef(file, 0, "no columns")
 	}
 	for name := range declared {
-		return nil, input.Filef(file, 0, "%s lists column %q, which the file does not have", ValuesKey, name)
+		return nil, input.Filef(file, 0, "%s lists column %s, which the file does not have", ValuesKey, input.Excerpt(name))
 	}
 	buf := make([]parquet.Row, 256)
 	for _, g := range pf.RowGroups() {
@@ -137,7 +146,7 @@ func declaredValues(pf *parquet.File, file string) (map[string][]string, error) 
 	out := make(map[string][]string, len(entries))
 	for _, e := range entries {
 		if _, dup := out[e.Column]; dup {
-			return nil, input.Filef(file, 0, "metadata %s lists column %q twice", ValuesKey, e.Column)
+			return nil, input.Filef(file, 0, "metadata %s lists column %s twice", ValuesKey, input.Excerpt(e.Column))
 		}
 		out[e.Column] = e.Values
 	}
@@ -153,7 +162,11 @@ func (pc parquetColumn) add(v parquet.Value) error {
 	case c.kind == Boolean:
 		c.codes = append(c.codes, int32(boolCode(v.Boolean())))
 	case pc.number == nil:
-		return c.add(string(v.ByteArray()), pc.closed)
+		s := string(v.ByteArray())
+		if at := input.InvalidUTF8(s); at >= 0 {
+			return fmt.Errorf("at byte %d of the value: %s", at+1, input.NotUTF8(s[at]))
+		}
+		return c.add(s, pc.closed)
 	default:
 		x := pc.number(v)
 		if math.IsNaN(x) {

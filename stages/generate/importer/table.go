@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"github.com/dtbench/dtbench/input"
 )
 
 // missingCode marks a missing cell in rawColumn.codes.
@@ -61,12 +63,12 @@ func (c *rawColumn) add(v string, closed bool) error {
 	code, ok := c.index[v]
 	if !ok {
 		if closed {
-			return fmt.Errorf("value %q is not declared for attribute %q", v, c.name)
+			return fmt.Errorf("value %s is not declared for attribute %s", input.Excerpt(v), input.Excerpt(c.name))
 		}
 		if c.parse != nil {
 			x, err := c.parse(v)
 			if err != nil {
-				return fmt.Errorf("column %q: %w", c.name, err)
+				return fmt.Errorf("column %s: %w", input.Excerpt(c.name), err)
 			}
 			c.nums = append(c.nums, x)
 		}
@@ -107,7 +109,7 @@ func (c *rawColumn) finish() {
 func parseNumber(s string) (float64, error) {
 	x, err := strconv.ParseFloat(s, 64)
 	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
-		return 0, fmt.Errorf("%q is not a finite number", s)
+		return 0, fmt.Errorf("%s is not a finite number", input.Excerpt(s))
 	}
 	return x, nil
 }

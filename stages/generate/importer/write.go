@@ -2,6 +2,7 @@ package importer
 
 import (
 	"bufio"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -15,6 +16,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/input"
 )
 
 // ValuesKey is the Parquet key-value metadata entry of an imported
@@ -41,7 +43,36 @@ type columnValues struct {
 // writing that gives the same bytes. The file appears whole or not at all
 // (written to a temporary file, then renamed).
 func WriteParquet(path string, d *dataset.Dataset) error {
-	return writeAtomic(path, func(w io.Writer) error { return encodeParquet(w, d) })
+	return writeAtomic(path, func(w io.Writer) error { return encodeParquet(w, d, nil) })
+}
+
+// RowIDColumn is the first column of the rows dtbench export writes as CSV
+// or Parquet: each row's row_id, its row in the dataset the run imported.
+const RowIDColumn = "row_id"
+
+// WriteParquetRows is WriteParquet with a first column, RowIDColumn, of
+// ids (one per row of d): the rows of a task as dtbench export writes
+// them. ValuesKey lists the attributes' labels as WriteParquet's does.
+func WriteParquetRows(path string, d *dataset.Dataset, ids []int64) error {
+	if err := checkIDs(d, ids); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return writeAtomic(path, func(w io.Writer) error { return encodeParquet(w, d, ids) })
+}
+
+// checkIDs checks that ids has one id per row of d and that no attribute
+// is named like the id column.
+func checkIDs(d *dataset.Dataset, ids []int64) error {
+	if len(ids) != d.Len() {
+		return fmt.Errorf("%d row ids for %d rows", len(ids), d.Len())
+	}
+	s := d.Schema()
+	for _, a := range append(append([]dataset.Attribute{}, s.Features...), s.Class) {
+		if a.Name == RowIDColumn {
+			return fmt.Errorf("an attribute is named %q, the row id column", RowIDColumn)
+		}
+	}
+	return nil
 }
 
 // WriteARFF writes d as a nominal ARFF file at path (dataset.WriteARFF),
@@ -87,23 +118,28 @@ func writeAtomic(path string, encode func(io.Writer) error) (err error) {
 	return nil
 }
 
-// encodeParquet writes d to w as WriteParquet describes.
-func encodeParquet(w io.Writer, d *dataset.Dataset) error {
+// encodeParquet writes d to w as WriteParquet describes, after a column
+// of ids when ids is not nil.
+func encodeParquet(w io.Writer, d *dataset.Dataset, ids []int64) error {
 	s := d.Schema()
 	attrs := append(append([]dataset.Attribute{}, s.Features...), s.Class)
 	meta := make([]columnValues, len(attrs))
 	fields := make([]reflect.StructField, len(attrs))
+	lead := 0 // columns before the attributes'
+	if ids != nil {
+		lead = 1
+	}
 	for i, a := range attrs {
 		if strings.ContainsRune(a.Name, ',') || a.Name == "" {
-			return fmt.Errorf("column name %q cannot name a Parquet column here (empty, or holds a comma)", a.Name)
+			return fmt.Errorf("column name %s cannot name a Parquet column here (empty, or holds a comma)", input.Excerpt(a.Name))
 		}
 		for _, v := range a.Values {
 			if !utf8.ValidString(v) {
-				return fmt.Errorf("column %q: label %q is not UTF-8 text", a.Name, v)
+				return fmt.Errorf("column %s: label %s is not UTF-8 text", input.Excerpt(a.Name), input.Excerpt(v))
 			}
 		}
 		if !utf8.ValidString(a.Name) {
-			return fmt.Errorf("column name %q is not UTF-8 text", a.Name)
+			return fmt.Errorf("column name %s is not UTF-8 text", input.Excerpt(a.Name))
 		}
 		meta[i] = columnValues{Column: a.Name, Values: a.Values}
 		fields[i] = reflect.StructField{Name: "F" + strconv.Itoa(i), Type: reflect.TypeFor[string](),
@@ -112,13 +148,17 @@ func encodeParquet(w io.Writer, d *dataset.Dataset) error {
 	seen := map[string]bool{}
 	for _, a := range attrs {
 		if seen[a.Name] {
-			return fmt.Errorf("column name %q is used twice", a.Name)
+			return fmt.Errorf("column name %s is used twice", input.Excerpt(a.Name))
 		}
 		seen[a.Name] = true
 	}
 	metaJSON, err := json.Marshal(meta)
 	if err != nil {
 		return err
+	}
+	if ids != nil {
+		fields = append([]reflect.StructField{{Name: "RowID", Type: reflect.TypeFor[int64](),
+			Tag: reflect.StructTag(`parquet:` + strconv.Quote(RowIDColumn))}}, fields...)
 	}
 	schema := parquet.SchemaOf(reflect.Zero(reflect.StructOf(fields)).Interface())
 	pw := parquet.NewWriter(w, schema, parquet.KeyValueMetadata(ValuesKey, string(metaJSON)),
@@ -128,16 +168,19 @@ func encodeParquet(w io.Writer, d *dataset.Dataset) error {
 	for i, a := range attrs {
 		labels[i] = make([]parquet.Value, len(a.Values))
 		for v, text := range a.Values {
-			labels[i][v] = parquet.ByteArrayValue([]byte(text)).Level(0, 0, i)
+			labels[i][v] = parquet.ByteArrayValue([]byte(text)).Level(0, 0, lead+i)
 		}
 	}
-	row := make(parquet.Row, len(attrs))
+	row := make(parquet.Row, lead+len(attrs))
 	buf := make([]parquet.Row, 0, 1024)
 	for r := range d.Len() {
-		for f := range s.Features {
-			row[f] = labels[f][d.Value(f, r)]
+		if ids != nil {
+			row[0] = parquet.Int64Value(ids[r]).Level(0, 0, 0)
 		}
-		row[len(s.Features)] = labels[len(s.Features)][d.Label(r)]
+		for f := range s.Features {
+			row[lead+f] = labels[f][d.Value(f, r)]
+		}
+		row[lead+len(s.Features)] = labels[len(s.Features)][d.Label(r)]
 		buf = append(buf, append(parquet.Row(nil), row...))
 		if len(buf) == cap(buf) {
 			if _, err := pw.WriteRows(buf); err != nil {
@@ -150,4 +193,39 @@ func encodeParquet(w io.Writer, d *dataset.Dataset) error {
 		return err
 	}
 	return pw.Close()
+}
+
+// WriteCSV writes the rows of d as CSV at path: a header row, then one row
+// per row of d, each a first column RowIDColumn with its id (ids, one per
+// row of d), the features' labels and the class label, quoted as
+// encoding/csv quotes. The missing category is its label, "?". Like
+// WriteParquet, the file appears whole or not at all.
+func WriteCSV(path string, d *dataset.Dataset, ids []int64) error {
+	if err := checkIDs(d, ids); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return writeAtomic(path, func(w io.Writer) error {
+		s := d.Schema()
+		cw := csv.NewWriter(w)
+		rec := []string{RowIDColumn}
+		for _, a := range s.Features {
+			rec = append(rec, a.Name)
+		}
+		rec = append(rec, s.Class.Name)
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+		for r := range d.Len() {
+			rec = append(rec[:0], strconv.FormatInt(ids[r], 10))
+			for f, a := range s.Features {
+				rec = append(rec, a.Values[d.Value(f, r)])
+			}
+			rec = append(rec, s.Class.Values[d.Label(r)])
+			if err := cw.Write(rec); err != nil {
+				return err
+			}
+		}
+		cw.Flush()
+		return cw.Error()
+	})
 }

@@ -99,6 +99,7 @@ func TestFaults(t *testing.T) {
 		{"crash", externaltest.Command(externaltest.Crash), 10 * time.Second, schemas.StatusCrashed, "exit status 3"},
 		{"garbage", externaltest.Command(externaltest.Garbage), 10 * time.Second, schemas.StatusBadReply, "not a JSON object"},
 		{"adapter error", externaltest.Command(externaltest.Error), 10 * time.Second, schemas.StatusError, "no can do"},
+		{"some fits fail (every seed a multiple of 1)", externaltest.Command(externaltest.ErrorSome, "1"), 10 * time.Second, schemas.StatusError, "is a multiple of 1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l := external.New("fake", spec(tc.cmd, tc.timeout, 5), nil)

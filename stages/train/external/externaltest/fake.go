@@ -44,6 +44,10 @@ const (
 	// Noisy writes a line of the next argument's number of bytes on its
 	// standard error before each fit, then acts as Tree.
 	Noisy = "noisy"
+	// ErrorSome replies {"error": …} to a fit whose seed is a multiple of
+	// the next argument, else as Tree: some fits of a run fail, the same
+	// ones every time.
+	ErrorSome = "errorsome"
 )
 
 // Command returns the command line that runs the current test binary as
@@ -181,6 +185,12 @@ func fit(mode string, args []string, req *request) (any, error) {
 		return nil, nil
 	case Error:
 		return map[string]string{"error": "no can do"}, nil
+	case ErrorSome:
+		if n, err := strconv.ParseInt(args[0], 10, 64); err != nil || n < 1 {
+			return nil, fmt.Errorf("errorsome: %q is not a positive number", args[0])
+		} else if req.Seed%n == 0 {
+			return map[string]string{"error": fmt.Sprintf("seed %d is a multiple of %d", req.Seed, n)}, nil
+		}
 	}
 	start := time.Now()
 	m, k := len(req.Schema.Features), len(req.Schema.Class.Values)
