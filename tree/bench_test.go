@@ -2,6 +2,7 @@ package tree
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"testing"
 )
@@ -71,4 +72,21 @@ func BenchmarkValidate(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(t.Len()), "nodes")
+}
+
+// BenchmarkWriteTextDeep writes the text of chains 1,000 and 100,000
+// levels deep: ns and bytes a node should not grow with the depth.
+func BenchmarkWriteTextDeep(b *testing.B) {
+	for _, levels := range []int{1000, 100000} {
+		b.Run(fmt.Sprintf("levels=%d", levels), func(b *testing.B) {
+			t := chainTree(levels)
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := WriteText(io.Discard, t, Names{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(t.Len()), "ns/node")
+		})
+	}
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -220,5 +222,85 @@ func TestNames(t *testing.T) {
 	s.Class.Values[0] = "changed"
 	if n.Value(0, 0) != "sunny" || n.Class(0) != "yes" {
 		t.Errorf("NamesOf shares slices with the schema")
+	}
+}
+
+// chainTree returns a tree levels deep over one binary feature: each
+// internal node's value 0 is a leaf of class 0, its value 1 the next level;
+// the last level's value 1 is a leaf of class 1.
+func chainTree(levels int) *Tree {
+	b := NewBuilder([]int{2}, 2)
+	n := b.Root()
+	for range levels {
+		kids := b.SplitMultiway(n, 0)
+		b.SetLeaf(kids[0], 0)
+		n = kids[1]
+	}
+	b.SetLeaf(n, 1)
+	return b.Tree()
+}
+
+// TestWriteTextDeepTrees: a tree deeper than MaxTextBars levels keeps
+// Weka's bars down to that depth and writes the depth in brackets below it,
+// one line a branch, so that its text grows linearly with its depth (bars
+// throughout would grow as its square). The text is checked line by line
+// against the chain's shape, not against a golden file.
+func TestWriteTextDeepTrees(t *testing.T) {
+	sizes := map[int]int{}
+	for _, levels := range []int{32, 1000, 10000} {
+		var b bytes.Buffer
+		if err := WriteText(&b, chainTree(levels), Names{}); err != nil {
+			t.Fatal(err)
+		}
+		sizes[levels] = b.Len()
+		// Linear: ten times the levels is at most about ten times the
+		// bytes (the depth's digits grow by one); bars throughout would
+		// be about a hundred times.
+		if r := float64(sizes[levels]) / float64(sizes[levels/10]); levels == 10000 && r > 11.5 {
+			t.Fatalf("text of 10000 levels is %.1f times that of 1000 (%d and %d bytes), want about 10: not linear", r, sizes[10000], sizes[1000])
+		}
+		lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+		if len(lines) != 2*levels {
+			t.Fatalf("%d levels: %d lines, want %d (two branches a level)", levels, len(lines), 2*levels)
+		}
+		for d := range levels {
+			indent := strings.Repeat("|  ", d)
+			if d > MaxTextBars {
+				indent = "[depth " + strconv.Itoa(d) + "] "
+			}
+			last := "f0 = 1: 1"
+			if d < levels-1 {
+				last = "f0 = 1"
+			}
+			if got, want := lines[2*d], indent+"f0 = 0: 0"; got != want {
+				t.Fatalf("%d levels: line %d = %q, want %q", levels, 2*d+1, got, want)
+			}
+			if got, want := lines[2*d+1], indent+last; got != want {
+				t.Fatalf("%d levels: line %d = %q, want %q", levels, 2*d+2, got, want)
+			}
+		}
+	}
+}
+
+// failingWriter fails every write after the first n bytes.
+type failingWriter struct{ n int }
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if len(p) > w.n {
+		k := w.n
+		w.n = 0
+		return k, errors.New("disk full")
+	}
+	w.n -= len(p)
+	return len(p), nil
+}
+
+// TestWriteTreeReportsFailedWrites: a write that fails midway (a closed
+// pipe, a full disk) is the writers' error, for both formats.
+func TestWriteTreeReportsFailedWrites(t *testing.T) {
+	for name, write := range map[string]func(io.Writer, *Tree, Names) error{"text": WriteText, "dot": WriteDOT} {
+		if err := write(&failingWriter{n: 100}, chainTree(20000), Names{}); err == nil || !strings.Contains(err.Error(), "disk full") {
+			t.Errorf("%s: error %v, want the writer's", name, err)
+		}
 	}
 }

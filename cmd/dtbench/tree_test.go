@@ -14,6 +14,7 @@ import (
 
 	"github.com/dtbench/dtbench/pipeline"
 	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/tree"
 )
 
 // treeRun makes a small run and returns its first models part.
@@ -137,5 +138,41 @@ func TestTreeNamesTheSubsetsAttributes(t *testing.T) {
 		if !slices.Equal(names.Classes, []string{"no", "yes"}) && !slices.Equal(names.Classes, []string{"yes", "no"}) {
 			t.Errorf("tree %d: classes %q", ti.ID, names.Classes)
 		}
+	}
+}
+
+// TestTreePrintsDeepTrees: dtbench tree prints a tree 100,000 levels deep
+// (an external learner can return one) as text and as DOT, one line a
+// branch (text) or a node and an edge (DOT), the text's deep lines with
+// their depth in brackets. Its text with Weka's bars on every line would
+// be 15 GB: it was, in 425 s, until the process was killed at 23.7 GB.
+func TestTreePrintsDeepTrees(t *testing.T) {
+	const levels = 100000
+	b := tree.NewBuilder([]int{2}, 2)
+	n := b.Root()
+	for range levels {
+		kids := b.SplitMultiway(n, 0)
+		b.SetLeaf(kids[0], 0)
+		n = kids[1]
+	}
+	b.SetLeaf(n, 1)
+	part := filepath.Join(t.TempDir(), "models", "part-0-00000.parquet")
+	if _, err := schemas.ModelTable.Write(part, []schemas.ModelRecord{{ModelID: 3, Learner: "deep", Fold: schemas.NoFold, Tree: b.Tree()}}); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := cli(t, "tree", part, "--id", "3")
+	if code != 0 {
+		t.Fatalf("tree: exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if len(lines) != 2*levels || len(stdout) > 40*2*levels {
+		t.Fatalf("tree: %d lines, %d bytes; want %d lines of under 40 bytes", len(lines), len(stdout), 2*levels)
+	}
+	if got, want := lines[len(lines)-1], "[depth 99999] f0 = 1: 1"; got != want {
+		t.Errorf("tree: last line %q, want %q", got, want)
+	}
+	code, stdout, stderr = cli(t, "tree", part, "--id", "3", "--format", "dot")
+	if code != 0 || strings.Count(stdout, "->") != 2*levels || strings.Count(stdout, "shape=box") != levels+1 {
+		t.Errorf("tree --format dot: exit %d, %d edges and %d leaves, want %d and %d: %s", code, strings.Count(stdout, "->"), strings.Count(stdout, "shape=box"), 2*levels, levels+1, stderr)
 	}
 }
