@@ -56,10 +56,14 @@ type Node struct {
 // Study is what the executor runs: a plan and its nodes in pipeline
 // order (per-task nodes first; per-run nodes last).
 type Study struct {
-	Name      string
-	Plan      Plan
-	Nodes     []Node
-	Footprint Footprint
+	Name  string
+	Plan  Plan
+	Nodes []Node
+	// Footprint estimates what the plan needs (see Footprint); shared is
+	// the bag of the single-file tables the tasks share, once a staged
+	// command has read them (nil before), for studies whose estimate
+	// depends on their data.
+	Footprint func(shared *schemas.Bag) Footprint
 	// Close, when set, releases what the nodes hold (the external
 	// learners' processes); whoever builds a study calls it when done.
 	Close func()
@@ -190,27 +194,4 @@ func (s *Study) CheckWiring(selected []string) (fromDisk []schemas.Stored, reloa
 		}
 	}
 	return fromDisk, reload, nil
-}
-
-// Footprint is a study's estimate of what its plan needs, made before any
-// work so that the executor can refuse a config too big to run in bounded
-// memory and disk. Estimates may be rough but should not be low.
-type Footprint struct {
-	Tasks    int64   // tasks in the plan
-	MaxRows  int64   // the most rows (training + held-out) one task holds
-	MeanRows float64 // mean rows per task
-	// WorkBytes is the memory per row of a task being computed (its data
-	// and the learners' working memory); HeldBytes, per row of a
-	// computed task whose records wait to be written.
-	WorkBytes, HeldBytes float64
-	DiskBytes            float64 // bytes per row of the tables on disk
-	// RowsKeys and TasksKeys name the config keys that set the rows per
-	// task and the number of tasks, for messages.
-	RowsKeys, TasksKeys string
-	// Measure, when set, says that MaxRows and MeanRows are guesses made
-	// before the study's data is read (real datasets): it returns the
-	// footprint with the rows measured, and true, once the nodes' Checks
-	// have read the data (false before). The executor checks memory and
-	// disk against that, still before anything is written.
-	Measure func() (Footprint, bool)
 }

@@ -28,13 +28,24 @@ type chunkResult struct {
 func (r *runner) chunks(ctx context.Context, todo []flow.Chunk) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	r.log.Info("plan", "todo", len(todo), "workers", r.workers, "shard", r.opts.Shard.String())
+	plan := []any{"todo", len(todo), "workers", r.workers, "shard", r.opts.Shard.String()}
+	if r.est.known {
+		plan = append(plan, "memory_estimate_bytes", int64(r.est.memory))
+	}
+	r.log.Info("plan", plan...)
 	if p := r.opts.Progress; p != nil {
-		total := int64(0)
+		tasks, cost := int64(0), 0.0
+		reps := int64(r.study.Plan.Reps)
 		for _, c := range todo {
-			total += int64(c.Len)
+			tasks += int64(c.Len)
+			// The chunk's tasks, a cell's run at a time.
+			for id, end := c.First, c.First+int64(c.Len); id < end; {
+				next := min((id/reps+1)*reps, end)
+				cost += float64(next-id) * r.taskCost(id)
+				id = next
+			}
 		}
-		p.Start(total)
+		p.Start(tasks, cost)
 		defer p.Finish()
 	}
 	results := make(chan *chunkResult, 1)
@@ -47,7 +58,7 @@ func (r *runner) chunks(ctx context.Context, todo []flow.Chunk) error {
 			if writeErr != nil {
 				continue
 			}
-			if err := r.write(res); err != nil {
+			if err := r.write(ctx, res); err != nil {
 				writeErr = err
 				cancel(err)
 			}
@@ -78,7 +89,11 @@ func (r *runner) chunks(ctx context.Context, todo []flow.Chunk) error {
 // the process's exit.
 func (r *runner) compute(ctx context.Context, c flow.Chunk) (*chunkResult, error) {
 	tasks := c.Tasks(&r.study.Plan)
-	bags, err := r.readInputs(c)
+	var bags []*schemas.Bag
+	err := untilCancelled(ctx, func() (err error) {
+		bags, err = r.readInputs(c)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -99,7 +114,7 @@ func (r *runner) compute(ctx context.Context, c flow.Chunk) (*chunkResult, error
 				}
 				perTask[i] = ts
 				if r.opts.Progress != nil {
-					r.opts.Progress.Add(1)
+					r.opts.Progress.Add(1, r.taskCost(tasks[i].ID))
 				}
 			}
 		}()
@@ -144,6 +159,15 @@ feed:
 		}
 	}
 	return res, nil
+}
+
+// taskCost is task id's estimated cost, for the progress: its cell's
+// (the footprint's), or 1 when the footprint is not known.
+func (r *runner) taskCost(id int64) float64 {
+	if !r.est.known {
+		return 1
+	}
+	return r.est.cost[id/int64(r.study.Plan.Reps)]
 }
 
 // safeTask runs one task and turns a panic into an error naming the task.
@@ -230,13 +254,33 @@ func stageTimings(rows []schemas.Timing, stage string) []schemas.Timing {
 	return out
 }
 
+// untilCancelled runs f and returns its error, or ctx's cause as soon as
+// ctx is done, abandoning f to the process's exit: for work that writes
+// nothing (reading parts, a node's Run, whose tables are written after
+// it), so that a signal is honoured at once however long f takes.
+func untilCancelled(ctx context.Context, f func() error) error {
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return context.Cause(ctx)
+	}
+}
+
 // write stores one chunk's parts: the tables the selected per-task nodes
 // write, and one timings part per stage (the rows of every node of that
 // stage, task by task, nodes in pipeline order). Each part is written to a temporary file
 // and renamed, so a killed run leaves only whole parts; the parts are
 // independent files, so they are written side by side, and a chunk counts
-// as complete only when all of them exist.
-func (r *runner) write(res *chunkResult) error {
+// as complete only when all of them exist. A cancelled ctx stops the
+// parts still being written (leaving no temporary file) and the chunk is
+// not recorded.
+func (r *runner) write(ctx context.Context, res *chunkResult) error {
 	c := res.chunk.Index
 	var jobs []func() (schemas.FileInfo, error)
 	var stages []string
@@ -252,7 +296,7 @@ func (r *runner) write(res *chunkResult) error {
 		jobs = append(jobs, func() (schemas.FileInfo, error) { return schemas.WriteTimings(r.timingPath(stage, c), ts, r.stamp()) })
 	}
 	for _, t := range r.outputs() {
-		jobs = append(jobs, func() (schemas.FileInfo, error) { return t.WritePart(r.partPath(t, c), res.bags, r.stamp()) })
+		jobs = append(jobs, func() (schemas.FileInfo, error) { return t.WritePart(ctx, r.partPath(t, c), res.bags, r.stamp()) })
 	}
 	errs := make([]error, len(jobs))
 	infos := make([]schemas.FileInfo, len(jobs))
@@ -262,6 +306,9 @@ func (r *runner) write(res *chunkResult) error {
 		go func() { defer wg.Done(); infos[i], errs[i] = job() }()
 	}
 	wg.Wait()
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}

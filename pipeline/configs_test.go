@@ -69,7 +69,7 @@ func TestBenchmarkPaperConfigIsThePapersDesign(t *testing.T) {
 		t.Fatal(err)
 	}
 	// 5 scenarios × 31 subsets, then 11 datasets × the top set.
-	if got, want := study.Footprint.Tasks, int64((5*31+11)*100); got != want {
+	if got, want := study.Footprint(nil).Tasks, int64((5*31+11)*100); got != want {
 		t.Errorf("%d tasks; want %d", got, want)
 	}
 	extensive := b.Datasets[1:]

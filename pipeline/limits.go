@@ -2,13 +2,11 @@ package pipeline
 
 import (
 	"fmt"
-	"math"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/internal/decode"
 )
 
 // Limits bound what a run may need (config section limits.*), so that a
@@ -51,94 +49,137 @@ func (r rawLimits) resolve() (Limits, error) {
 	return l, nil
 }
 
-var byteSize = regexp.MustCompile(`^\s*([0-9]+(?:\.[0-9]+)?)\s*([KMGT]i?B|B)?\s*$`)
-
-// parseBytes reads a size: a number of bytes, or a number with a unit
-// (B, KB, MB, GB, TB in powers of 1000; KiB, MiB, GiB, TiB in powers of
-// 1024).
+// parseBytes reads a size (decode.Size: bytes, or a number with a unit,
+// 8GiB or 500MB).
 func parseBytes(key string, v any) (int64, error) {
-	if n, err := integer(v); err == nil {
-		if n < 1 {
-			return 0, input.Keyf(key, "must be >= 1 byte, got %d", n)
-		}
+	if n, ok := decode.Size(v); ok {
 		return n, nil
 	}
-	s, ok := v.(string)
-	m := byteSize.FindStringSubmatch(s)
-	if !ok || m == nil {
-		return 0, input.Keyf(key, "want a size such as 8GiB or 500MB, got %s", show(v))
+	if n, ok := decode.Int(v); ok {
+		return 0, input.Keyf(key, "must be >= 1 byte, got %d", n)
 	}
-	x, _ := strconv.ParseFloat(m[1], 64)
-	unit := map[string]float64{"": 1, "B": 1, "KB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12,
-		"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40}[m[2]]
-	if b := x * unit; b >= 1 && b < math.MaxInt64 {
-		return int64(b), nil
-	}
-	return 0, input.Keyf(key, "size %s out of range", s)
+	return 0, input.Keyf(key, "want a size such as 8GiB or 500MB, got %s", show(v))
 }
 
-// humanBytes writes a byte count with a binary unit.
-func humanBytes(b float64) string {
-	for _, u := range []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB"} {
-		if b < 1024 || u == "PiB" {
-			if u == "B" {
-				return fmt.Sprintf("%.0f B", b)
-			}
-			return fmt.Sprintf("%.1f %s", b, u)
-		}
-		b /= 1024
-	}
-	return ""
+// humanBytes writes a byte count with a binary unit (decode.HumanSize).
+func humanBytes(b float64) string { return decode.HumanSize(b) }
+
+// baseBytes is the memory of the process itself, before any task: the
+// runtime and the code, the writers' pools and compressors (measured: a
+// quick run on one worker peaks at 59 MB of RSS).
+const baseBytes = 96 << 20
+
+// gcHeadroom is the room the estimate leaves the garbage collector above
+// the live memory it estimates: the heap limit the CLI sets from the
+// estimate lets garbage grow by a quarter before a collection.
+const gcHeadroom = 1.25
+
+// estimate is what a command's tasks need, from its study's footprint.
+type estimate struct {
+	known  bool    // false while the footprint waits for data (Pending)
+	memory float64 // peak memory of the process, bytes
+	disk   float64 // size of the tables, bytes
+	// cost is each cell's task cost (Footprint's TaskFootprint.Cost).
+	cost []float64
 }
 
 // checkFootprint refuses a plan that needs more than the limits allow:
 // too many tasks or part files, or more memory or disk than estimated to
-// fit. The message gives the estimate, the limit, and the keys to change;
-// its key is the one pick chooses of those the estimate depends on (nil:
-// the first), so that a loaded config names the key the user gave.
-func checkFootprint(fp flow.Footprint, l Limits, chunk, workers int, pick func(keys ...string) string) error {
+// fit, and returns the estimate. The memory is the base, the shared
+// tables, and gcHeadroom times the live data at its peak: a task per
+// worker being computed, the two chunks whose tasks are held (the one
+// being written and the one being computed), the writer's layout of the
+// biggest tree and, for a command that reads its tasks' records from the
+// run folder (reads: a staged one), the chunk that takes the most to
+// read. The message gives the estimate, the limit, what in a task drives
+// it, and the keys to change; its key is the one pick chooses of those
+// the estimate depends on (nil: the first), so that a loaded config names
+// the key the user gave.
+func checkFootprint(fp flow.Footprint, plan *flow.Plan, l Limits, chunk, workers int, reads bool, pick func(keys ...string) string) (estimate, error) {
 	if pick == nil {
 		pick = func(keys ...string) string { return keys[0] }
 	}
-	tasksKeys, rowsKeys := splitKeys(fp.TasksKeys), splitKeys(fp.RowsKeys)
+	tasksKeys := splitKeys(fp.TasksKeys)
 	if fp.Tasks > l.Tasks {
-		return input.Keyf(pick(append(tasksKeys, "limits.tasks")...), "the plan has %d tasks; the limit is %d (limits.tasks); change %s, or raise the limit",
+		return estimate{}, input.Keyf(pick(append(tasksKeys, "limits.tasks")...), "the plan has %d tasks; the limit is %d (limits.tasks); change %s, or raise the limit",
 			fp.Tasks, l.Tasks, fp.TasksKeys)
 	}
 	if chunks := (fp.Tasks + int64(chunk) - 1) / int64(chunk); chunks > maxChunks {
-		return input.Keyf(pick(append([]string{"chunk"}, tasksKeys...)...), "%d tasks per part make %d parts per table; the limit is %d; raise chunk", chunk, chunks, maxChunks)
+		return estimate{}, input.Keyf(pick(append([]string{"chunk"}, tasksKeys...)...), "%d tasks per part make %d parts per table; the limit is %d; raise chunk", chunk, chunks, maxChunks)
 	}
-	if fp.Measure != nil {
-		return nil // the rows are guesses: checkMeasured checks memory and disk once the data is read
+	if fp.Cell == nil || fp.Tasks == 0 {
+		return estimate{}, nil
 	}
-	// In flight: a task per worker, and two chunks of computed tasks
-	// waiting to be written.
-	work := float64(workers) * float64(fp.MaxRows) * fp.WorkBytes
-	held := 2 * float64(min(int64(chunk), fp.Tasks)) * float64(fp.MaxRows) * fp.HeldBytes
-	if mem := work + held; mem > float64(l.Memory) {
-		return input.Keyf(pick(append(rowsKeys, "chunk", "limits.memory")...), "%d rows per dataset need about %s of memory with %d workers and chunk %d; the limit is %s (limits.memory); change %s or chunk, or raise the limit",
-			fp.MaxRows, humanBytes(mem), workers, chunk, humanBytes(float64(l.Memory)), fp.RowsKeys)
+	est := estimate{known: true, cost: make([]float64, len(plan.Cells))}
+	var work, write, maxHeld, maxRead flow.TaskFootprint
+	workCell, writeCell, heldCell, readCell := 0, 0, 0, 0
+	// The chunks' held memory, chunk by chunk: cur is the chunk being
+	// filled, prev the one before it; curRead what reading it takes.
+	var prev, cur, pair, curRead, read float64
+	at := int64(0) // tasks laid out so far
+	for i := range plan.Cells {
+		t := fp.Cell(i)
+		est.cost[i] = t.Cost
+		est.disk += t.Disk * float64(plan.Reps)
+		if t.Work > work.Work {
+			work, workCell = t, i
+		}
+		if t.Write > write.Write {
+			write, writeCell = t, i
+		}
+		if t.Held > maxHeld.Held {
+			maxHeld, heldCell = t, i
+		}
+		if t.Read > maxRead.Read {
+			maxRead, readCell = t, i
+		}
+		for left := int64(plan.Reps); left > 0; {
+			take := min(left, int64(chunk)-at%int64(chunk))
+			cur += float64(take) * t.Held
+			curRead += float64(take) * t.Read
+			at += take
+			left -= take
+			if at%int64(chunk) == 0 {
+				pair, prev, cur = max(pair, prev+cur), cur, 0
+				read, curRead = max(read, curRead), 0
+			}
+		}
 	}
-	if disk := float64(fp.Tasks) * fp.MeanRows * fp.DiskBytes; disk > float64(l.Disk) {
-		return input.Keyf(pick(append(append(tasksKeys, rowsKeys...), "limits.disk")...), "the datasets need about %s of disk; the limit is %s (limits.disk); change %s or %s, or raise the limit",
-			humanBytes(disk), humanBytes(float64(l.Disk)), fp.TasksKeys, fp.RowsKeys)
+	pair, read = max(pair, prev+cur), max(read, curRead)
+	if !reads {
+		read = 0
 	}
-	return nil
+	inFlight := float64(min(int64(workers), int64(chunk), fp.Tasks))
+	live := inFlight*work.Work + pair + write.Write + read
+	est.memory = baseBytes + fp.Shared + gcHeadroom*live
+	if est.memory > float64(l.Memory) {
+		// Blame the biggest part.
+		cell, part := heldCell, fmt.Sprintf("holds %s until its chunk is written", humanBytes(maxHeld.Held))
+		switch w := inFlight * work.Work; {
+		case read > pair && read > w && read > write.Write:
+			cell, part = readCell, fmt.Sprintf("needs %s to read its records back from the run folder", humanBytes(maxRead.Read))
+		case w > pair && w > write.Write:
+			cell, part = workCell, fmt.Sprintf("needs %s while it is computed", humanBytes(work.Work))
+		case write.Write > pair:
+			cell, part = writeCell, fmt.Sprintf("needs %s to write its biggest tree", humanBytes(write.Write))
+		}
+		what, keys := fp.Describe(cell)
+		return est, input.Keyf(pick(append(splitKeys(keys), "chunk", "limits.memory")...), "the run needs about %s of memory with %s and chunk %d (a task of %s %s: %s); the limit is %s (limits.memory); change %s, chunk or --workers, or raise the limit",
+			humanBytes(est.memory), plural(workers, "worker"), chunk, plan.Cells[cell], part, what, humanBytes(float64(l.Memory)), keys)
+	}
+	if est.disk > float64(l.Disk) {
+		return est, input.Keyf(pick(append(tasksKeys, "limits.disk")...), "the tables need about %s of disk; the limit is %s (limits.disk); change %s, or raise the limit",
+			humanBytes(est.disk), humanBytes(float64(l.Disk)), fp.TasksKeys)
+	}
+	return est, nil
 }
 
-// checkMeasured is checkFootprint with the rows a study measured on its
-// data (Footprint.Measure), once its nodes' Checks have read it; nothing
-// when the study measures nothing.
-func checkMeasured(fp flow.Footprint, l Limits, chunk, workers int, pick func(keys ...string) string) error {
-	if fp.Measure == nil {
-		return nil
+// plural writes n and the noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
 	}
-	m, ok := fp.Measure()
-	if !ok {
-		return nil // the data was not read: a staged command, checked when its run was generated
-	}
-	m.Measure = nil
-	return checkFootprint(m, l, chunk, workers, pick)
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // splitKeys splits a footprint's list of keys ("oracle.sizes,

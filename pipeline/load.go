@@ -269,10 +269,12 @@ func Load(opts LoadOptions) (*Config, error) {
 	if err == nil {
 		// Building the study checks what depends on several keys (learner
 		// options against the data, the plan against the limits), so that
-		// those errors name a source too.
+		// those errors name a source too. The plan is checked for one
+		// worker, the least a command can run it with (--workers is not
+		// known here); the command checks it again with its own.
 		var study *flow.Study
 		if study, err = studies[cfg.Study](cfg, studyEnv{Learners: opts.Learners}); err == nil {
-			err = checkFootprint(study.Footprint, cfg.Limits, cfg.Chunk, workersOf(0, cfg), o.pick)
+			_, err = checkFootprint(study.Estimate(nil), &study.Plan, cfg.Limits, cfg.Chunk, 1, false, o.pick)
 			study.Release() // it started no process: the run's Check does
 		}
 	}

@@ -15,31 +15,19 @@ import (
 )
 
 // runSetup runs the selected setup nodes, whose single-file outputs it
-// writes and keeps for every task's bag, and reads from the run folder the
-// single-file tables the per-task nodes need and no setup node of this
-// command makes (checkInputs checked them).
+// writes and keeps for every task's bag, beside the single-file tables
+// the per-task nodes need and no setup node of this command makes, which
+// preflight read from the run folder.
 func (r *runner) runSetup(ctx context.Context) error {
-	r.sharedBag = schemas.NewBag()
 	for _, n := range r.setup {
 		if err := ctx.Err(); err != nil {
 			return context.Cause(ctx)
 		}
-		if err := n.Run(nil, r.sharedBag); err != nil {
+		if err := untilCancelled(ctx, func() error { return n.Run(nil, r.sharedBag) }); err != nil {
 			return err
 		}
-		if err := r.writeSingles(n, r.sharedBag); err != nil {
+		if err := r.writeSingles(ctx, n, r.sharedBag); err != nil {
 			return err
-		}
-	}
-	for _, t := range r.sharedFromDisk {
-		files, err := t.RunFiles(r.dir)
-		if err != nil {
-			return err
-		}
-		for _, path := range files {
-			if err := t.ReadPart(path, func(int64) (*schemas.Bag, error) { return r.sharedBag, nil }); err != nil {
-				return err
-			}
 		}
 	}
 	return nil
@@ -47,13 +35,13 @@ func (r *runner) runSetup(ctx context.Context) error {
 
 // writeSingles writes the single-file tables node n wrote into b, and
 // records them.
-func (r *runner) writeSingles(n flow.Node, b *schemas.Bag) error {
+func (r *runner) writeSingles(ctx context.Context, n flow.Node, b *schemas.Bag) error {
 	for _, ref := range n.Writes {
 		t, ok := ref.(schemas.Stored)
 		if !ok || !t.Single() {
 			return fmt.Errorf("pipeline: %s writes %s, which is not a single-file table", n.Stage, ref.Name())
 		}
-		infos, err := t.WriteRun(r.dir, b, r.stamp())
+		infos, err := t.WriteRun(ctx, r.dir, b, r.stamp())
 		if err != nil {
 			return err
 		}
@@ -220,16 +208,16 @@ func (r *runner) runOnce(ctx context.Context, n flow.Node, parts []string) error
 			if filepath.Dir(p) != dir {
 				continue
 			}
-			if err := ctx.Err(); err != nil {
-				return context.Cause(ctx)
-			}
 			// A part holds its own chunk's rows only: one copied over
 			// another's would count that chunk twice.
-			bagOf, err := chunkBags(p, &r.study.Plan, r.cfg.Chunk, all)
-			if err != nil {
-				return err
+			read := func() error {
+				bagOf, err := chunkBags(p, &r.study.Plan, r.cfg.Chunk, all)
+				if err != nil {
+					return err
+				}
+				return t.ReadPart(p, bagOf)
 			}
-			if err := t.ReadPart(p, bagOf); err != nil {
+			if err := untilCancelled(ctx, read); err != nil {
 				return err
 			}
 		}
@@ -239,13 +227,10 @@ func (r *runner) runOnce(ctx context.Context, n flow.Node, parts []string) error
 		schemas.MissingChunks.Set(b, r.missing)
 	}
 	schemas.RunInfo.Set(b, []schemas.RunStats{r.runStats()})
-	if err := n.Run(nil, b); err != nil {
+	if err := untilCancelled(ctx, func() error { return n.Run(nil, b) }); err != nil {
 		return err
 	}
-	if err := ctx.Err(); err != nil {
-		return context.Cause(ctx)
-	}
-	return r.writeSingles(n, b)
+	return r.writeSingles(ctx, n, b)
 }
 
 // mergeShardRecords adds to the journal, for the merged manifest.json

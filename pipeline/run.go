@@ -44,13 +44,21 @@ type Options struct {
 	// with the tasks this command computes (resumed chunks left out), Add
 	// as each task finishes (from any worker), Finish at the end.
 	Progress Progress
+	// HeapLimit, when not nil, is told the estimate of the command's peak
+	// memory, in bytes, before its tasks run (the footprint's, see
+	// checkFootprint), so that the caller can bound the heap by it.
+	HeapLimit func(bytes int64)
 }
 
-// Progress receives a command's progress in tasks (see Options.Progress).
-// Add is called from the workers' goroutines, concurrently.
+// Progress receives a command's progress in tasks (see Options.Progress),
+// each with its estimated cost (the footprint's TaskFootprint.Cost, in a
+// unit only ratios give a meaning to; 1 a task when the footprint is not
+// known): Start with the tasks to do and their total cost, Add with each
+// task done and its cost. Add is called from the workers' goroutines,
+// concurrently.
 type Progress interface {
-	Start(total int64)
-	Add(n int64)
+	Start(tasks int64, cost float64)
+	Add(tasks int64, cost float64)
 	Finish()
 }
 
@@ -111,7 +119,11 @@ type runner struct {
 	reads    []string
 	self     *record
 	missing  []int // chunks a partial report lacks
-	start    time.Time
+	// est is the estimate of what the tasks need, once the footprint is
+	// known (after the Checks and the read of the shared tables when it
+	// waits for data).
+	est   estimate
+	start time.Time
 }
 
 // stamp is the write option of every table file the command writes: its
@@ -163,7 +175,7 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	}
 	r.workers = workersOf(opts.Workers, cfg)
 	if len(r.perTask) > 0 {
-		if err := checkFootprint(study.Footprint, cfg.Limits, cfg.Chunk, r.workers, cfg.origin.pickFunc()); err != nil {
+		if r.est, err = checkFootprint(study.Estimate(nil), &study.Plan, cfg.Limits, cfg.Chunk, r.workers, len(r.fromDisk) > 0, cfg.origin.pickFunc()); err != nil {
 			return "", err
 		}
 	}
@@ -175,7 +187,9 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	r.ownNames = []string{r.manifestName(), filepath.Base(journalPath(r.dir, opts.Shard))}
 	cur := inputState{}
 	if slices.Contains(stages, flow.StageGenerate) {
-		if cur, err = currentFiles(r.srcs, r.recs); err != nil {
+		// Fingerprinting the inputs reads them whole: a signal is not
+		// kept waiting for a big dataset's sha256.
+		if err = untilCancelled(ctx, func() (err error) { cur, err = currentFiles(r.srcs, r.recs); return err }); err != nil {
 			return r.dir, err
 		}
 	}
@@ -200,7 +214,13 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 	if d := r.recs.versionDiff(kept); d != "" {
 		return r.dir, &input.Error{File: r.dir, Err: fmt.Errorf("%s; its parts cannot be kept: rerun it without --resume (or the staged commands from generate), or use another --out", d)}
 	}
-	todo, damaged, rc, err := r.preflight(cur)
+	// preflight writes nothing (it hashes the parts a resume keeps, reads
+	// the shared tables, imports the datasets, starts the adapters): a
+	// signal abandons it at once.
+	var todo []flow.Chunk
+	var damaged []string
+	var rc *reconciled
+	err = untilCancelled(ctx, func() (err error) { todo, damaged, rc, err = r.preflight(cur); return err })
 	if err != nil {
 		return r.dir, err
 	}
@@ -231,6 +251,9 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 			}
 		}
 	}()
+	if r.est.known && opts.HeapLimit != nil {
+		opts.HeapLimit(int64(r.est.memory))
+	}
 	r.start = time.Now()
 	if err := r.runSetup(ctx); err != nil {
 		return r.dir, err
@@ -283,9 +306,9 @@ func executeStudy(ctx context.Context, cfg *Config, opts Options, stages []strin
 
 // preflight checks, before anything is written, what the command will
 // keep, read and compute: the chunks to do (and the damaged parts to
-// compute again), the parts they read, the single-file tables and the
-// per-run nodes' parts, the nodes' Checks (which start the adapters), and
-// the inputs (cur, the files read now, with the adapters added) against
+// compute again), the parts they read, the single-file tables (which it
+// reads) and the per-run nodes' parts, the nodes' Checks (which start the
+// adapters), the footprint when it waited for the data, and the inputs (cur, the files read now, with the adapters added) against
 // the state every file of the folder was computed from (reconcile),
 // adding the chunks that must be computed again.
 func (r *runner) preflight(cur inputState) (todo []flow.Chunk, damaged []string, rc *reconciled, err error) {
@@ -295,6 +318,7 @@ func (r *runner) preflight(cur inputState) (todo []flow.Chunk, damaged []string,
 	if err := r.checkInputs(todo); err != nil {
 		return nil, nil, nil, err
 	}
+	r.sharedBag = schemas.NewBag()
 	for _, t := range r.sharedFromDisk {
 		files, err := t.RunFiles(r.dir)
 		if err != nil {
@@ -308,6 +332,9 @@ func (r *runner) preflight(cur inputState) (todo []flow.Chunk, damaged []string,
 				return nil, nil, nil, err
 			}
 			r.reads = append(r.reads, path)
+			if err := t.ReadPart(path, func(int64) (*schemas.Bag, error) { return r.sharedBag, nil }); err != nil {
+				return nil, nil, nil, err
+			}
 		}
 	}
 	runParts, err := r.runInputs(true)
@@ -333,10 +360,10 @@ func (r *runner) preflight(cur inputState) (todo []flow.Chunk, damaged []string,
 			}
 		}
 	}
-	if len(r.perTask) > 0 {
-		// The Checks have measured the data (the import's rows and
-		// classes): the plan's footprint is checked again from them.
-		if err := checkMeasured(r.study.Footprint, r.cfg.Limits, r.cfg.Chunk, r.workers, r.cfg.origin.pickFunc()); err != nil {
+	if len(r.perTask) > 0 && !r.est.known {
+		// The footprint waited for the data, which the import's Check
+		// (or the shared tables read above) now give.
+		if r.est, err = checkFootprint(r.study.Estimate(r.sharedBag), &r.study.Plan, r.cfg.Limits, r.cfg.Chunk, r.workers, len(r.fromDisk) > 0, r.cfg.origin.pickFunc()); err != nil {
 			return nil, nil, nil, err
 		}
 	}

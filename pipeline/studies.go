@@ -73,13 +73,11 @@ func oracleStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 		return nil, err
 	}
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(), Notes: []string{"Grid: " + o.Describe()}}
-	fp := o.Footprint()
-	// Every row of a task counts as tested (the held-out share is at most 1).
-	countPredictions(&fp, cfg.Outputs, len(cfg.Learners), 1, o.Classes, cfg.Costs != nil)
+	preds := generate.Predictions{On: cfg.Outputs.Predictions, Costed: cfg.Costs != nil}
 	return withLearners(&flow.Study{
 		Name:      "oracle",
 		Plan:      o.Plan(cfg.Seed),
-		Footprint: fp,
+		Footprint: func(*schemas.Bag) flow.Footprint { return o.Footprint(len(learners.Names()), preds) },
 		Inputs:    generate.CostInputs(cfg.Costs, nil),
 		Nodes: []flow.Node{
 			generate.OracleNode(o),
@@ -122,17 +120,12 @@ func benchmarkStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(), Versus: learners.Benchmarks(), Against: against,
 		Notes: []string{fmt.Sprintf("%d-fold cross-validation (%s), %d repetitions, top %d attributes by gain ratio (%s)",
 			bc.Folds.K, bc.Folds.Scheme, bc.Repetitions, bc.Select, bc.Rank)}}
-	costed := cfg.Costs != nil || slices.ContainsFunc(bc.Datasets, func(d generate.DatasetSpec) bool { return d.Costs != nil })
-	count := func(fp *flow.Footprint, classes int) {
-		countPredictions(fp, cfg.Outputs, len(cfg.Learners), 1, classes, costed) // a cross-validation tests every row once
-	}
-	fp := b.Footprint()
-	fp.Measure = measured(fp, count, b.MeasuredRows)
-	count(&fp, assumedClasses)
+	preds := generate.Predictions{On: cfg.Outputs.Predictions,
+		Costed: cfg.Costs != nil || slices.ContainsFunc(bc.Datasets, func(d generate.DatasetSpec) bool { return d.Costs != nil })}
 	return withLearners(&flow.Study{
 		Name:      "benchmark",
 		Plan:      b.Plan(cfg.Seed),
-		Footprint: fp,
+		Footprint: func(shared *schemas.Bag) flow.Footprint { return b.Footprint(len(learners.Names()), preds, shared) },
 		Inputs:    b.Inputs(),
 		Nodes: []flow.Node{
 			b.ImportNode(),
@@ -170,16 +163,11 @@ func costStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
 	}
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(),
 		Notes: []string{fmt.Sprintf("%d random splits per dataset, %.3g of the rows training; %s", cc.Repetitions, cc.Train, ks)}}
-	count := func(fp *flow.Footprint, classes int) {
-		countPredictions(fp, cfg.Outputs, len(cfg.Learners), 1-cc.Train, classes, true) // the test share of a split
-	}
-	fp := c.Footprint()
-	fp.Measure = measured(fp, count, c.MeasuredRows)
-	count(&fp, assumedClasses)
+	preds := generate.Predictions{On: cfg.Outputs.Predictions, Costed: true} // every task has its cost model
 	return withLearners(&flow.Study{
 		Name:      "cost",
 		Plan:      c.Plan(cfg.Seed),
-		Footprint: fp,
+		Footprint: func(shared *schemas.Bag) flow.Footprint { return c.Footprint(len(learners.Names()), preds, shared) },
 		Inputs:    c.Inputs(),
 		Nodes: []flow.Node{
 			c.ImportNode(),

@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -93,16 +94,18 @@ type Stored interface {
 	// folder dir, sorted.
 	RunFiles(dir string) ([]string, error)
 	// WriteRun writes a run-level table's records in b to its file (or
-	// files) in the run folder dir. opts apply to a Parquet table's files
+	// files) in the run folder dir; a cancelled ctx stops it, leaving no
+	// file it had not finished. opts apply to a Parquet table's files
 	// (WithVersion); a text file takes none.
-	WriteRun(dir string, b *Bag, opts ...WriteOption) ([]FileInfo, error)
+	WriteRun(ctx context.Context, dir string, b *Bag, opts ...WriteOption) ([]FileInfo, error)
 	// ReadPart reads the file at path and adds each record to the bag of
 	// its task, which bag returns (an error for a task the caller does
 	// not expect).
 	ReadPart(path string, bag func(task int64) (*Bag, error)) error
 	// WritePart writes the records of the bags, in bag order, to path,
-	// with opts as WriteRun.
-	WritePart(path string, bags []*Bag, opts ...WriteOption) (FileInfo, error)
+	// with opts as WriteRun; a cancelled ctx stops it, leaving path as it
+	// was.
+	WritePart(ctx context.Context, path string, bags []*Bag, opts ...WriteOption) (FileInfo, error)
 	// SortByTask orders the bag's records by task, keeping the order
 	// within a task: the order of a fresh one-process run, whatever the
 	// order of the parts read.
@@ -120,7 +123,7 @@ type Table[R any] struct {
 	file   string          // a one-file run-level table: its path under the run folder
 	fileOf func(*R) string // a run-level table of one file per record: the record's path
 	taskOf func(*R) int64
-	write  func(path string, rows []R, opts ...WriteOption) (FileInfo, error)
+	write  func(ctx context.Context, path string, rows []R, opts ...WriteOption) (FileInfo, error)
 	read   func(path string) ([]R, error)
 }
 
@@ -139,10 +142,10 @@ func (t *Table[R]) RunFiles(dir string) ([]string, error) {
 	return found, err
 }
 
-func (t *Table[R]) WriteRun(dir string, b *Bag, opts ...WriteOption) ([]FileInfo, error) {
+func (t *Table[R]) WriteRun(ctx context.Context, dir string, b *Bag, opts ...WriteOption) ([]FileInfo, error) {
 	rows := t.Get(b)
 	if t.file != "" {
-		info, err := t.write(filepath.Join(dir, filepath.FromSlash(t.file)), rows, opts...)
+		info, err := t.write(ctx, filepath.Join(dir, filepath.FromSlash(t.file)), rows, opts...)
 		if err != nil {
 			return nil, err
 		}
@@ -150,7 +153,7 @@ func (t *Table[R]) WriteRun(dir string, b *Bag, opts ...WriteOption) ([]FileInfo
 	}
 	var infos []FileInfo
 	for i := range rows {
-		info, err := t.write(filepath.Join(dir, filepath.FromSlash(t.fileOf(&rows[i]))), rows[i:i+1], opts...)
+		info, err := t.write(ctx, filepath.Join(dir, filepath.FromSlash(t.fileOf(&rows[i]))), rows[i:i+1], opts...)
 		if err != nil {
 			return nil, err
 		}
@@ -201,7 +204,7 @@ func (t *Table[R]) checkFileOf(path string, rows []R) error {
 	return nil
 }
 
-func (t *Table[R]) WritePart(path string, bags []*Bag, opts ...WriteOption) (FileInfo, error) {
+func (t *Table[R]) WritePart(ctx context.Context, path string, bags []*Bag, opts ...WriteOption) (FileInfo, error) {
 	n := 0
 	for _, b := range bags {
 		n += len(t.Get(b))
@@ -210,7 +213,7 @@ func (t *Table[R]) WritePart(path string, bags []*Bag, opts ...WriteOption) (Fil
 	for _, b := range bags {
 		rows = append(rows, t.Get(b)...)
 	}
-	return t.write(path, rows, opts...)
+	return t.write(ctx, path, rows, opts...)
 }
 
 func (t *Table[R]) SortByTask(b *Bag) {
@@ -234,5 +237,5 @@ func (t *Table[R]) Read(path string) ([]R, error) { return t.read(path) }
 
 // Write writes rows to one file of the table.
 func (t *Table[R]) Write(path string, rows []R, opts ...WriteOption) (FileInfo, error) {
-	return t.write(path, rows, opts...)
+	return t.write(context.Background(), path, rows, opts...)
 }

@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"context"
 	"errors"
 	"math/rand/v2"
 	"os"
@@ -47,7 +48,7 @@ func TestTablePartRoundTrip(t *testing.T) {
 		EvaluationTable.Put(bags[rows[i].DatasetID-10], rows[i])
 	}
 	path := filepath.Join(t.TempDir(), "part-0-00000.parquet")
-	info, err := EvaluationTable.WritePart(path, bags)
+	info, err := EvaluationTable.WritePart(context.Background(), path, bags)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +110,7 @@ func TestImportedFileHoldsItsRecord(t *testing.T) {
 	dir := t.TempDir()
 	b := NewBag()
 	ImportedTable.Put(b, DatasetRecord{DatasetID: 0, OracleID: -1, Mode: "vote", Train: randomDataset(t, rng, testSchema([]int{2, 3}, 2), 8)})
-	infos, err := ImportedTable.WriteRun(dir, b)
+	infos, err := ImportedTable.WriteRun(context.Background(), dir, b)
 	if err != nil || len(infos) != 1 {
 		t.Fatalf("WriteRun: %v, %d files", err, len(infos))
 	}

@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,19 +14,19 @@ import (
 var (
 	// OracleTable is oracles/: one TreeRecord per task (tree_id = the task).
 	OracleTable = &Table[TreeRecord]{Slot: Slot[TreeRecord]{Oracles},
-		taskOf: func(r *TreeRecord) int64 { return r.ID }, write: WriteOracles, read: ReadOracles}
+		taskOf: func(r *TreeRecord) int64 { return r.ID }, write: writeOracles, read: ReadOracles}
 	// DatasetTable is datasets/: one DatasetRecord per task.
 	DatasetTable = &Table[DatasetRecord]{Slot: Slot[DatasetRecord]{Datasets},
-		taskOf: func(r *DatasetRecord) int64 { return r.DatasetID }, write: WriteDatasets, read: ReadDatasets}
+		taskOf: func(r *DatasetRecord) int64 { return r.DatasetID }, write: writeDatasets, read: ReadDatasets}
 	// ModelTable is models/: the learned trees of a task, in learner order.
 	ModelTable = &Table[ModelRecord]{Slot: Slot[ModelRecord]{Models},
-		taskOf: func(r *ModelRecord) int64 { return r.DatasetID }, write: WriteModels, read: ReadModels}
+		taskOf: func(r *ModelRecord) int64 { return r.DatasetID }, write: writeModels, read: ReadModels}
 	// EvaluationTable is results/evaluations: a task's rows, in learner order.
 	EvaluationTable = &Table[OracleEvaluation]{Slot: Slot[OracleEvaluation]{Evaluations},
-		taskOf: func(r *OracleEvaluation) int64 { return r.DatasetID }, write: WriteEvaluations, read: ReadEvaluations}
+		taskOf: func(r *OracleEvaluation) int64 { return r.DatasetID }, write: flatWriter(evaluationTable), read: ReadEvaluations}
 	// SummaryTable is report/summary.parquet, one file per run.
 	SummaryTable = &Table[OracleSummary]{Slot: Slot[OracleSummary]{Summaries}, file: Summaries + ".parquet",
-		taskOf: func(*OracleSummary) int64 { return 0 }, write: WriteSummary, read: ReadSummary}
+		taskOf: func(*OracleSummary) int64 { return 0 }, write: flatWriter(summaryTable), read: ReadSummary}
 	// ReportDoc is report/report.md, one file per run.
 	ReportDoc = &Document{Slot: Slot[byte]{"report/report.md"}}
 	// ReportPlots is report/plots/: the report's figures, PNG and SVG.
@@ -34,7 +35,7 @@ var (
 	// to its own file (their schemas differ): datasets/imported/<name>.parquet.
 	ImportedTable = &Table[DatasetRecord]{Slot: Slot[DatasetRecord]{Imported},
 		fileOf: func(r *DatasetRecord) string { return Imported + "/" + r.Mode + ".parquet" },
-		taskOf: func(r *DatasetRecord) int64 { return r.DatasetID }, write: WriteDatasets, read: ReadDatasets}
+		taskOf: func(r *DatasetRecord) int64 { return r.DatasetID }, write: writeDatasets, read: ReadDatasets}
 	BenchmarkEvaluationTable = flatCatalog(Evaluations, benchmarkEvaluationTable, func(r *BenchmarkEvaluation) int64 { return r.DatasetID })
 	ConfusionTable           = flatCatalog(Confusion, confusionTable, func(r *ConfusionRow) int64 { return r.DatasetID })
 	AttributeTable           = flatCatalog(Attributes, attributeTable, func(r *AttributeRow) int64 { return r.DatasetID })
@@ -103,8 +104,8 @@ func (d *Document) RunFiles(dir string) ([]string, error) {
 
 // WriteRun writes the document; it takes no option (a text file has no
 // created_by).
-func (d *Document) WriteRun(dir string, b *Bag, _ ...WriteOption) ([]FileInfo, error) {
-	info, err := d.WritePart(filepath.Join(dir, filepath.FromSlash(d.name)), []*Bag{b})
+func (d *Document) WriteRun(ctx context.Context, dir string, b *Bag, _ ...WriteOption) ([]FileInfo, error) {
+	info, err := d.WritePart(ctx, filepath.Join(dir, filepath.FromSlash(d.name)), []*Bag{b})
 	if err != nil {
 		return nil, err
 	}
@@ -134,12 +135,12 @@ func readRunFile(path string, bag func(int64) (*Bag, error)) ([]byte, *Bag, erro
 
 // WritePart writes the bags' bytes, in order, atomically; it takes no
 // option.
-func (d *Document) WritePart(path string, bags []*Bag, _ ...WriteOption) (FileInfo, error) {
+func (d *Document) WritePart(ctx context.Context, path string, bags []*Bag, _ ...WriteOption) (FileInfo, error) {
 	var data []byte
 	for _, b := range bags {
 		data = append(data, d.Get(b)...)
 	}
-	return WriteText(path, data)
+	return writeText(ctx, path, data)
 }
 
 func (d *Document) SortByTask(*Bag) {}

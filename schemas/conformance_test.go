@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"context"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -126,7 +127,7 @@ func TestConformanceCatchesWrongStatistics(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "x.parquet")
-			if _, err := writeFlat(path, evaluationTable, rows, withLayout(confPage, confGroup)); err != nil {
+			if _, err := writeFlat(context.Background(), path, evaluationTable, rows, withLayout(confPage, confGroup)); err != nil {
 				t.Fatal(err)
 			}
 			rewriteFooter(t, path, func(md *format.FileMetaData) {
@@ -176,7 +177,9 @@ func flatCase[R any](ft *flatTable[R], rng *rand.Rand, n int) conformanceCase {
 	return conformanceCase{
 		table: ft.name,
 		name:  ft.name + "/" + reflect.TypeFor[R]().Name(),
-		write: func(p string, o ...WriteOption) (FileInfo, error) { return writeFlat(p, ft, rows, o...) },
+		write: func(p string, o ...WriteOption) (FileInfo, error) {
+			return writeFlat(context.Background(), p, ft, rows, o...)
+		},
 		// every scalar column of a flat table has min/max (newFlatTable)
 		minmax: func(c string) bool { return slices.Contains(ft.layout().bounded, c) },
 	}

@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -213,6 +214,11 @@ func (j datasetSchemaJSON) schema() dataset.Schema {
 // labels), which goes into the metadata so that ReadDatasets rebuilds the
 // datasets exactly. opts name the dtbench version (WithVersion).
 func WriteDatasets(path string, recs []DatasetRecord, opts ...WriteOption) (FileInfo, error) {
+	return writeDatasets(context.Background(), path, recs, opts...)
+}
+
+// writeDatasets is WriteDatasets, stopped by ctx (see writeFile).
+func writeDatasets(ctx context.Context, path string, recs []DatasetRecord, opts ...WriteOption) (FileInfo, error) {
 	schema, meta, err := datasetMeta(recs)
 	if err != nil {
 		return FileInfo{}, fmt.Errorf("write %s: %w", path, err)
@@ -228,7 +234,7 @@ func WriteDatasets(path string, recs []DatasetRecord, opts ...WriteOption) (File
 			rows += int64(r.Test.Len())
 		}
 	}
-	return writeFile(path, rows, func(w io.Writer) error {
+	return writeFile(ctx, path, rows, func(w io.Writer) error {
 		pw, err := newPQWriter(w, datasetSchema(names), newWriteConfig(opts), datasetHead[0], datasetHead[1])
 		if err != nil {
 			return err

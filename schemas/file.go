@@ -2,6 +2,7 @@ package schemas
 
 import (
 	"bufio"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -35,8 +36,10 @@ var fileBuffers = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 1<
 // *.parquet glob matches), checks the errors of the final flush and Close,
 // and only then renames the file into place. The SHA-256 is computed while
 // writing, so the file is not read back. On any error the temporary file is
-// removed and path is left as it was.
-func writeFile(path string, rows int64, write func(io.Writer) error) (FileInfo, error) {
+// removed and path is left as it was; a cancelled ctx is such an error
+// from the next write to the file on (at least every 1 MiB), so that a
+// signal stops a long write at once.
+func writeFile(ctx context.Context, path string, rows int64, write func(io.Writer) error) (FileInfo, error) {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return FileInfo{}, fmt.Errorf("write %s: %w", path, err)
@@ -48,7 +51,7 @@ func writeFile(path string, rows int64, write func(io.Writer) error) (FileInfo, 
 	tmp := f.Name()
 	h := sha256.New()
 	bw := fileBuffers.Get().(*bufio.Writer)
-	bw.Reset(io.MultiWriter(f, h))
+	bw.Reset(io.MultiWriter(cancelWriter{ctx, f}, h))
 	err = write(bw)
 	if err == nil {
 		err = bw.Flush()
@@ -69,6 +72,19 @@ func writeFile(path string, rows int64, write func(io.Writer) error) (FileInfo, 
 		return FileInfo{}, fmt.Errorf("write %s: %w", path, err)
 	}
 	return FileInfo{Path: path, Rows: rows, SHA256: sumHex(h)}, nil
+}
+
+// cancelWriter is w that fails once ctx is done, with ctx's cause.
+type cancelWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c cancelWriter) Write(p []byte) (int, error) {
+	if c.ctx.Err() != nil {
+		return 0, context.Cause(c.ctx)
+	}
+	return c.w.Write(p)
 }
 
 // HashFile describes an existing table file: its row count from the

@@ -2,7 +2,9 @@ package schemas
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -49,7 +51,7 @@ func tables(t *testing.T) []table {
 				{Learner: "id3", Measure: "accuracy", Count: 1}})
 		}, func(p string) error { _, err := ReadSummary(p); return err }},
 		{Predictions, func(p string) (FileInfo, error) {
-			return writeFlat(p, benchmarkPredictionTable, predictions)
+			return writeFlat(context.Background(), p, benchmarkPredictionTable, predictions)
 		}, func(p string) error { _, err := readFlat(p, benchmarkPredictionTable); return err }},
 	}
 }
@@ -266,6 +268,53 @@ func TestWriteFailureLeavesNothing(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if !bytes.Equal(before, after) || len(entries) != 2 {
 		t.Errorf("failed write changed the directory: %d entries, file changed %v", len(entries), !bytes.Equal(before, after))
+	}
+}
+
+// TestCancelledWriteLeavesNothing: a write whose context is cancelled,
+// before it starts or once it has begun writing bytes, returns the
+// cancellation's cause and leaves neither the file nor a temporary one;
+// an existing file stays as it was.
+func TestCancelledWriteLeavesNothing(t *testing.T) {
+	stop := errors.New("stopped by the test")
+	recs := []TreeRecord{{1, completeTree(slices.Repeat([]int{2}, 18), 2, 18, false, false)}}
+	for _, tc := range []struct {
+		name  string
+		after int // bytes written before the cancellation; -1 before the write
+	}{{"before", -1}, {"after the first MiB", 1 << 20}} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "o.parquet")
+			if err := os.WriteFile(path, []byte("kept"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithCancelCause(context.Background())
+			if tc.after < 0 {
+				cancel(stop)
+			}
+			_, err := writeFile(ctx, path, 1, func(w io.Writer) error {
+				for n := 0; n < 64<<20; n += 4096 {
+					if n == tc.after {
+						cancel(stop)
+					}
+					if _, err := w.Write(make([]byte, 4096)); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+			if !errors.Is(err, stop) {
+				t.Errorf("writeFile = %v; want the cancellation's cause", err)
+			}
+			if _, err := writeOracles(ctx, filepath.Join(dir, "p.parquet"), recs); !errors.Is(err, stop) {
+				t.Errorf("writeOracles = %v; want the cancellation's cause", err)
+			}
+			entries, _ := os.ReadDir(dir)
+			data, _ := os.ReadFile(path)
+			if len(entries) != 1 || string(data) != "kept" {
+				t.Errorf("a cancelled write left %d entries, the file holding %q", len(entries), data)
+			}
+		})
 	}
 }
 

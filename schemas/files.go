@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -43,13 +44,13 @@ func (d *Files) RunFiles(dir string) ([]string, error) {
 
 // WriteRun writes every File of b into the folder, in the bag's order;
 // it takes no option (text and images have no created_by).
-func (d *Files) WriteRun(dir string, b *Bag, _ ...WriteOption) ([]FileInfo, error) {
+func (d *Files) WriteRun(ctx context.Context, dir string, b *Bag, _ ...WriteOption) ([]FileInfo, error) {
 	var out []FileInfo
 	for _, f := range d.Get(b) {
 		if f.Name == "" || f.Name != filepath.Base(f.Name) || strings.HasPrefix(f.Name, ".") {
 			return nil, fmt.Errorf("write %s: bad file name %q", d.name, f.Name)
 		}
-		info, err := WriteText(filepath.Join(dir, filepath.FromSlash(d.name), f.Name), f.Data)
+		info, err := writeText(ctx, filepath.Join(dir, filepath.FromSlash(d.name), f.Name), f.Data)
 		if err != nil {
 			return nil, err
 		}
@@ -70,11 +71,11 @@ func (d *Files) ReadPart(path string, bag func(int64) (*Bag, error)) error {
 
 // WritePart writes the bags' file named as path's base name; it takes no
 // option.
-func (d *Files) WritePart(path string, bags []*Bag, _ ...WriteOption) (FileInfo, error) {
+func (d *Files) WritePart(ctx context.Context, path string, bags []*Bag, _ ...WriteOption) (FileInfo, error) {
 	for _, b := range bags {
 		for _, f := range d.Get(b) {
 			if f.Name == filepath.Base(path) {
-				return WriteText(path, f.Data)
+				return writeText(ctx, path, f.Data)
 			}
 		}
 	}

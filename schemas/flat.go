@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"context"
 	"io"
 	"path"
 	"reflect"
@@ -66,9 +67,10 @@ func newFlatTable[R any](name string) *flatTable[R] {
 }
 
 // writeFlat writes rows to path in the order given, in row groups of
-// RowGroupRows rows, every column from the rows' fields.
-func writeFlat[R any](filePath string, t *flatTable[R], rows []R, opts ...WriteOption) (FileInfo, error) {
-	return writeFile(filePath, int64(len(rows)), func(w io.Writer) error {
+// RowGroupRows rows, every column from the rows' fields; ctx stops it (see
+// writeFile).
+func writeFlat[R any](ctx context.Context, filePath string, t *flatTable[R], rows []R, opts ...WriteOption) (FileInfo, error) {
+	return writeFile(ctx, filePath, int64(len(rows)), func(w io.Writer) error {
 		pw, err := newPQWriter(w, t.layout().schema, newWriteConfig(opts), t.layout().bounded...)
 		if err != nil {
 			return err

@@ -2,6 +2,7 @@ package schemas
 
 import (
 	"bytes"
+	"context"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -140,7 +141,7 @@ func TestFlatRoundTrip(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			rows := flatRows(rng, tc.n, tc.null)
 			path := filepath.Join(t.TempDir(), "flat.parquet")
-			info, err := writeFlat(path, flatTestTable, rows)
+			info, err := writeFlat(context.Background(), path, flatTestTable, rows)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -298,7 +299,7 @@ func TestFlatReproducible(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name string, rows []flatRow) []byte {
 		path := filepath.Join(dir, name)
-		if _, err := writeFlat(path, flatTestTable, rows); err != nil {
+		if _, err := writeFlat(context.Background(), path, flatTestTable, rows); err != nil {
 			t.Fatal(err)
 		}
 		b, err := os.ReadFile(path)

@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sync"
@@ -76,6 +77,11 @@ var modelSchemaV1 = sync.OnceValue(func() *parquet.Schema { return parquet.NewSc
 // share the first one's domains and classes, and no two models may share
 // an id. opts name the dtbench version (WithVersion).
 func WriteModels(path string, recs []ModelRecord, opts ...WriteOption) (FileInfo, error) {
+	return writeModels(context.Background(), path, recs, opts...)
+}
+
+// writeModels is WriteModels, stopped by ctx (see writeFile).
+func writeModels(ctx context.Context, path string, recs []ModelRecord, opts ...WriteOption) (FileInfo, error) {
 	trees := make([]*tree.Tree, len(recs))
 	for i, r := range recs {
 		trees[i] = r.Tree
@@ -87,37 +93,33 @@ func WriteModels(path string, recs []ModelRecord, opts ...WriteOption) (FileInfo
 	if err != nil {
 		return FileInfo{}, fmt.Errorf("write %s: %w", path, err)
 	}
-	cols := buildNodeColumns(trees, true)
+	cols := newNodeColumns(trees, true)
 	defer cols.release()
-	return writeFile(path, int64(cols.rows()), func(w io.Writer) error {
+	learners, learner := dictionary(len(recs), func(t int) string { return recs[t].Learner })
+	return writeFile(ctx, path, int64(cols.rows()), func(w io.Writer) error {
 		pw, err := newPQWriter(w, modelSchema(), newWriteConfig(opts), "tree_id", "dataset_id", "oracle_id")
 		if err != nil {
 			return err
 		}
 		defer pw.release()
-		ids := cols.int64PerTree(0, func(t int) int64 { return recs[t].ModelID })
-		datasets := cols.int64PerTree(1, func(t int) int64 { return recs[t].DatasetID })
-		oracles := cols.int64PerTree(2, func(t int) int64 { return recs[t].OracleID })
-		learners, learner := dictionary(len(recs), func(t int) string { return recs[t].Learner })
-		learnerRows := cols.int32PerTree(func(t int) int32 { return learner[t] })
-		folds := make([]int32, cols.rows()) // int32PerTree's buffer holds learnerRows
-		shapes := make([]int32, cols.rows())
-		for t := range recs {
-			fill(folds[cols.first[t]:cols.first[t+1]], recs[t].Fold)
-			fill(shapes[cols.first[t]:cols.first[t+1]], shapeOf[t])
-		}
-		optimal := cols.optionalBoolPerTree(func(t int) *bool { return recs[t].Optimal })
 		err = cols.writeRowGroups(pw.cfg.groupRows, func(from, to int) error {
+			ids := cols.int64PerTree(0, func(t int) int64 { return recs[t].ModelID })
+			datasets := cols.int64PerTree(1, func(t int) int64 { return recs[t].DatasetID })
+			oracles := cols.int64PerTree(2, func(t int) int64 { return recs[t].OracleID })
+			learnerRows := cols.int32PerTree(0, func(t int) int32 { return learner[t] })
+			folds := cols.int32PerTree(1, func(t int) int32 { return recs[t].Fold })
+			shapes := cols.int32PerTree(2, func(t int) int32 { return shapeOf[t] })
+			optimal := cols.optionalBoolPerTree(func(t int) *bool { return recs[t].Optimal })
 			return writeColumns(pw.beginRowGroup(to-from),
-				func() error { return pw.int64Column(ids[from:to]) },
-				func() error { return pw.int64Column(datasets[from:to]) },
-				func() error { return pw.int64Column(oracles[from:to]) },
-				func() error { return pw.stringColumn(learners, learnerRows[from:to]) },
-				func() error { return pw.int32Column(folds[from:to]) },
-				func() error { return pw.int32Column(shapes[from:to]) },
-				func() error { return cols.writeNodeColumns(pw, from, to) },
-				func() error { return pw.int32ListColumn(cols.counts, cols.countOffs[from:to+1]) },
-				func() error { return pw.scalarColumn(&optimal, from, to) },
+				func() error { return pw.int64Column(ids) },
+				func() error { return pw.int64Column(datasets) },
+				func() error { return pw.int64Column(oracles) },
+				func() error { return pw.stringColumn(learners, learnerRows) },
+				func() error { return pw.int32Column(folds) },
+				func() error { return pw.int32Column(shapes) },
+				func() error { return cols.writeNodeColumns(pw) },
+				func() error { return pw.int32ListColumn(cols.counts, cols.countOffs) },
+				func() error { return pw.scalarColumn(&optimal, 0, to-from) },
 			)
 		})
 		if err != nil {

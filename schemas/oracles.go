@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sync"
@@ -34,6 +35,11 @@ var oracleSchema = sync.OnceValue(func() *parquet.Schema { return parquet.NewSch
 // the first one's domains and classes, and no two may share an id. opts
 // name the dtbench version (WithVersion).
 func WriteOracles(path string, recs []TreeRecord, opts ...WriteOption) (FileInfo, error) {
+	return writeOracles(context.Background(), path, recs, opts...)
+}
+
+// writeOracles is WriteOracles, stopped by ctx (see writeFile).
+func writeOracles(ctx context.Context, path string, recs []TreeRecord, opts ...WriteOption) (FileInfo, error) {
 	trees := make([]*tree.Tree, len(recs))
 	for i, r := range recs {
 		trees[i] = r.Tree
@@ -45,19 +51,19 @@ func WriteOracles(path string, recs []TreeRecord, opts ...WriteOption) (FileInfo
 	if err != nil {
 		return FileInfo{}, fmt.Errorf("write %s: %w", path, err)
 	}
-	cols := buildNodeColumns(trees, false)
+	cols := newNodeColumns(trees, false)
 	defer cols.release()
-	return writeFile(path, int64(cols.rows()), func(w io.Writer) error {
+	return writeFile(ctx, path, int64(cols.rows()), func(w io.Writer) error {
 		pw, err := newPQWriter(w, oracleSchema(), newWriteConfig(opts), "tree_id")
 		if err != nil {
 			return err
 		}
 		defer pw.release()
-		ids := cols.int64PerTree(0, func(t int) int64 { return recs[t].ID })
 		err = cols.writeRowGroups(pw.cfg.groupRows, func(from, to int) error {
+			ids := cols.int64PerTree(0, func(t int) int64 { return recs[t].ID })
 			return writeColumns(pw.beginRowGroup(to-from),
-				func() error { return pw.int64Column(ids[from:to]) },
-				func() error { return cols.writeNodeColumns(pw, from, to) },
+				func() error { return pw.int64Column(ids) },
+				func() error { return cols.writeNodeColumns(pw) },
 			)
 		})
 		if err != nil {

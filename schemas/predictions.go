@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -176,8 +177,8 @@ func predictionCatalog[R any](flat *flatTable[R], pred func(*R) *Prediction, key
 }
 
 // write writes the blocks' rows to path in order, materialising one row
-// group of rows at a time.
-func (t *predictionTable[R]) write(path string, blocks []PredictionBlock[R], opts ...WriteOption) (FileInfo, error) {
+// group of rows at a time; ctx stops it (see writeFile).
+func (t *predictionTable[R]) write(ctx context.Context, path string, blocks []PredictionBlock[R], opts ...WriteOption) (FileInfo, error) {
 	total := 0
 	for i := range blocks {
 		if err := blocks[i].check(); err != nil {
@@ -185,7 +186,7 @@ func (t *predictionTable[R]) write(path string, blocks []PredictionBlock[R], opt
 		}
 		total += blocks[i].Len()
 	}
-	return writeFile(path, int64(total), func(w io.Writer) error {
+	return writeFile(ctx, path, int64(total), func(w io.Writer) error {
 		pw, err := newPQWriter(w, t.flat.layout().schema, newWriteConfig(opts), t.flat.layout().bounded...)
 		if err != nil {
 			return err

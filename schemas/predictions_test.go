@@ -2,6 +2,7 @@ package schemas
 
 import (
 	"bytes"
+	"context"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -151,7 +152,7 @@ func TestPredictionsRoundTrip(t *testing.T) {
 			blocks := predictionBlocks(rng, tc.n, tc.null)
 			rows := expandBlocks(blocks)
 			path := filepath.Join(t.TempDir(), "p.parquet")
-			info, err := BenchmarkPredictionTable.WritePart(path, []*Bag{bagOf(BenchmarkPredictionTable.Slot, blocks)})
+			info, err := BenchmarkPredictionTable.WritePart(context.Background(), path, []*Bag{bagOf(BenchmarkPredictionTable.Slot, blocks)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -269,7 +270,7 @@ func TestPredictionColumns(t *testing.T) {
 func TestListPages(t *testing.T) {
 	rows := predictionRows(rand.New(rand.NewPCG(3, 4)), pageRows+500, func(int) bool { return false })
 	path := filepath.Join(t.TempDir(), "p.parquet")
-	if _, err := writeFlat(path, benchmarkPredictionTable, rows); err != nil {
+	if _, err := writeFlat(context.Background(), path, benchmarkPredictionTable, rows); err != nil {
 		t.Fatal(err)
 	}
 	pf, f, err := openParquet(path, Predictions)
@@ -352,7 +353,7 @@ func TestPredictionsReproducible(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name string, rows []BenchmarkPrediction) []byte {
 		path := filepath.Join(dir, name)
-		if _, err := writeFlat(path, benchmarkPredictionTable, rows); err != nil {
+		if _, err := writeFlat(context.Background(), path, benchmarkPredictionTable, rows); err != nil {
 			t.Fatal(err)
 		}
 		b, err := os.ReadFile(path)
@@ -380,7 +381,7 @@ func TestPredictionsReproducible(t *testing.T) {
 func TestPredictionsTruncated(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "p.parquet")
-	if _, err := writeFlat(path, costPredictionTable, []CostPrediction{
+	if _, err := writeFlat(context.Background(), path, costPredictionTable, []CostPrediction{
 		{DatasetID: 3, Learner: "c45", CostCell: CostCell{Dataset: "heart", Misclassification: 50},
 			Prediction: Prediction{Fold: NoFold, RowID: 7, Actual: "a", Predicted: "b", Classes: []string{"a", "b"}, Probabilities: []float64{0.25, 0.75},
 				TestCost: ptr(7.27), ErrorCost: ptr(50.0)}},

@@ -1,5 +1,7 @@
 package schemas
 
+import "context"
+
 // The result tables are flat tables (flat.go): their columns are the
 // parquet tags of their row types.
 var (
@@ -11,7 +13,7 @@ var (
 // WriteEvaluations writes evaluation rows to path in the order given;
 // opts name the dtbench version (WithVersion).
 func WriteEvaluations(path string, rows []OracleEvaluation, opts ...WriteOption) (FileInfo, error) {
-	return writeFlat(path, evaluationTable, rows, opts...)
+	return writeFlat(context.Background(), path, evaluationTable, rows, opts...)
 }
 
 // ReadEvaluations reads the rows of a results/evaluations file in file order.
@@ -22,7 +24,7 @@ func ReadEvaluations(path string) ([]OracleEvaluation, error) {
 // WriteTimings writes timing rows to path in the order given, with opts as
 // WriteEvaluations.
 func WriteTimings(path string, rows []Timing, opts ...WriteOption) (FileInfo, error) {
-	return writeFlat(path, timingTable, rows, opts...)
+	return writeFlat(context.Background(), path, timingTable, rows, opts...)
 }
 
 // ReadTimings reads the rows of a results/timings file in file order.
@@ -33,7 +35,7 @@ func ReadTimings(path string) ([]Timing, error) {
 // WriteSummary writes summary rows to path in the order given, with opts as
 // WriteEvaluations.
 func WriteSummary(path string, rows []OracleSummary, opts ...WriteOption) (FileInfo, error) {
-	return writeFlat(path, summaryTable, rows, opts...)
+	return writeFlat(context.Background(), path, summaryTable, rows, opts...)
 }
 
 // ReadSummary reads the rows of a report/summary file in file order.
@@ -53,9 +55,13 @@ var (
 )
 
 // flatIO returns the writer and reader of a flat table, for the catalog.
-func flatIO[R any](t *flatTable[R]) (func(string, []R, ...WriteOption) (FileInfo, error), func(string) ([]R, error)) {
-	return func(path string, rows []R, opts ...WriteOption) (FileInfo, error) {
-			return writeFlat(path, t, rows, opts...)
-		},
-		func(path string) ([]R, error) { return readFlat(path, t) }
+func flatIO[R any](t *flatTable[R]) (func(context.Context, string, []R, ...WriteOption) (FileInfo, error), func(string) ([]R, error)) {
+	return flatWriter(t), func(path string) ([]R, error) { return readFlat(path, t) }
+}
+
+// flatWriter returns the writer of a flat table, for the catalog.
+func flatWriter[R any](t *flatTable[R]) func(context.Context, string, []R, ...WriteOption) (FileInfo, error) {
+	return func(ctx context.Context, path string, rows []R, opts ...WriteOption) (FileInfo, error) {
+		return writeFlat(ctx, path, t, rows, opts...)
+	}
 }

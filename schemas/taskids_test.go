@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"context"
 	"maps"
 	"math/rand/v2"
 	"path/filepath"
@@ -17,7 +18,7 @@ func partTasks[R any](t *testing.T, tab *Table[R], recs []R) (column, catalog []
 	path := filepath.Join(t.TempDir(), "part-0-00000.parquet")
 	b := NewBag()
 	tab.Set(b, recs)
-	if _, err := tab.WritePart(path, []*Bag{b}); err != nil {
+	if _, err := tab.WritePart(context.Background(), path, []*Bag{b}); err != nil {
 		t.Fatal(err)
 	}
 	column, err := TaskIDs(path)

@@ -1,22 +1,31 @@
 package schemas
 
 import (
-	"slices"
 	"sync"
 	"unsafe"
 
 	"github.com/dtbench/dtbench/tree"
 )
 
-// nodeColumns is the node rows of a run of trees, column by column: the
-// columns oracles/ and models/ share, the counts of models/ and the
-// per-tree columns (ids, learner). Row i of the file is node node[i] of its
-// tree; the lists are in CSR form (row i's values are
-// values[valueOffs[i]:valueOffs[i+1]]), which is what
-// pqWriter.int32ListColumn takes. The slices are pooled: a grid writes
-// hundreds of node files of some 10^5 rows each.
+// nodeColumns lays out the node rows of a run of trees one row group at a
+// time, column by column: the columns oracles/ and models/ share, the
+// counts of models/ and the per-tree columns (ids, learner). Row i of the
+// file is node i-first[t] of tree t; after fill(from, to), every column
+// holds rows [from, to) only, and the lists are in CSR form (group row r's
+// values are values[valueOffs[r]:valueOffs[r+1]]), which is what
+// pqWriter.int32ListColumn takes.
+//
+// A row group at a time, so that writing a chunk of trees needs memory for
+// one row group and for the parents and values of one tree (the tree being
+// written), not columns of every node of the chunk: a part of 20 oracles
+// of 4 million leaves held 5.4 GB of such columns before. The slices are
+// pooled: a grid writes hundreds of node files.
 type nodeColumns struct {
-	first           []int // first[t] is tree t's first row; first[len(trees)] the row count
+	trees      []*tree.Tree
+	withCounts bool
+	first      []int // first[t] is tree t's first row; first[len(trees)] the row count
+	from, to   int   // the rows the columns hold
+
 	node, parent    []int32
 	feature, class  []int32
 	values          []int32 // the parent feature's values leading to each node, increasing
@@ -24,162 +33,205 @@ type nodeColumns struct {
 	counts          []int32 // per node, its class counts, or none when its tree has none
 	countOffs       []int32
 	perTree64       [3][]int64 // see int64PerTree
-	perTree32       []int32    // see int32PerTree
+	perTree32       [3][]int32 // see int32PerTree
 	perTreeOpt      []*bool    // see optionalBoolPerTree
 	cursor, scratch []int32
+
+	// The layout of tree cur (-1: none yet), which a row group that ends
+	// inside it leaves for the next one: per node its parent, and the
+	// values leading to it in CSR form.
+	cur                           int
+	curParent, curOffs, curValues []int32
 }
 
 var nodeColumnsPool = sync.Pool{New: func() any { return new(nodeColumns) }}
 
-// buildNodeColumns lays out the node rows of trees, which are valid.
-// Counts are filled only when withCounts is set. Call release when done.
-func buildNodeColumns(trees []*tree.Tree, withCounts bool) *nodeColumns {
+// newNodeColumns starts the node rows of trees, which are valid. Counts are
+// laid out only when withCounts is set. Call release when done.
+func newNodeColumns(trees []*tree.Tree, withCounts bool) *nodeColumns {
 	c := nodeColumnsPool.Get().(*nodeColumns)
+	c.trees, c.withCounts, c.cur = trees, withCounts, -1
 	c.first = resize(c.first, len(trees)+1)
-	rows, slots, counts := 0, 0, 0
+	rows := 0
 	for i, t := range trees {
 		c.first[i] = rows
 		rows += t.Len()
-		slots += len(t.Child)
-		counts += len(t.Counts)
 	}
 	c.first[len(trees)] = rows
-	c.node = resize(c.node, rows)
-	c.parent = resize(c.parent, rows)
-	c.feature = resize(c.feature, rows)
-	c.class = resize(c.class, rows)
-	c.values = resize(c.values, slots)
-	c.valueOffs = resize(c.valueOffs, rows+1)
-	c.valueOffs[0] = 0
-	c.counts, c.countOffs = c.counts[:0], c.countOffs[:0]
-	if withCounts {
-		c.counts = slices.Grow(c.counts, counts)
-		c.countOffs = resize(c.countOffs, rows+1)
-		c.countOffs[0] = 0
-	}
-	value := 0
-	for i, t := range trees {
-		base := c.first[i]
-		copy(c.feature[base:], t.Feature)
-		copy(c.class[base:], t.Class)
-		value = c.treeValues(t, base, value)
-		if withCounts {
-			for n := range t.Len() {
-				c.counts = append(c.counts, t.NodeCounts(n)...)
-				c.countOffs[base+n+1] = int32(len(c.counts))
-			}
-		}
-	}
 	return c
 }
 
-// release returns c to the pool; c must not be used after. The pointers
-// of the optional column are dropped, so the pool keeps no caller's value.
+// release returns c to the pool; c must not be used after. The trees and
+// the pointers of the optional column are dropped, so the pool keeps no
+// caller's value.
 func (c *nodeColumns) release() {
 	clear(c.perTreeOpt)
+	c.trees = nil
 	nodeColumnsPool.Put(c)
 }
 
-// treeValues fills the node, parent and values rows of tree t, whose rows
-// start at base and whose values start at values[value], and returns where
-// the next tree's values start. Every child table slot names the one child
-// its value leads to, so counting slots per child gives each node's
-// number of values; a second pass over the slots, in value order, fills
-// them in increasing order.
-func (c *nodeColumns) treeValues(t *tree.Tree, base, value int) int {
-	n := t.Len()
-	if cap(c.scratch) < n {
-		c.scratch = make([]int32, n)
-		c.cursor = make([]int32, n)
+// fill lays out rows [from, to), which follow the rows of the previous
+// call (or start at 0).
+func (c *nodeColumns) fill(from, to int) {
+	c.from, c.to = from, to
+	c.node, c.parent, c.feature, c.class = c.node[:0], c.parent[:0], c.feature[:0], c.class[:0]
+	c.values, c.valueOffs = c.values[:0], append(c.valueOffs[:0], 0)
+	c.counts, c.countOffs = c.counts[:0], c.countOffs[:0]
+	if c.withCounts {
+		c.countOffs = append(c.countOffs, 0)
 	}
-	count, cursor := c.scratch[:n], c.cursor[:n]
+	t := max(c.cur, 0)
+	for r := from; r < to; {
+		for c.first[t+1] <= r {
+			t++
+		}
+		tr := c.trees[t]
+		if t != c.cur {
+			c.layout(tr)
+			c.cur = t
+		}
+		a, b := r-c.first[t], min(to, c.first[t+1])-c.first[t]
+		for n := a; n < b; n++ {
+			c.node = append(c.node, int32(n))
+		}
+		c.parent = append(c.parent, c.curParent[a:b]...)
+		c.feature = append(c.feature, tr.Feature[a:b]...)
+		c.class = append(c.class, tr.Class[a:b]...)
+		base := int32(len(c.values)) - c.curOffs[a]
+		c.values = append(c.values, c.curValues[c.curOffs[a]:c.curOffs[b]]...)
+		for n := a; n < b; n++ {
+			c.valueOffs = append(c.valueOffs, base+c.curOffs[n+1])
+		}
+		if c.withCounts {
+			k := 0
+			if len(tr.Counts) > 0 {
+				k = tr.Classes
+				c.counts = append(c.counts, tr.Counts[a*k:b*k]...)
+			}
+			end := c.countOffs[len(c.countOffs)-1]
+			for n := a; n < b; n++ {
+				end += int32(k)
+				c.countOffs = append(c.countOffs, end)
+			}
+		}
+		r += b - a
+	}
+}
+
+// layout computes tree t's parents and the values leading to each node.
+// Every child table slot names the one child its value leads to, so
+// counting slots per child gives each node's number of values; a second
+// pass over the slots, in value order, fills them in increasing order.
+func (c *nodeColumns) layout(t *tree.Tree) {
+	n := t.Len()
+	c.curParent = resize(c.curParent, n)
+	c.curOffs = resize(c.curOffs, n+1)
+	c.curValues = resize(c.curValues, len(t.Child))
+	count := resize(c.scratch, n)
+	c.scratch = count
 	clear(count)
-	c.parent[base] = -1
+	c.curParent[0] = -1
 	for p := range n {
-		c.node[base+p] = int32(p)
 		for _, ch := range t.Children(p) {
 			count[ch]++
-			c.parent[base+int(ch)] = int32(p)
+			c.curParent[ch] = int32(p)
 		}
 	}
-	at := int32(value)
+	cursor := resize(c.cursor, n)
+	c.cursor = cursor
+	at := int32(0)
+	c.curOffs[0] = 0
 	for m := range n {
 		cursor[m] = at
 		at += count[m]
-		c.valueOffs[base+m+1] = at
+		c.curOffs[m+1] = at
 	}
 	for p := range n {
 		for v, ch := range t.Children(p) {
-			c.values[cursor[ch]] = int32(v)
+			c.curValues[cursor[ch]] = int32(v)
 			cursor[ch]++
 		}
 	}
-	return int(at)
 }
 
-// writeRowGroups calls write for every row group of rows [from, to) of c:
-// groups of size rows (the writer's, RowGroupRows), the last one shorter.
+// writeRowGroups lays out and writes every row group of the trees: groups
+// of size rows (the writer's, RowGroupRows), the last one shorter. write
+// sees the group's rows [from, to) of the file; the columns hold them,
+// from index 0.
 func (c *nodeColumns) writeRowGroups(size int, write func(from, to int) error) error {
 	rows := c.rows()
 	for from := 0; from < rows; from += size {
-		if err := write(from, min(from+size, rows)); err != nil {
+		to := min(from+size, rows)
+		c.fill(from, to)
+		if err := write(from, to); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// int64PerTree returns per-tree column k (0, 1 or 2: up to three can be
-// in use at once): v(t) on every row of tree t.
-func (c *nodeColumns) int64PerTree(k int, v func(t int) int64) []int64 {
-	out := resize(c.perTree64[k], c.rows())
-	for t := range len(c.first) - 1 {
-		fill(out[c.first[t]:c.first[t+1]], v(t))
+// perTree calls set(lo, hi, t) for the rows [lo, hi) of the current group
+// (group indexes) that belong to tree t, for every tree in the group.
+func (c *nodeColumns) perTree(set func(lo, hi, t int)) {
+	t := max(c.cur, 0)
+	for t > 0 && c.first[t] > c.from {
+		t--
 	}
+	for ; t < len(c.trees) && c.first[t] < c.to; t++ {
+		lo, hi := max(c.first[t], c.from), min(c.first[t+1], c.to)
+		if lo < hi {
+			set(lo-c.from, hi-c.from, t)
+		}
+	}
+}
+
+// int64PerTree returns per-tree column k (0, 1 or 2: up to three can be
+// in use at once) of the current group: v(t) on every row of tree t.
+func (c *nodeColumns) int64PerTree(k int, v func(t int) int64) []int64 {
+	out := resize(c.perTree64[k], c.to-c.from)
+	c.perTree(func(lo, hi, t int) { fill(out[lo:hi], v(t)) })
 	c.perTree64[k] = out
 	return out
 }
 
-// int32PerTree returns the int32 per-tree column: v(t) on every row of
-// tree t.
-func (c *nodeColumns) int32PerTree(v func(t int) int32) []int32 {
-	out := resize(c.perTree32, c.rows())
-	for t := range len(c.first) - 1 {
-		fill(out[c.first[t]:c.first[t+1]], v(t))
-	}
-	c.perTree32 = out
+// int32PerTree returns int32 per-tree column k (0, 1 or 2) of the current
+// group: v(t) on every row of tree t.
+func (c *nodeColumns) int32PerTree(k int, v func(t int) int32) []int32 {
+	out := resize(c.perTree32[k], c.to-c.from)
+	c.perTree(func(lo, hi, t int) { fill(out[lo:hi], v(t)) })
+	c.perTree32[k] = out
 	return out
 }
 
-// optionalBoolPerTree returns the nullable boolean per-tree column, v(t)
-// on every row of tree t, as the source of pqWriter.scalarColumn. The
-// column's buffer is cleared on release.
+// optionalBoolPerTree returns the nullable boolean per-tree column of the
+// current group, v(t) on every row of tree t, as the source of
+// pqWriter.scalarColumn (rows 0 to the group's length). The column's
+// buffer is cleared on release.
 func (c *nodeColumns) optionalBoolPerTree(v func(t int) *bool) fieldSource {
-	out := resize(c.perTreeOpt, c.rows())
-	for t := range len(c.first) - 1 {
-		fill(out[c.first[t]:c.first[t+1]], v(t))
-	}
+	out := resize(c.perTreeOpt, c.to-c.from)
+	c.perTree(func(lo, hi, t int) { fill(out[lo:hi], v(t)) })
 	c.perTreeOpt = out
 	return fieldSource{base: unsafe.Pointer(unsafe.SliceData(out)), stride: unsafe.Sizeof(out[0]), kind: KindBool, nullable: true}
 }
 
-// rows is the number of node rows.
+// rows is the number of node rows of all the trees.
 func (c *nodeColumns) rows() int { return c.first[len(c.first)-1] }
 
 // writeNodeColumns writes the columns node, parent, values, feature and
-// class of rows [from, to), in that order, as both node tables have them.
-func (c *nodeColumns) writeNodeColumns(pw *pqWriter, from, to int) error {
-	if err := pw.int32Column(c.node[from:to]); err != nil {
+// class of the current group, in that order, as both node tables have
+// them.
+func (c *nodeColumns) writeNodeColumns(pw *pqWriter) error {
+	if err := pw.int32Column(c.node); err != nil {
 		return err
 	}
-	if err := pw.int32Column(c.parent[from:to]); err != nil {
+	if err := pw.int32Column(c.parent); err != nil {
 		return err
 	}
-	if err := pw.int32ListColumn(c.values, c.valueOffs[from:to+1]); err != nil {
+	if err := pw.int32ListColumn(c.values, c.valueOffs); err != nil {
 		return err
 	}
-	if err := pw.int32Column(c.feature[from:to]); err != nil {
+	if err := pw.int32Column(c.feature); err != nil {
 		return err
 	}
-	return pw.int32Column(c.class[from:to])
+	return pw.int32Column(c.class)
 }

@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -68,7 +69,7 @@ func BenchmarkPredictionsWriter(b *testing.B) {
 		path := filepath.Join(b.TempDir(), "p.parquet")
 		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := BenchmarkPredictionTable.WritePart(path, []*Bag{bag}); err != nil {
+				if _, err := BenchmarkPredictionTable.WritePart(context.Background(), path, []*Bag{bag}); err != nil {
 					b.Fatal(err)
 				}
 			}

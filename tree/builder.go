@@ -1,6 +1,9 @@
 package tree
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Builder grows a Tree node by node. Allocate the root with Root, then make
 // every node a leaf with SetLeaf or split it with Split, which allocates its
@@ -95,11 +98,43 @@ func (b *Builder) Split(n, f int, group []int) []int {
 // SplitMultiway makes node n test feature f with one child per value and
 // returns the children, child i for value i.
 func (b *Builder) SplitMultiway(n, f int) []int {
-	group := make([]int, b.t.Domains[f])
-	for v := range group {
-		group[v] = v
+	first := b.SplitMultiwayRun(n, f)
+	kids := make([]int, b.t.Domains[f])
+	for v := range kids {
+		kids[v] = first + v
 	}
-	return b.Split(n, f, group)
+	return kids
+}
+
+// SplitMultiwayRun is SplitMultiway for callers that need not hold the
+// children: they are first, first+1, ..., one per value in value order,
+// and nothing is allocated but the nodes (a million-leaf oracle splits a
+// million times).
+func (b *Builder) SplitMultiwayRun(n, f int) (first int) {
+	z := b.t.Domains[f]
+	first = len(b.t.Feature)
+	for range z {
+		b.node()
+	}
+	b.t.Feature[n] = int32(f)
+	b.t.Class[n] = NoClass
+	b.t.Offset[n] = int32(len(b.t.Child))
+	for v := range z {
+		b.t.Child = append(b.t.Child, int32(first+v))
+	}
+	return first
+}
+
+// Grow reserves room for nodes more nodes and slots more child table
+// entries (a multiway split of a feature of Z values takes Z), so that a
+// caller who knows the tree's size builds it without regrowing its
+// slices: a million-leaf oracle's regrowths held twice its size and took
+// a third of its time.
+func (b *Builder) Grow(nodes, slots int) {
+	b.t.Feature = slices.Grow(b.t.Feature, nodes)
+	b.t.Class = slices.Grow(b.t.Class, nodes)
+	b.t.Offset = slices.Grow(b.t.Offset, nodes)
+	b.t.Child = slices.Grow(b.t.Child, slots)
 }
 
 // Len returns the number of nodes allocated so far.

@@ -261,6 +261,47 @@ func TestNodeCounts(t *testing.T) {
 	}
 }
 
+// TestSplitMultiwayRun: the run form builds the tree SplitMultiway
+// builds, with the children it names, reserved room or not.
+func TestSplitMultiwayRun(t *testing.T) {
+	domains := []int{3, 2, 4}
+	build := func(run bool, grow int) *Tree {
+		b := NewBuilder(domains, 2)
+		b.Grow(grow, grow)
+		var kids []int
+		if run {
+			first := b.SplitMultiwayRun(b.Root(), 2)
+			for v := range domains[2] {
+				kids = append(kids, first+v)
+			}
+		} else {
+			kids = b.SplitMultiway(b.Root(), 2)
+		}
+		for i, k := range kids {
+			if i == 1 {
+				sub := b.SplitMultiwayRun(k, 0)
+				for v := range domains[0] {
+					b.SetLeaf(sub+v, v%2)
+				}
+				continue
+			}
+			b.SetLeaf(k, i%2)
+		}
+		return b.Tree()
+	}
+	want := build(false, 0)
+	if err := want.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for _, grow := range []int{0, 3, 100} {
+		got := build(true, grow)
+		if !slices.Equal(got.Feature, want.Feature) || !slices.Equal(got.Class, want.Class) ||
+			!slices.Equal(got.Offset, want.Offset) || !slices.Equal(got.Child, want.Child) {
+			t.Errorf("grow %d: run form %+v; want %+v", grow, got, want)
+		}
+	}
+}
+
 func TestSingleLeaf(t *testing.T) {
 	b := NewBuilder([]int{2}, 2)
 	b.SetLeaf(b.Root(), 1)

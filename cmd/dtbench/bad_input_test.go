@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -8,6 +9,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/dtbench/dtbench/stages/train/external/externaltest"
 )
 
 // badInput is every input the CLI must refuse with exit status 2, a
@@ -58,6 +61,9 @@ var badInput = []struct {
 	{"external: missing command", []string{"run", "--set", "learners=[id3, {external: {name: mine, command: [./no-such-adapter.py, --flag]}}]"}, nil, "",
 		[]string{"learners.mine.command", "no-such-adapter.py"}},
 	{"external: no command", []string{"run", "--set", "learners=[{external: {name: mine}}]"}, nil, "", []string{"learners.mine.command", "required"}},
+	{"external: handshake slower than its timeout", []string{"run", "--set", "learners=[" + fakeLearner("slow", "timeout: 1s", externaltest.SlowHello, "30s") + "]"}, nil, "",
+		[]string{"learners.slow.command", "handshake", "no reply within 1s"}},
+	{"external: max_reply not a size", []string{"run", "--set", "learners=[" + fakeLearner("big", "max_reply: lots", externaltest.Tree) + "]"}, nil, "", []string{"learners.big.max_reply", "lots"}},
 	// The benchmark study: the data files and what depends on them.
 	{"benchmark: ragged CSV row", benchRun("{path: testdata/ragged.csv, class: c, header: true}"), nil, "", []string{"ragged.csv:3"}},
 	{"benchmark: ARFF syntax error", benchRun("{path: testdata/bad.arff, class: c}"), nil, "", []string{"bad.arff:2"}},
@@ -70,6 +76,14 @@ var badInput = []struct {
 	{"benchmark: quota above class count", append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--set", "benchmark.scenarios=[{name: S1, quotas: {yes: 4, no: 2}}]", "--set", "benchmark.folds=2"), nil, "", []string{"benchmark.scenarios", "yes"}},
 	{"benchmark: folds above smallest class", append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--set", "benchmark.folds=4"), nil, "", []string{"benchmark.folds", "4"}},
 	{"benchmark: no datasets", []string{"run", "--set", "study=benchmark"}, nil, "", []string{"benchmark.datasets"}},
+	// The benchmark's memory is estimated from the rows its datasets have
+	// (not a million assumed), and a refusal names what drives it.
+	{"benchmark: 500 folds of 6 rows", append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--set", "benchmark.folds={k: 500}"), nil, "", []string{"benchmark.folds", "500"}},
+	{"benchmark: select 20 of 2 attributes", append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--set", "benchmark.select=20", "--set", "benchmark.subsets=top", "--set", "benchmark.folds=10"), nil, "", []string{"benchmark.select", "20"}},
+	{"benchmark: memory of the real rows", append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--set", "limits.memory=50MB"), nil, "", []string{"benchmark.folds", "benchmark.datasets[0]", "6 rows", "limits.memory"}},
+	// Oracles: the memory of the trees a chunk holds.
+	{"oracles too big for a chunk", []string{"run", "--set", "oracle.features=22", "--set", "oracle.depths=[22]", "--set", "oracle.sizes=[100]", "--set", "oracle.repetitions=64"}, nil, "",
+		[]string{"oracle.depths", "8388607 nodes", "chunk", "limits.memory"}},
 	// Costs and the cost study.
 	{"costs: unknown test", []string{"run", "--set", "costs={tests: {f99: 1, default: 1}}"}, nil, "", []string{"f99"}},
 	{"costs: matrix not square", []string{"run", "--set", "costs={tests: {default: 1}, matrix: [[0, 1]]}"}, nil, "", []string{"costs.matrix"}},
@@ -140,6 +154,13 @@ func costRun(costs string) []string {
 	}
 	return []string{"run", "--set", "study=cost", "--set", "cost.datasets=[" + entry + "]", "--set", "cost.misclassification=[10]",
 		"--set", "cost.repetitions=1", "--set", "learners=[c45]"}
+}
+
+// fakeLearner is a config entry for an external learner run by the fake
+// adapter (the test binary) in mode with args, with extra options.
+func fakeLearner(name, extra, mode string, args ...string) string {
+	cmd, _ := json.Marshal(externaltest.Command(mode, args...))
+	return "{external: {name: " + name + ", command: " + string(cmd) + ", " + extra + "}}"
 }
 
 // benchRun is a benchmark-study run over the given benchmark.datasets

@@ -10,6 +10,7 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -44,6 +45,7 @@ type runFlags struct {
 	logFormat string
 	verbose   bool
 	quiet     bool
+	every     time.Duration
 	profile   string
 	run       string
 	partial   bool
@@ -60,7 +62,8 @@ func (f *runFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&f.recompute, "recompute-changed", false, "over a run folder whose results were computed from other inputs (a data, names or cost file, an adapter's version): recompute what depends on them, instead of refusing")
 	fl.StringVar(&f.logFormat, "log-format", "text", "log format on stderr: text or json")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log every chunk")
-	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no progress (a bar on a terminal, else a log line every 5 s)")
+	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no progress (a bar on a terminal, else a log line every --progress-every)")
+	fl.DurationVar(&f.every, "progress-every", progressInterval, "how often progress is logged when stderr is not a terminal")
 	fl.StringVar(&f.profile, "cpuprofile", "", "write a CPU profile (pprof) to this file")
 	_ = fl.MarkHidden("cpuprofile")
 }
@@ -69,6 +72,9 @@ func (f *runFlags) options(stderr io.Writer) (*pipeline.Config, pipeline.Options
 	var opts pipeline.Options
 	if f.workers < 0 {
 		return nil, opts, input.Keyf("--workers", "must be >= 0, got %d", f.workers)
+	}
+	if f.every <= 0 {
+		return nil, opts, input.Keyf("--progress-every", "must be a positive duration, got %v", f.every)
 	}
 	shard, err := parseShard(f.shard)
 	if err != nil {
@@ -92,7 +98,7 @@ func (f *runFlags) options(stderr io.Writer) (*pipeline.Config, pipeline.Options
 		return nil, opts, err
 	}
 	opts = pipeline.Options{Out: f.out, Shard: shard, Workers: f.workers, Resume: f.resume, RecomputeChanged: f.recompute, AllowPartial: f.partial,
-		Version: dtbenchVersion(), Log: log, Progress: newProgress(stderr, log, f.quiet)}
+		Version: dtbenchVersion(), Log: log, Progress: newProgress(stderr, log, f.quiet, f.every), HeapLimit: heapLimit}
 	return cfg, opts, nil
 }
 
@@ -211,6 +217,11 @@ func stageCmd(stage string) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			stop, err := startProfile(f.profile)
+			if err != nil {
+				return err
+			}
+			defer stop()
 			dir, err := pipeline.RunStage(cmd.Context(), cfg, opts, stage)
 			if err != nil {
 				return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"log/slog"
 	"os"
@@ -13,35 +14,43 @@ import (
 	"github.com/dtbench/dtbench/pipeline"
 )
 
-// progressInterval is how often the log form of progress writes a line.
+// progressInterval is how often the log form of progress writes a line,
+// unless --progress-every says otherwise.
 const progressInterval = 5 * time.Second
 
 // newProgress returns how a command shows its progress on stderr: a bar
-// (tasks done, rate, ETA) when stderr is a terminal, a log line every few
-// seconds otherwise, nothing with --quiet.
-func newProgress(stderr io.Writer, log *slog.Logger, quiet bool) pipeline.Progress {
+// (tasks done, share of the work, ETA) when stderr is a terminal, a log
+// line every `every` otherwise, nothing with --quiet.
+func newProgress(stderr io.Writer, log *slog.Logger, quiet bool, every time.Duration) pipeline.Progress {
 	if quiet {
 		return nil
 	}
 	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		return &barProgress{w: stderr}
 	}
-	return &logProgress{log: log, every: progressInterval, now: time.Now}
+	return &logProgress{log: log, every: every, now: time.Now}
 }
+
+// barUnits is the bar's length in units of work: the bar shows the share
+// of the estimated cost done, so that its ETA weighs the tasks to come by
+// their cost, and the tasks done in its description.
+const barUnits = 1_000_000
 
 // barProgress draws a progress bar.
 type barProgress struct {
 	w   io.Writer
 	bar *progressbar.ProgressBar
+
+	mu          sync.Mutex
+	tasks, done int64
+	cost, spent float64
 }
 
-func (p *barProgress) Start(total int64) {
-	p.bar = progressbar.NewOptions64(total,
+func (p *barProgress) Start(tasks int64, cost float64) {
+	p.tasks, p.cost = tasks, cost
+	p.bar = progressbar.NewOptions64(barUnits,
 		progressbar.OptionSetWriter(p.w),
-		progressbar.OptionSetDescription("tasks"),
-		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("tasks"),
+		progressbar.OptionSetDescription(p.describe()),
 		progressbar.OptionSetPredictTime(true),
 		progressbar.OptionThrottle(100*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
@@ -49,41 +58,94 @@ func (p *barProgress) Start(total int64) {
 	)
 }
 
-func (p *barProgress) Add(n int64) { _ = p.bar.Add64(n) }
+func (p *barProgress) Add(n int64, cost float64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done += n
+	p.spent += cost
+	p.bar.Describe(p.describe())
+	_ = p.bar.Set64(int64(share(p.spent, p.cost) * barUnits))
+}
 
 func (p *barProgress) Finish() { _ = p.bar.Finish() }
 
-// logProgress writes "progress" log lines: tasks done of the total, the
-// rate, and the estimated time left, at most one every `every`.
+func (p *barProgress) describe() string { return fmt.Sprintf("%d/%d tasks", p.done, p.tasks) }
+
+// share is the part of total that done is, 1 when total is 0.
+func share(done, total float64) float64 {
+	if total <= 0 {
+		return 1
+	}
+	return min(done/total, 1)
+}
+
+// logProgress writes a "progress" log line every `every`, whether or not
+// a task finished since (a slow task leaves no silence): tasks done of the
+// total, the rate, and the estimated time left, which weighs the tasks to
+// come by their estimated cost (the cost done per second so far, applied
+// to the cost left), so that cheap tasks done first do not promise a near
+// end.
 type logProgress struct {
 	log   *slog.Logger
 	every time.Duration
 	now   func() time.Time
+	// ticks, when set, replaces the ticker of period every (tests).
+	ticks <-chan time.Time
 
 	mu          sync.Mutex
-	total, done int64
-	start, last time.Time
+	tasks, done int64
+	cost, spent float64
+	start       time.Time
+	stop        chan struct{}
+	stopped     sync.WaitGroup
 }
 
-func (p *logProgress) Start(total int64) {
+func (p *logProgress) Start(tasks int64, cost float64) {
 	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.total, p.done = total, 0
+	p.tasks, p.done, p.cost, p.spent = tasks, 0, cost, 0
 	p.start = p.now()
-	p.last = p.start
+	p.mu.Unlock()
+	ticks := p.ticks
+	var ticker *time.Ticker
+	if ticks == nil {
+		ticker = time.NewTicker(p.every)
+		ticks = ticker.C
+	}
+	p.stop = make(chan struct{})
+	p.stopped.Add(1)
+	go func() {
+		defer p.stopped.Done()
+		if ticker != nil {
+			defer ticker.Stop()
+		}
+		for {
+			select {
+			case <-ticks:
+				p.mu.Lock()
+				p.line(p.now())
+				p.mu.Unlock()
+			case <-p.stop:
+				return
+			}
+		}
+	}()
 }
 
-func (p *logProgress) Add(n int64) {
+func (p *logProgress) Add(n int64, cost float64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.done += n
-	if now := p.now(); now.Sub(p.last) >= p.every {
-		p.last = now
-		p.line(now)
-	}
+	p.spent += cost
 }
 
-func (p *logProgress) Finish() {}
+// Finish stops the timer; no line is written after it returns.
+func (p *logProgress) Finish() {
+	if p.stop != nil {
+		close(p.stop)
+		p.stopped.Wait()
+		p.stop = nil
+	}
+}
 
 // line logs the progress at time now; the caller holds p.mu.
 func (p *logProgress) line(now time.Time) {
@@ -92,9 +154,9 @@ func (p *logProgress) line(now time.Time) {
 	if elapsed > 0 {
 		rate = float64(p.done) / elapsed
 	}
-	args := []any{"done", p.done, "total", p.total, "tasks_per_second", round2(rate)}
-	if rate > 0 {
-		args = append(args, "eta_seconds", round2(float64(p.total-p.done)/rate))
+	args := []any{"done", p.done, "total", p.tasks, "tasks_per_second", round2(rate)}
+	if p.spent > 0 && elapsed > 0 {
+		args = append(args, "eta_seconds", round2(max(p.cost-p.spent, 0)/(p.spent/elapsed)))
 	}
 	p.log.Info("progress", args...)
 }

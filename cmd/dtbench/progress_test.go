@@ -2,37 +2,125 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"log/slog"
+	"math"
 	"strings"
 	"testing"
 	"time"
 )
 
-// TestLogProgress: off a terminal, progress is a log line at most every
-// interval, with done, total, rate and the time left.
-func TestLogProgress(t *testing.T) {
-	var buf bytes.Buffer
-	clock := time.Unix(0, 0)
-	p := &logProgress{log: slog.New(slog.NewTextHandler(&buf, nil)), every: 5 * time.Second, now: func() time.Time { return clock }}
-	p.Start(100)
-	for range 10 { // 10 tasks in 4 s: no line yet
-		clock = clock.Add(400 * time.Millisecond)
-		p.Add(1)
+// fakeProgress is a log progress on a fake clock and ticker: tickOnce moves
+// the clock by d and fires the ticker, returning once the line it writes
+// is written (the ticker is unbuffered, and the second send waits for the
+// first tick's line).
+type fakeProgress struct {
+	*logProgress
+	buf   *bytes.Buffer
+	clock time.Time
+	ticks chan time.Time
+}
+
+func newFakeProgress() *fakeProgress {
+	f := &fakeProgress{buf: &bytes.Buffer{}, clock: time.Unix(0, 0), ticks: make(chan time.Time)}
+	f.logProgress = &logProgress{log: slog.New(slog.NewTextHandler(f.buf, nil)), every: 5 * time.Second,
+		now: func() time.Time { return f.clock }, ticks: f.ticks}
+	return f
+}
+
+func (f *fakeProgress) tickOnce(d time.Duration) string {
+	f.clock = f.clock.Add(d)
+	f.ticks <- f.clock
+	f.Finish() // waits for the line; a new Start is not needed to read it
+	lines := strings.Split(strings.TrimSpace(f.buf.String()), "\n")
+	return lines[len(lines)-1]
+}
+
+// TestLogProgressOnATimer: off a terminal, progress is a log line on
+// every tick of its timer, with done, total, rate and the time left, even
+// when no task has finished since (a slow task leaves no silence), and
+// none after Finish.
+func TestLogProgressOnATimer(t *testing.T) {
+	f := newFakeProgress()
+	f.Start(100, 100)
+	if f.buf.Len() != 0 {
+		t.Fatalf("a line before the first tick: %q", f.buf.String())
 	}
-	if buf.Len() != 0 {
-		t.Fatalf("a line before the interval: %q", buf.String())
+	f.clock = f.clock.Add(time.Second)
+	for range 11 {
+		f.Add(1, 1)
 	}
-	clock = clock.Add(time.Second) // 5 s, 11 tasks
-	p.Add(1)
-	line := buf.String()
-	for _, want := range []string{"msg=progress", "done=11", "total=100", "tasks_per_second=2.2", "eta_seconds=40.45"} {
-		if !strings.Contains(line, want) {
-			t.Errorf("line %q lacks %q", line, want)
+	f.clock = f.clock.Add(4 * time.Second)
+	f.ticks <- f.clock // 5 s, 11 tasks
+	f.clock = f.clock.Add(5 * time.Second)
+	f.ticks <- f.clock // 10 s, no task since
+	f.Finish()
+	lines := strings.Split(strings.TrimSpace(f.buf.String()), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("want a line per tick, got %q", lines)
+	}
+	for i, want := range [][]string{
+		{"msg=progress", "done=11", "total=100", "tasks_per_second=2.2", "eta_seconds=40.45"},
+		{"msg=progress", "done=11", "total=100", "tasks_per_second=1.1", "eta_seconds=80.91"},
+	} {
+		for _, w := range want {
+			if !strings.Contains(lines[i], w) {
+				t.Errorf("line %d %q lacks %q", i, lines[i], w)
+			}
 		}
 	}
-	p.Add(1) // at once: no second line
-	if strings.Count(buf.String(), "\n") != 1 {
-		t.Errorf("want one line, got %q", buf.String())
+	if strings.Contains(newFakeProgressLine(t), "eta_seconds") {
+		t.Errorf("a line before any task is done gives an ETA")
+	}
+}
+
+// newFakeProgressLine is the line of a progress whose tasks have not
+// begun to finish.
+func newFakeProgressLine(t *testing.T) string {
+	f := newFakeProgress()
+	f.Start(10, 10)
+	line := f.tickOnce(5 * time.Second)
+	if !strings.Contains(line, "done=0") {
+		t.Errorf("line %q lacks done=0", line)
+	}
+	return line
+}
+
+// TestLogProgressWeighsTheETA is issue 21's mixed config: 15,500 cheap
+// tasks, then 1,100 that cost 400 times as much each. Once the cheap ones
+// are done, in 28 s, the time left is the cost left over the cost done a
+// second: 1,100·400 / (15,500/28) = 794.84 s, not the 1.99 s that
+// counting tasks gives.
+func TestLogProgressWeighsTheETA(t *testing.T) {
+	f := newFakeProgress()
+	f.Start(15_500+1_100, 15_500+1_100*400)
+	for range 15_500 {
+		f.Add(1, 1)
+	}
+	line := f.tickOnce(28 * time.Second)
+	want := 1_100 * 400 / (15_500 / 28.0)
+	var eta float64
+	if _, err := fmt.Sscanf(line[strings.Index(line, "eta_seconds="):], "eta_seconds=%g", &eta); err != nil {
+		t.Fatalf("line %q: %v", line, err)
+	}
+	if math.Abs(eta-want) > 0.01 {
+		t.Errorf("eta %.2f s after the cheap tasks; want %.2f (the cost left at the cost done a second)", eta, want)
+	}
+}
+
+// TestBarWeighsTheWork: the bar's length is the share of the estimated
+// cost done, its description the tasks.
+func TestBarWeighsTheWork(t *testing.T) {
+	var buf bytes.Buffer
+	p := &barProgress{w: &buf}
+	p.Start(4, 10)
+	p.Add(1, 1)
+	p.Add(1, 1)
+	if got, want := p.bar.State().CurrentNum, int64(barUnits/5); got != want {
+		t.Errorf("bar at %d units after 2 of 10 units of cost; want %d", got, want)
+	}
+	if got := p.describe(); got != "2/4 tasks" {
+		t.Errorf("description %q; want 2/4 tasks", got)
 	}
 	p.Finish()
 }
@@ -41,10 +129,10 @@ func TestLogProgress(t *testing.T) {
 // stderr gets the log form.
 func TestQuietHasNoProgress(t *testing.T) {
 	log := slog.New(slog.DiscardHandler)
-	if p := newProgress(&bytes.Buffer{}, log, true); p != nil {
+	if p := newProgress(&bytes.Buffer{}, log, true, time.Second); p != nil {
 		t.Errorf("quiet: progress %T; want none", p)
 	}
-	if _, ok := newProgress(&bytes.Buffer{}, log, false).(*logProgress); !ok {
+	if _, ok := newProgress(&bytes.Buffer{}, log, false, time.Second).(*logProgress); !ok {
 		t.Errorf("a buffer is not a terminal: want the log form")
 	}
 }

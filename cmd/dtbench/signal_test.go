@@ -166,6 +166,78 @@ func TestSIGINTStopsTheReport(t *testing.T) {
 	}
 }
 
+// big is a grid of six oracles of a million leaves each (2 million
+// nodes), in one chunk: a part that takes seconds to write, and to read.
+var big = []string{"--set", "oracle.features=20", "--set", "oracle.depths=[20]", "--set", "oracle.sizes=[100]",
+	"--set", "oracle.modes=[complete]", "--set", "oracle.repetitions=6", "--set", "oracle.test_size=100",
+	"--set", "learners=[majority]", "--workers", "1"}
+
+// TestSignalsWhileBigPartsMove: SIGINT is honoured within a second while
+// a part of big oracles is written (run) and while one is read (a staged
+// evaluate), with exit 130, no temporary file and the manifest as it was.
+func TestSignalsWhileBigPartsMove(t *testing.T) {
+	if testing.Short() {
+		t.Skip("draws oracles of a million leaves")
+	}
+	// stop signals cmd, working in the run folder dir, and checks how it
+	// stops.
+	stop := func(t *testing.T, cmd *exec.Cmd, stderr *bytes.Buffer, dir string, before []byte) {
+		t.Helper()
+		if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+			t.Fatal(err)
+		}
+		code, took := exitCode(t, cmd, 30*time.Second)
+		if code != 130 {
+			t.Fatalf("exit %d after SIGINT, want 130: %s", code, stderr)
+		}
+		if took > time.Second {
+			t.Errorf("took %v to stop after SIGINT; want at most 1s", took)
+		}
+		if temps, _ := filepath.Glob(filepath.Join(dir, "*", ".*tmp*")); len(temps) > 0 {
+			t.Errorf("temporary files left: %v", temps)
+		}
+		if after, _ := os.ReadFile(filepath.Join(dir, "manifest.json")); !bytes.Equal(after, before) {
+			t.Error("an interrupted command changed manifest.json")
+		}
+	}
+	t.Run("run, writing", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "runs")
+		dir := filepath.Join(out, "quick")
+		cmd, stderr := child(t, append([]string{"run", "--out", out}, big...)...)
+		waitFor(t, "the oracles' part to be written", 120*time.Second, func() bool {
+			temps, _ := filepath.Glob(filepath.Join(dir, "oracles", ".*tmp*"))
+			return len(temps) > 0
+		})
+		stop(t, cmd, stderr, dir, nil)
+		if partsOf(dir, "oracles") != 0 {
+			t.Errorf("the interrupted write left a part")
+		}
+	})
+	t.Run("evaluate, reading", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "runs")
+		dir := filepath.Join(out, "quick")
+		for _, stage := range []string{"generate", "train"} {
+			if code, _, stderr := cli(t, append([]string{stage, "--out", out}, big...)...); code != 0 {
+				t.Fatalf("%s: exit %d: %s", stage, code, stderr)
+			}
+		}
+		before, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd, stderr := child(t, "evaluate", "--run", dir)
+		waitFor(t, "evaluate to start", 30*time.Second, func() bool {
+			_, err := os.Stat(filepath.Join(dir, "journal.jsonl"))
+			return err == nil
+		})
+		time.Sleep(100 * time.Millisecond)
+		stop(t, cmd, stderr, dir, before)
+		if partsOf(dir, "results/evaluations") != 0 {
+			t.Errorf("the interrupted evaluate wrote its part")
+		}
+	})
+}
+
 // deterministicParts returns the bytes of every table file but timings.
 func deterministicParts(t *testing.T, dir string) map[string][]byte {
 	t.Helper()

@@ -78,35 +78,3 @@ func (b *Benchmark) Plan(seed uint64) flow.Plan {
 
 // Config returns the study's config.
 func (b *Benchmark) Config() *BenchmarkConfig { return b.cfg }
-
-// Footprint estimates what the study needs from the config: tasks, and
-// rows per task bounded by the scenario quotas (a dataset's rows are not
-// known before it is read; without scenarios, 1e6 rows are assumed, which
-// the import then checks).
-func (b *Benchmark) Footprint() flow.Footprint {
-	fp := flow.Footprint{RowsKeys: "benchmark.scenarios, benchmark.datasets", TasksKeys: "benchmark.repetitions, benchmark.select, benchmark.datasets"}
-	fp.Tasks = int64(len(b.cells)) * int64(b.cfg.Repetitions)
-	fp.MaxRows = 1_000_000
-	quotas := int64(0) // the largest scenario
-	everyDataset := true
-	for _, d := range b.cfg.Datasets {
-		everyDataset = everyDataset && len(d.Scenarios) > 0
-		for _, s := range d.Scenarios {
-			n := 0
-			for _, q := range s.Quotas {
-				n += q.Rows
-			}
-			quotas = max(quotas, int64(n))
-		}
-	}
-	if everyDataset {
-		fp.MaxRows = quotas
-	}
-	fp.MeanRows = float64(fp.MaxRows)
-	m := float64(b.cfg.Select)
-	// A task holds its projected dataset and k folds of learners' work.
-	fp.HeldBytes = m + 16
-	fp.WorkBytes = float64(b.cfg.Folds.K)*(16*m+100) + 64
-	fp.DiskBytes = 0.1 // the datasets are stored once; results are small
-	return fp
-}

@@ -8,16 +8,22 @@ import (
 // The benchmarks use the paper's setting: 10 binary features, 2 classes.
 var paperDomains = binaryDomains(10)
 
+// BenchmarkOracle draws oracles of the paper's depths, and a complete one
+// of 20 binary features (a million leaves) as issue 21's huge grid does.
 func BenchmarkOracle(b *testing.B) {
-	for _, depth := range []int{5, 8} {
-		b.Run(fmt.Sprintf("depth=%d", depth), func(b *testing.B) {
-			spec := OracleSpec{Domains: paperDomains, Classes: 2, Depth: depth}
+	for _, c := range []struct{ features, depth int }{{10, 5}, {10, 8}, {20, 20}} {
+		b.Run(fmt.Sprintf("features=%d/depth=%d", c.features, c.depth), func(b *testing.B) {
+			spec := OracleSpec{Domains: binaryDomains(c.features), Classes: 2, Depth: c.depth}
 			rng := newRNG(1)
+			nodes := 0
 			for b.Loop() {
-				if _, err := Oracle(spec, rng); err != nil {
+				o, err := Oracle(spec, rng)
+				if err != nil {
 					b.Fatal(err)
 				}
+				nodes += o.Len()
 			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(nodes), "ns/node")
 		})
 	}
 }

@@ -162,14 +162,6 @@ func (c *Cost) Plan(seed uint64) flow.Plan {
 	return flow.Plan{Cells: keys, Reps: c.cfg.Repetitions, Seed: seed}
 }
 
-// Footprint estimates the study from the config: tasks, and 1e6 rows per
-// dataset (the import checks them).
-func (c *Cost) Footprint() flow.Footprint {
-	return flow.Footprint{RowsKeys: "cost.datasets", TasksKeys: "cost.repetitions, cost.misclassification, cost.datasets",
-		Tasks: int64(len(c.cells)) * int64(c.cfg.Repetitions), MaxRows: 1_000_000, MeanRows: 1_000_000,
-		HeldBytes: 32, WorkBytes: 200, DiskBytes: 0.1}
-}
-
 // checkData checks that a dataset can be split: at least one row on each
 // side.
 func (c *Cost) checkData(spec DatasetSpec, d *dataset.Dataset) error {

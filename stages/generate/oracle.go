@@ -39,6 +39,8 @@ func Oracle(s OracleSpec, rng *rand.Rand) (*tree.Tree, error) {
 	for f := range g.unused {
 		g.unused[f] = f
 	}
+	nodes := s.minNodes()
+	g.b.Grow(nodes, nodes-1)
 	g.expand(g.b.Root(), 0)
 	return g.b.Tree(), nil
 }
@@ -58,15 +60,15 @@ func (g *oracleGen) expand(n, d int) {
 	j := d + g.rng.IntN(m-d)
 	g.unused[d], g.unused[j] = g.unused[j], g.unused[d]
 	f := g.unused[d]
-	kids := g.b.SplitMultiway(n, f)
+	first, z := g.b.SplitMultiwayRun(n, f), g.spec.Domains[f]
 	if d+1 == g.spec.Depth {
-		g.leafClasses(len(kids))
-		for v, c := range kids {
-			g.b.SetLeaf(c, g.classes[v])
+		g.leafClasses(z)
+		for v := range z {
+			g.b.SetLeaf(first+v, g.classes[v])
 		}
 	} else {
-		for _, c := range kids {
-			g.expand(c, d+1)
+		for v := range z {
+			g.expand(first+v, d+1)
 		}
 	}
 	// Restore the order of the unused features so that a node's choice

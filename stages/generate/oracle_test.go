@@ -72,10 +72,33 @@ func checkOracle(t *testing.T, spec OracleSpec, o *tree.Tree) {
 func TestOracleProperties(t *testing.T) {
 	for _, tc := range oracleSpecs {
 		t.Run(tc.name, func(t *testing.T) {
+			lo, hi := tc.spec.minNodes(), tc.spec.MaxNodes()
 			for seed := range uint64(60) {
-				checkOracle(t, tc.spec, mustOracle(t, tc.spec, newRNG(seed)))
+				o := mustOracle(t, tc.spec, newRNG(seed))
+				checkOracle(t, tc.spec, o)
+				if n := o.Len(); n < lo || n > hi {
+					t.Fatalf("seed %d: %d nodes, outside the spec's bounds [%d, %d]", seed, n, lo, hi)
+				}
 			}
 		})
+	}
+}
+
+// TestNodeBounds checks the node counts of complete oracles against hand
+// sums: Σ over the levels of the product of the domains above.
+func TestNodeBounds(t *testing.T) {
+	for _, tc := range []struct {
+		spec     OracleSpec
+		min, max int
+	}{
+		{OracleSpec{Domains: binaryDomains(10), Classes: 2, Depth: 3}, 15, 15},                // 1+2+4+8
+		{OracleSpec{Domains: []int{3, 2, 4, 5}, Classes: 3, Depth: 2}, 1 + 2 + 6, 1 + 5 + 20}, // smallest 2,3; largest 5,4
+		{OracleSpec{Domains: []int{3, 2, 4, 5}, Classes: 3, Depth: 4}, 1 + 2 + 6 + 24 + 120, 1 + 5 + 20 + 60 + 120},
+		{OracleSpec{Domains: binaryDomains(22), Classes: 2, Depth: 22}, 1<<23 - 1, 1<<23 - 1},
+	} {
+		if lo, hi := tc.spec.minNodes(), tc.spec.MaxNodes(); lo != tc.min || hi != tc.max {
+			t.Errorf("%v depth %d: nodes in [%d, %d]; want [%d, %d]", tc.spec.Domains, tc.spec.Depth, lo, hi, tc.min, tc.max)
+		}
 	}
 }
 

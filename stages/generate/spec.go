@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/dtbench/dtbench/dataset"
@@ -66,6 +67,27 @@ func (s OracleSpec) maxLeaves() int {
 		}
 	}
 	return n
+}
+
+// MaxNodes returns the most nodes an oracle of the spec can have: every
+// path tests the Depth largest domains. A valid spec's oracles have at
+// most MaxOracleLeaves leaves, so the count fits an int.
+func (s OracleSpec) MaxNodes() int { return s.nodes(func(a, b int) int { return b - a }) }
+
+// minNodes returns the fewest nodes an oracle of the spec can have: every
+// path tests the Depth smallest domains; with equal domains, the number.
+func (s OracleSpec) minNodes() int { return s.nodes(func(a, b int) int { return a - b }) }
+
+// nodes is the node count of a complete tree whose levels split on the
+// domains in the order cmp sorts them: Σ_{d=0..Depth} Π of the first d.
+func (s OracleSpec) nodes(cmp func(a, b int) int) int {
+	z := slices.SortedFunc(slices.Values(s.Domains), cmp)
+	level, total := 1, 1
+	for d := range min(s.Depth, len(z)) {
+		level *= z[d]
+		total += level
+	}
+	return total
 }
 
 // Schema returns the dataset schema of the spec: features "f0".."f{m-1}"

@@ -27,7 +27,14 @@ type Model interface {
 // the adapter's own error.
 type Failure struct {
 	Status  string // fitstatus.Timeout, Crashed, BadReply or Error
-	Message string
+	Message string // at most MaxMessage bytes and a note of the length
+}
+
+// failure is the Failure of status with message, cut to MaxMessage
+// bytes: what results/evaluations and the run's last error keep of an
+// adapter's text.
+func failure(status, message string) *Failure {
+	return &Failure{Status: status, Message: clip(message)}
 }
 
 func (f *Failure) Error() string { return f.Status + ": " + f.Message }
@@ -64,7 +71,7 @@ func New(name string, spec Spec, log *slog.Logger) *Learner {
 		spec.MaxFailures = DefaultMaxFailures
 	}
 	return &Learner{name: name, spec: spec,
-		pool: &pool{learner: name, command: spec.Command, log: log, hello: max(HelloTimeout, time.Duration(spec.Timeout))}}
+		pool: &pool{learner: name, command: spec.Command, log: log, hello: time.Duration(spec.Timeout), reply: spec.maxReply()}}
 }
 
 // Name returns the learner's config name.
@@ -132,23 +139,25 @@ func (l *Learner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, q
 func (l *Learner) fit(line []byte, fc *fitContext) (Model, *Failure) {
 	p, err := l.pool.get()
 	if err != nil {
-		return nil, &Failure{Status: fitstatus.Crashed, Message: "restart: " + err.Error()}
+		return nil, failure(fitstatus.Crashed, "restart: "+err.Error())
 	}
 	reply, err := p.call(line, time.Duration(l.spec.Timeout))
 	switch {
 	case errors.Is(err, errTimeout):
-		return nil, &Failure{Status: fitstatus.Timeout, Message: err.Error()}
+		return nil, failure(fitstatus.Timeout, err.Error())
+	case errors.Is(err, errTooLong):
+		return nil, failure(fitstatus.BadReply, err.Error()+" (max_reply; raise it in the learner's entry if its replies are that big)")
 	case err != nil:
-		return nil, &Failure{Status: fitstatus.Crashed, Message: err.Error()}
+		return nil, failure(fitstatus.Crashed, err.Error())
 	}
 	m, err := parseReply(reply, fc)
 	switch {
 	case errors.Is(err, errAdapter):
 		l.pool.put(p) // it answered: it is still in step
-		return nil, &Failure{Status: fitstatus.Error, Message: strings.TrimPrefix(err.Error(), errAdapter.Error()+": ")}
+		return nil, failure(fitstatus.Error, strings.TrimPrefix(err.Error(), errAdapter.Error()+": "))
 	case err != nil:
 		p.kill() // out of step, or worse: the next fit gets a new process
-		return nil, &Failure{Status: fitstatus.BadReply, Message: err.Error()}
+		return nil, failure(fitstatus.BadReply, err.Error())
 	}
 	l.pool.put(p)
 	return m, nil

@@ -18,6 +18,7 @@ type pool struct {
 	command []string
 	log     *slog.Logger
 	hello   time.Duration // handshake timeout
+	reply   int           // reply cap, bytes
 
 	mu     sync.Mutex
 	idle   []*process
@@ -35,7 +36,7 @@ func (p *pool) get() (*process, error) {
 		return pr, nil
 	}
 	p.mu.Unlock()
-	pr, err := startProcess(p.learner, p.command, p.log, p.hello)
+	pr, err := startProcess(p.learner, p.command, p.log, p.hello, p.reply)
 	if err != nil {
 		return nil, err
 	}

@@ -27,17 +27,21 @@ type process struct {
 	stdin   *os.File // our end of its standard input
 	stdout  *os.File // our end of its standard output
 	r       *bufio.Reader
-	hello   helloReply
-	drained chan struct{} // closed when its standard error is read to the end
-	mu      sync.Mutex
-	last    string // its last line on standard error, for messages
-	exited  chan struct{}
-	waitErr error // cmd.Wait's, after exited is closed
+	// maxReply bounds a reply line (Spec.MaxReply): a longer one is not
+	// read past it.
+	maxReply int
+	hello    helloReply
+	drained  chan struct{} // closed when its standard error is read to the end
+	mu       sync.Mutex
+	last     string // its last line on standard error, for messages
+	exited   chan struct{}
+	waitErr  error // cmd.Wait's, after exited is closed
 }
 
-// startProcess starts command and runs the handshake within timeout. The
-// adapter's standard error goes to log, one record per line.
-func startProcess(learner string, command []string, log *slog.Logger, timeout time.Duration) (*process, error) {
+// startProcess starts command and runs the handshake within timeout, its
+// reply within maxReply bytes. The adapter's standard error goes to log,
+// one record per line.
+func startProcess(learner string, command []string, log *slog.Logger, timeout time.Duration, maxReply int) (*process, error) {
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("pipe: %w", err)
@@ -61,7 +65,7 @@ func startProcess(learner string, command []string, log *slog.Logger, timeout ti
 		closeAll(inW, outR, errR)
 		return nil, fmt.Errorf("start %s: %w", command[0], err)
 	}
-	p := &process{learner: learner, cmd: cmd, stdin: inW, stdout: outR, r: bufio.NewReaderSize(outR, 1<<16),
+	p := &process{learner: learner, cmd: cmd, stdin: inW, stdout: outR, r: bufio.NewReaderSize(outR, 1<<16), maxReply: maxReply,
 		drained: make(chan struct{}), exited: make(chan struct{})}
 	go p.logStderr(errR, log)
 	go func() { p.waitErr = cmd.Wait(); close(p.exited) }()
@@ -76,14 +80,22 @@ func startProcess(learner string, command []string, log *slog.Logger, timeout ti
 	return p, nil
 }
 
-// logStderr logs every line the adapter writes on its standard error.
+// logStderr logs every line the adapter writes on its standard error,
+// each cut to MaxMessage bytes (clip), reading every line to its end so
+// that the adapter never blocks on a full pipe.
 func (p *process) logStderr(r *os.File, log *slog.Logger) {
 	defer close(p.drained)
 	defer r.Close() // read only
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
-	for sc.Scan() {
-		line := strings.TrimRight(sc.Text(), "\r")
+	br := bufio.NewReaderSize(r, 4096)
+	for {
+		kept, n, err := readLine(br, MaxMessage, true)
+		if n == 0 && err != nil {
+			return
+		}
+		line := strings.TrimRight(string(kept), "\r")
+		if n > len(kept) {
+			line = clipped(line, n)
+		}
 		if line == "" {
 			continue
 		}
@@ -95,8 +107,9 @@ func (p *process) logStderr(r *os.File, log *slog.Logger) {
 }
 
 // call writes one request line and reads one reply line (blank lines
-// skipped) within timeout. On any error the process is killed: a timeout
-// wraps errTimeout, a process that died or closed its output errDied.
+// skipped) within timeout, of at most p.maxReply bytes. On any error the
+// process is killed: a timeout wraps errTimeout, a process that died or
+// closed its output errDied, a longer reply errTooLong (read no further).
 func (p *process) call(line []byte, timeout time.Duration) ([]byte, error) {
 	type result struct {
 		line []byte
@@ -109,8 +122,12 @@ func (p *process) call(line []byte, timeout time.Duration) ([]byte, error) {
 			return
 		}
 		for {
-			b, err := p.r.ReadBytes('\n')
-			if err != nil {
+			b, _, err := readLine(p.r, p.maxReply, false)
+			switch {
+			case errors.Is(err, errTooLong):
+				ch <- result{err: err}
+				return
+			case err != nil:
 				ch <- result{err: fmt.Errorf("%w: read reply: %v", errDied, err)}
 				return
 			}
@@ -124,6 +141,10 @@ func (p *process) call(line []byte, timeout time.Duration) ([]byte, error) {
 	defer timer.Stop()
 	select {
 	case res := <-ch:
+		if errors.Is(res.err, errTooLong) {
+			p.kill() // the rest of the line is unread: out of step
+			return nil, res.err
+		}
 		if res.err != nil {
 			err := p.describe(res.err)
 			p.kill()

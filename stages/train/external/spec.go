@@ -10,12 +10,15 @@ import (
 
 // Defaults of an external learner's options.
 const (
+	// DefaultTimeout bounds a fit, and the handshake of a new process (a
+	// JVM or an import of scikit-learn takes a second or two).
 	DefaultTimeout     = 60 * time.Second
 	DefaultMaxFailures = 5
-	// HelloTimeout bounds the handshake of a new process (a JVM or an
-	// import of scikit-learn takes a second or two), or the fit timeout
-	// when that is longer.
-	HelloTimeout = 60 * time.Second
+	// DefaultMaxReply bounds a reply line: a tree of a million nodes in
+	// the parallel-array form takes about 15 MB, the space's 2^20
+	// predictions about 2 MB, probabilities of 100,000 held-out rows of
+	// two classes about 4 MB.
+	DefaultMaxReply = 32 << 20
 )
 
 // MaxSpace is the largest input space (Π_f Z_f) that a fit request asks
@@ -25,7 +28,7 @@ const MaxSpace = 1 << 20
 
 // Spec is an external learner as config gives it:
 //
-//	external: {name: sklearn-entropy, command: [python3, adapters/sklearn/dtbench_sklearn.py], timeout: 30s, max_failures: 5}
+//	external: {name: sklearn-entropy, command: [python3, adapters/sklearn/dtbench_sklearn.py], timeout: 30s, max_failures: 5, max_reply: 64MiB}
 //
 // The name is train.Spec's. The command runs in dtbench's working
 // directory, as a shell would run it (relative paths are not relative to
@@ -33,10 +36,24 @@ const MaxSpace = 1 << 20
 // root).
 type Spec struct {
 	Command []string `json:"command"`
-	// Timeout bounds one fit: request, adapter's work, reply.
+	// Timeout bounds one fit (request, adapter's work, reply) and the
+	// handshake of each new process.
 	Timeout Duration `json:"timeout"`
 	// MaxFailures consecutive failed fits of the learner stop the run.
 	MaxFailures int `json:"max_failures"`
+	// MaxReply bounds a reply line, in bytes; 0 for DefaultMaxReply. A
+	// longer reply is not read past it: the fit is a bad_reply and the
+	// process is replaced. (0 is not written, so that a manifest of a run
+	// that did not set it reads as the default.)
+	MaxReply int64 `json:"max_reply,omitempty"`
+}
+
+// maxReply is the reply cap in effect.
+func (s Spec) maxReply() int {
+	if s.MaxReply > 0 {
+		return int(min(s.MaxReply, 1<<40))
+	}
+	return DefaultMaxReply
 }
 
 // Duration is a time.Duration that reads and writes as Go's duration
@@ -57,7 +74,7 @@ func (d *Duration) UnmarshalText(b []byte) error {
 }
 
 // ParseSpec reads the map under an external key: name, command, timeout,
-// max_failures; the caller has taken out the keys every learner takes
+// max_failures, max_reply; the caller has taken out the keys every learner takes
 // (repetitions). Errors are *input.Error values keyed
 // "learners.external.<key>" (or "learners.<name>.<key>" once the name is
 // known).
@@ -112,8 +129,14 @@ func ParseSpec(raw map[string]any) (name string, s Spec, err error) {
 				return "", Spec{}, input.Keyf(key(k), "want an integer >= 1, got %v", v)
 			}
 			s.MaxFailures = f
+		case "max_reply":
+			n, ok := decode.Size(v)
+			if !ok || n < 1024 {
+				return "", Spec{}, input.Keyf(key(k), "want a size of at least 1KiB, such as 64MiB or 1GB, got %v", v)
+			}
+			s.MaxReply = n
 		default:
-			return "", Spec{}, input.Keyf(key(k), "unknown key (known: name, command, timeout, max_failures, repetitions)")
+			return "", Spec{}, input.Keyf(key(k), "unknown key (known: name, command, timeout, max_failures, max_reply, repetitions)")
 		}
 	}
 	if len(s.Command) == 0 {

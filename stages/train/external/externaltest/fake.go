@@ -33,6 +33,17 @@ const (
 	FlakyArg = "flaky"    // crashes on a fit when the file named by the next argument is absent (creating it), else as Tree
 	SlowOnce = "slowonce" // sleeps the next argument's duration on a fit when the file named after it is absent (creating it), else as Tree
 	Version  = "version"  // as Tree, with the version the file named by the next argument holds (its first line), the stump's feature shifted by the version's length
+	// Huge replies to a fit with {"error": "xxx…"}, the error the next
+	// argument's number of bytes long.
+	Huge = "huge"
+	// SlowHello sleeps the next argument's duration before it answers
+	// the handshake, then acts as Tree; it writes nothing on its standard
+	// error (the others announce their pid), so that dtbench's refusal is
+	// the one line a command prints.
+	SlowHello = "slowhello"
+	// Noisy writes a line of the next argument's number of bytes on its
+	// standard error before each fit, then acts as Tree.
+	Noisy = "noisy"
 	// ErrorSome replies {"error": …} to a fit whose seed is a multiple of
 	// the next argument, else as Tree: some fits of a run fail, the same
 	// ones every time.
@@ -78,7 +89,9 @@ type request struct {
 }
 
 func serve(mode string, args []string) int {
-	fmt.Fprintf(os.Stderr, "fake adapter %s: pid %d\n", mode, os.Getpid())
+	if mode != SlowHello {
+		fmt.Fprintf(os.Stderr, "fake adapter %s: pid %d\n", mode, os.Getpid())
+	}
 	in := bufio.NewReaderSize(os.Stdin, 1<<20)
 	out := bufio.NewWriter(os.Stdout)
 	for {
@@ -93,13 +106,26 @@ func serve(mode string, args []string) int {
 		}
 		var reply any
 		if req.Op == "hello" {
+			if mode == SlowHello {
+				d, _ := time.ParseDuration(args[0])
+				time.Sleep(d)
+			}
 			if mode == NoHello {
 				fmt.Fprintln(out, "hello yourself")
 				out.Flush()
 				continue
 			}
 			reply = map[string]string{"name": "fake-" + mode, "version": version(mode, args)}
+		} else if mode == Huge {
+			n, _ := strconv.Atoi(args[0])
+			out.WriteString(`{"error":"` + strings.Repeat("x", n) + "\"}\n")
+			out.Flush()
+			continue
 		} else {
+			if mode == Noisy {
+				n, _ := strconv.Atoi(args[0])
+				fmt.Fprintln(os.Stderr, strings.Repeat("n", n))
+			}
 			if reply, err = fit(mode, args, &req); err != nil {
 				fmt.Fprintln(os.Stderr, "fake adapter:", err)
 				return 3
