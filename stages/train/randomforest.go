@@ -171,7 +171,7 @@ func (b *bagger) sample(r *rand.Rand) (*dataset.Dataset, error) {
 	n := len(b.rows)
 	clear(b.times)
 	for range b.size {
-		b.times[intN(r, n)]++
+		b.times[r.IntN(n)]++
 	}
 	b.drawn = b.drawn[:0]
 	for j, t := range b.times {

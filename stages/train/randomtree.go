@@ -153,7 +153,7 @@ func (sp *randomSplitter) Split(n *grow.Node, rng *rand.Rand) (grow.Split, bool)
 		// candidate.
 		pool, drawn, cands := sp.pool, sp.drawn, sp.cands
 		for t := range sp.k {
-			drawn[t] = intN(rng, m-t)
+			drawn[t] = rng.IntN(m - t)
 		}
 		nc := 0
 		for t, i := range drawn[:sp.k] {
@@ -173,7 +173,7 @@ func (sp *randomSplitter) Split(n *grow.Node, rng *rand.Rand) (grow.Split, bool)
 		}
 		t := sp.k
 		for ; t < m && !found; t++ {
-			i := intN(rng, m-t)
+			i := rng.IntN(m - t)
 			drawn[t] = i
 			f := pool[i]
 			pool[i], pool[m-1-t] = pool[m-1-t], f
@@ -195,30 +195,4 @@ func (sp *randomSplitter) Split(n *grow.Node, rng *rand.Rand) (grow.Split, bool)
 		return grow.Split{}, false
 	}
 	return grow.Split{Feature: best}, true
-}
-
-// is32bit reports a platform with 32-bit ints, where rand.Rand.IntN
-// draws with another algorithm.
-const is32bit = ^uint(0)>>32 == 0
-
-// intN returns r.IntN(n), n > 0, drawing the same values from r: on
-// 64-bit platforms it is IntN's algorithm (math/rand/v2's uint64n:
-// Lemire's multiply-and-reject) written out, which saves a call per draw
-// in RandomTree's hottest loop; TestIntN checks that both agree.
-func intN(r *rand.Rand, n int) int {
-	if is32bit {
-		return r.IntN(n)
-	}
-	u := uint64(n)
-	if u&(u-1) == 0 { // a power of two: mask
-		return int(r.Uint64() & (u - 1))
-	}
-	hi, lo := bits.Mul64(r.Uint64(), u)
-	if lo < u {
-		thresh := -u % u
-		for lo < thresh {
-			hi, lo = bits.Mul64(r.Uint64(), u)
-		}
-	}
-	return int(hi)
 }

@@ -87,7 +87,11 @@
 //     and the triples of at most 64 points, and the completion of its
 //     byte matrix of cells, run in assembly, eight features a step
 //     (kernels_amd64.s): 1.3 µs a solve over 15 features, against 3.3 µs
-//     for the Go loops that run elsewhere.
+//     for the Go loops that run elsewhere. The kernels are built on amd64
+//     without the purego build tag; `go test -tags purego` builds the Go
+//     loops alone (kernels_other.go), as on a CPU without AVX-512, and CI
+//     runs this package's tests that way too. No shipped config reaches
+//     them: ten binary features are solved by the lattice below.
 //
 // Small input spaces — Π (Z_f+1) ≤ 3^12 over the features of domain ≥ 2,
 // such as the oracle paper's ten binary features — are solved instead by

@@ -1,3 +1,5 @@
+//go:build amd64 && !purego
+
 #include "textflag.h"
 
 // LANES sets K1 to the lanes j of a step of eight whose index i+j is

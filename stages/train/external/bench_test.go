@@ -32,8 +32,7 @@ func BenchmarkParseReply(b *testing.B) {
 	tj := EncodeTree(completeTree(domains, 8, true))
 	treeLine, _ := json.Marshal(map[string]any{"tree": tj, "fit_seconds": 0.001})
 	// The same tree in the parallel-array form the shipped adapters send,
-	// without counts (dtbench counts the rows itself), which the one-pass
-	// reader takes.
+	// without counts (dtbench counts the rows itself).
 	var arrays TreeJSON
 	for _, nd := range tj.Nodes {
 		f, c := -1, 0

@@ -46,12 +46,9 @@ type fitContext struct {
 // parseReply turns a reply line into a model. An error wrapping
 // errAdapter is the adapter's own; any other is a bad reply.
 func parseReply(line []byte, fc *fitContext) (Model, error) {
-	r, fast := fastReply(line)
-	if !fast {
-		r = replyJSON{}
-		if err := json.Unmarshal(line, &r); err != nil {
-			return nil, fmt.Errorf("reply is not a JSON object: %v (starts %q)", err, prefix(line, 80))
-		}
+	var r replyJSON
+	if err := json.Unmarshal(line, &r); err != nil {
+		return nil, fmt.Errorf("reply is not a JSON object: %v (starts %q)", err, prefix(line, 80))
 	}
 	if r.Error != nil {
 		return nil, fmt.Errorf("%w: %s", errAdapter, *r.Error)

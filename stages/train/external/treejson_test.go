@@ -3,6 +3,7 @@ package external
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -83,54 +84,41 @@ func TestTreeJSONErrors(t *testing.T) {
 	}
 }
 
-// fastCases are replies of the shipped adapters' shape, and others.
-var fastCases = []string{
+// replyCases are replies of the shipped adapters' shape, and others.
+var replyCases = []string{
 	`{"fit_seconds":0.0012,"tree":{"feature":[1,-1,-1],"class":[0,0,1],"children":[[1,2],[],[]],"counts":[[5,5],[4,1],[1,4]]}}`,
 	`{"fit_seconds": 1e-3, "predictions": {"classes": [0, 1, 1]}, "space": [0, 1, 0, 1]}`,
 	`{"error":"no can do"}`,
 	`{"space":[],"predictions":{"classes":[]}}`,
 	` { "tree" : { "feature" : [ -1 ] , "class" : [ 1 ] , "children" : [ [ ] ] } } `,
 	`{"fit_seconds":0.002,"tree":{"feature":[1,-1,-1],"class":[0,0,1],"children_flat":[1,2]}}`,
-	`{"fit_seconds":0.5,"tree":{"nodes":[{"class":0}]}}`,                       // nodes form: slow path
-	`{"predictions":{"classes":[0],"proba":[[0.5,0.5]]}}`,                      // probabilities: slow path
-	`{"tree":{"feature":[-1],"class":[0],"children":[[]],"counts":[[0.5,1]]}}`, // fractional counts: slow path
-	`{"error":"quote \" inside"}`,                                              // escape: slow path
-	`{"info":"extra key"}`,                                                     // unknown key: slow path
+	`{"fit_seconds":0.5,"tree":{"nodes":[{"class":0}]}}`,
+	`{"predictions":{"classes":[0],"proba":[[0.5,0.5]]}}`,
+	`{"tree":{"feature":[-1],"class":[0],"children":[[]],"counts":[[0.5,1]]}}`,
+	`{"error":"quote \" inside"}`,
+	`{"info":"extra key"}`,
 	`{"space":[01]}`, `{"space":[1,]}`, `{"fit_seconds":1.}`, `{"space":[1]} x`, `{"space":[1],"space":[2]}`,
 }
 
-// TestFastReplyAgrees: wherever the one-pass reader accepts a reply,
-// encoding/json reads the same.
-func TestFastReplyAgrees(t *testing.T) {
-	accepted := 0
-	for _, line := range fastCases {
-		if checkFast(t, []byte(line)) {
-			accepted++
-		}
-	}
-	if accepted != 6 {
-		t.Errorf("the fast path accepted %d of the cases; want the first 6", accepted)
-	}
-}
-
-func checkFast(t *testing.T, line []byte) bool {
-	got, ok := fastReply(line)
-	if !ok {
-		return false
-	}
-	var want replyJSON
-	if err := json.Unmarshal(line, &want); err != nil {
-		t.Fatalf("fastReply accepted %q, which encoding/json refuses: %v", line, err)
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("fastReply(%q) = %+v; encoding/json reads %+v", line, got, want)
-	}
-	return true
-}
-
-func FuzzFastReply(f *testing.F) {
-	for _, c := range fastCases {
+// FuzzParseReply: parseReply never panics on any line, and a tree it
+// accepts is a valid tree of the request's shape.
+func FuzzParseReply(f *testing.F) {
+	for _, c := range replyCases {
 		f.Add([]byte(c))
 	}
-	f.Fuzz(func(t *testing.T, line []byte) { checkFast(t, line) })
+	domains := []int{2, 2, 2}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		m, err := parseReply(line, &fitContext{domains: domains, classes: 2, space: 8})
+		if err != nil {
+			return
+		}
+		if tm, ok := m.(*TreeModel); ok {
+			if err := tm.Tree().Validate(); err != nil {
+				t.Fatalf("parseReply(%q) accepted an invalid tree: %v", line, err)
+			}
+			if !slices.Equal(tm.Tree().Domains, domains) || tm.Tree().Classes != 2 {
+				t.Fatalf("parseReply(%q) gave a tree of domains %v and %d classes; the request had %v and 2", line, tm.Tree().Domains, tm.Tree().Classes, domains)
+			}
+		}
+	})
 }
