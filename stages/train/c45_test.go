@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/importer"
 	"github.com/dtbench/dtbench/input"
-	"github.com/dtbench/dtbench/internal/shareddata"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -19,17 +19,6 @@ func unprunedC45() C45Options {
 	o := DefaultC45Options()
 	o.Pruning = PruningNone
 	return o
-}
-
-// readShared reads a dataset from shared/datasets, skipping when it is
-// absent and failing when it does not read.
-func readShared(t *testing.T, path, class string) *dataset.Dataset {
-	t.Helper()
-	d, err := dataset.ReadARFF(shareddata.FileOrSkip(t, path), class)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return d
 }
 
 // TestC45Textbook checks J48's published trees: on Quinlan's weather data
@@ -66,19 +55,19 @@ tear-prod-rate = normal
 	noCollapse := unprunedC45()
 	noCollapse.Collapse = false
 	tests := []struct {
-		name, path, class string
-		opts              C45Options
-		want              string
+		name, data string
+		opts       C45Options
+		want       string
 	}{
-		{"weather pruned", "weather-nominal/weather.nominal.arff", "play", DefaultC45Options(), weather},
-		{"weather unpruned", "weather-nominal/weather.nominal.arff", "play", unprunedC45(), weather},
-		{"contact-lenses pruned", "contact-lenses/contact-lenses.arff", "contact-lenses", DefaultC45Options(), lenses},
-		{"contact-lenses unpruned", "contact-lenses/contact-lenses.arff", "contact-lenses", unprunedC45(), lenses},
-		{"contact-lenses unpruned, not collapsed", "contact-lenses/contact-lenses.arff", "contact-lenses", noCollapse, lensesNoCollapse},
+		{"weather pruned", "weather-nominal", DefaultC45Options(), weather},
+		{"weather unpruned", "weather-nominal", unprunedC45(), weather},
+		{"contact-lenses pruned", "contact-lenses", DefaultC45Options(), lenses},
+		{"contact-lenses unpruned", "contact-lenses", unprunedC45(), lenses},
+		{"contact-lenses unpruned, not collapsed", "contact-lenses", noCollapse, lensesNoCollapse},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			d := readShared(t, tc.path, tc.class)
+			d := readShared(t, tc.data, importer.MissingCategory)
 			tr := fitTree(t, C45{Options: tc.opts}, d, d.All(), 1)
 			if got := j48Text(tr, d.Schema()); got != tc.want {
 				t.Errorf("J48 tree:\n%s\nwant:\n%s", got, tc.want)
