@@ -10,6 +10,7 @@ import (
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/importer"
+	"github.com/dtbench/dtbench/info"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/tree"
 )
@@ -326,10 +327,10 @@ func TestC45AverageGain(t *testing.T) {
 		times(2, 0, 0, 0), times(4, 1, 0, 0), times(2, 1, 1, 0), times(2, 1, 0, 1), times(6, 1, 1, 1)))
 	ta, tb := []int{2, 0, 6, 8}, []int{6, 2, 2, 6}
 	ga, gb := bruteGain(d, d.All().Rows(nil), 0), bruteGain(d, d.All().Rows(nil), 1)
-	if math.Abs(ga-InfoGain(ta, 2)) > 1e-12 || math.Abs(gb-InfoGain(tb, 2)) > 1e-12 {
+	if math.Abs(ga-info.InfoGain(ta, 2)) > 1e-12 || math.Abs(gb-info.InfoGain(tb, 2)) > 1e-12 {
 		t.Fatalf("the data do not have the intended tables: gains %g, %g", ga, gb)
 	}
-	if !(GainRatio(ta, 2) > GainRatio(tb, 2) && ga < (ga+gb)/2) {
+	if !(info.GainRatio(ta, 2) > info.GainRatio(tb, 2) && ga < (ga+gb)/2) {
 		t.Fatalf("f0 must have the larger gain ratio and a below-average gain")
 	}
 	tr := fitTree(t, C45{Options: unprunedC45()}, d, d.All(), 1)
