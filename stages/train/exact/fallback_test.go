@@ -27,7 +27,7 @@ func TestFallbackTrees(t *testing.T) {
 			for !s.feasible(root, pts, 0, least) {
 				least++
 			}
-			want := fit(t, Options{}, d, d.All()).Tree()
+			want := fit(t, opts(0, DepthThenLeaves), d, d.All()).Tree()
 			if want.Depth() != least {
 				t.Fatalf("phase 1 alone finds depth %d; the full fit %d", least, want.Depth())
 			}
