@@ -45,7 +45,7 @@ func ParseARFF(r io.Reader, name, class string) (*Dataset, error) {
 		}
 		attrs = append(attrs, Attribute{Name: a.Name, Values: a.Values})
 	}
-	cols := make([][]uint8, len(attrs))
+	var codes []uint8 // row-major: one append per value, columns at the end
 	for {
 		v, err := ar.Value()
 		if err == io.EOF {
@@ -58,7 +58,15 @@ func ParseARFF(r io.Reader, name, class string) (*Dataset, error) {
 			return nil, input.At(name, ar.Line(), v.Col, "missing value (?) for attribute %s; missing values are not supported here (dtbench import reads them)",
 				input.Excerpt(attrs[v.Attr].Name))
 		}
-		cols[v.Attr] = append(cols[v.Attr], uint8(v.Code))
+		codes = append(codes, uint8(v.Code))
+	}
+	n := len(codes) / len(attrs)
+	cols := make([][]uint8, len(attrs))
+	for a := range cols {
+		cols[a] = make([]uint8, n)
+		for r := range n {
+			cols[a][r] = codes[r*len(attrs)+a]
+		}
 	}
 	return build(name, attrs, cols, class)
 }
@@ -93,16 +101,7 @@ func build(file string, attrs []Attribute, cols [][]uint8, class string) (*Datas
 			features = append(features, cols[i])
 		}
 	}
-	labels := cols[ci]
-	if labels == nil {
-		labels = []uint8{} // no rows
-	}
-	for f := range features {
-		if features[f] == nil {
-			features[f] = []uint8{}
-		}
-	}
-	d, err := New(schema, features, labels)
+	d, err := New(schema, features, cols[ci])
 	if err != nil {
 		return nil, &input.Error{File: file, Err: err}
 	}

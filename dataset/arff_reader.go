@@ -98,11 +98,11 @@ type ARFFReader struct {
 	index []map[string]int
 
 	// The data line being read: its lexer, the attribute of the next
-	// value, and the text of the last value read (for messages).
-	row   lexer
-	inRow bool
-	next  int
-	prev  string
+	// value, and where the last value read starts (for messages).
+	row    lexer
+	inRow  bool
+	next   int
+	prevAt int // where the last value read starts (its text, for messages)
 }
 
 // maxARFFLine is the longest line ARFFReader reads.
@@ -193,7 +193,7 @@ func (r *ARFFReader) Value() (ARFFValue, error) {
 	if r.inRow {
 		if !r.row.atEnd() {
 			if !r.row.consume(',') {
-				return ARFFValue{}, r.errorAt(r.row.i, "want , after value %s", input.Excerpt(r.prev))
+				return ARFFValue{}, r.errorAt(r.row.i, "want , after value %s", input.Excerpt(r.prevText()))
 			}
 			return r.value()
 		}
@@ -239,8 +239,16 @@ func (r *ARFFReader) value() (ARFFValue, error) {
 		}
 	}
 	r.next++
-	r.prev = tok.text
+	r.prevAt = at
 	return v, nil
+}
+
+// prevText returns the text of the last value read, read again from the
+// row (keeping only its offset spares a pointer store per value).
+func (r *ARFFReader) prevText() string {
+	l := lexer{s: r.row.s, i: r.prevAt}
+	tok, _ := l.token(",") // read once already: no error
+	return tok.text
 }
 
 // code returns the code of label in nominal attribute a's domain, or -1.
@@ -251,7 +259,16 @@ func (r *ARFFReader) code(a int, label string) int {
 		}
 		return -1
 	}
-	for v, x := range r.attrs[a].Values {
+	values := r.attrs[a].Values
+	if len(label) == 1 { // the common one-letter label: compared without a call
+		for v, x := range values {
+			if len(x) == 1 && x[0] == label[0] {
+				return v
+			}
+		}
+		return -1
+	}
+	for v, x := range values {
 		if x == label {
 			return v
 		}
