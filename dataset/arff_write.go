@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 )
 
 // WriteARFF writes d as a nominal ARFF file in the layout Weka writes: the
@@ -13,20 +14,31 @@ import (
 // and one data line per row. Names and labels are quoted only when they need
 // it (see quoteARFF), so ParseARFF of the output gives back an equal
 // dataset. A schema that ARFF cannot express — two attributes with one name,
-// a label listed twice in a domain — is an error, and nothing is written.
+// a label listed twice in a domain, a name or label (or the relation) that
+// is not UTF-8, which ARFFReader refuses — is an error, and nothing is
+// written.
 func WriteARFF(w io.Writer, d *Dataset, relation string) error {
 	s := d.Schema()
 	attrs := append(append([]Attribute(nil), s.Features...), s.Class)
+	if !utf8.ValidString(relation) {
+		return fmt.Errorf("write arff: relation %q is not UTF-8", relation)
+	}
 	names := make(map[string]bool, len(attrs))
 	for _, a := range attrs {
 		if names[a.Name] {
 			return fmt.Errorf("write arff: two attributes named %q", a.Name)
+		}
+		if !utf8.ValidString(a.Name) {
+			return fmt.Errorf("write arff: attribute name %q is not UTF-8", a.Name)
 		}
 		names[a.Name] = true
 		seen := make(map[string]bool, len(a.Values))
 		for _, v := range a.Values {
 			if seen[v] {
 				return fmt.Errorf("write arff: attribute %q lists value %q twice", a.Name, v)
+			}
+			if !utf8.ValidString(v) {
+				return fmt.Errorf("write arff: attribute %q has value %q, which is not UTF-8", a.Name, v)
 			}
 			seen[v] = true
 		}

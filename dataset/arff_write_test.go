@@ -174,6 +174,14 @@ func TestWriteARFFErrors(t *testing.T) {
 			Features: []Attribute{{Name: "f", Values: []string{"a", "b", "a"}}},
 			Class:    Attribute{Name: "c", Values: []string{"y", "n"}},
 		}), `attribute "f" lists value "a" twice`},
+		{"label not UTF-8", dup(Schema{
+			Features: []Attribute{{Name: "f", Values: []string{"caf\xe9"}}},
+			Class:    Attribute{Name: "c", Values: []string{"y", "n"}},
+		}), `attribute "f" has value "caf\xe9", which is not UTF-8`},
+		{"name not UTF-8", dup(Schema{
+			Features: []Attribute{{Name: "f\xff", Values: []string{"a"}}},
+			Class:    Attribute{Name: "c", Values: []string{"y", "n"}},
+		}), `attribute name "f\xff" is not UTF-8`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

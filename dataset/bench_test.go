@@ -3,6 +3,7 @@ package dataset
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -64,5 +65,49 @@ func BenchmarkFromRows(b *testing.B) {
 			}
 			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mrows/s")
 		})
+	}
+}
+
+// BenchmarkParseARFF measures reading nominal ARFF: rows of one-letter
+// labels ("f,t,…", as the exact learner's peer comparison writes its
+// binary features) and rows of quoted labels of several letters, as
+// vote.arff has, at two sizes.
+func BenchmarkParseARFF(b *testing.B) {
+	for _, shape := range []struct {
+		name   string
+		labels []string
+	}{
+		{"letters", []string{"f", "t"}},
+		{"quoted", []string{"'no'", "'yes'"}},
+	} {
+		for _, rows := range []int{3000, 100_000} {
+			var sb strings.Builder
+			sb.WriteString("@relation bench\n")
+			for a := range 16 {
+				fmt.Fprintf(&sb, "@attribute b%02d {f,t,no,yes}\n", a)
+			}
+			sb.WriteString("@attribute class {f,t}\n@data\n")
+			rng := rand.New(rand.NewPCG(1, 2))
+			for range rows {
+				for range 16 {
+					sb.WriteString(shape.labels[rng.IntN(2)])
+					sb.WriteByte(',')
+				}
+				sb.WriteString([]string{"f\n", "t\n"}[rng.IntN(2)])
+			}
+			text := sb.String()
+			b.Run(fmt.Sprintf("%s/rows=%d", shape.name, rows), func(b *testing.B) {
+				for b.Loop() {
+					d, err := ParseARFF(strings.NewReader(text), "bench.arff", "")
+					if err != nil {
+						b.Fatal(err)
+					}
+					if d.Len() != rows {
+						b.Fatalf("%d rows; want %d", d.Len(), rows)
+					}
+				}
+				b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+			})
+		}
 	}
 }

@@ -18,7 +18,9 @@
 //     bit is set, so cross-validation folds and held-out splits cost nothing.
 //   - A Dataset is immutable once built; slices it returns must not be
 //     modified.
-//   - ReadARFF and ParseARFF read Weka's nominal ARFF; every error they
-//     return for a bad file is an *input.Error naming the file and line.
+//   - ARFFReader is dtbench's one reader of ARFF syntax: ReadARFF and
+//     ParseARFF read Weka's nominal ARFF through it, and the importer
+//     (importer.Read) every attribute type. Every error it returns for a
+//     bad file is an *input.Error naming the file, line and byte column.
 //     WriteARFF writes ARFF that reads back to an equal dataset.
 package dataset

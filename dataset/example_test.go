@@ -53,10 +53,11 @@ rainy, TRUE, no
 	// rainy,TRUE,no
 }
 
-// Errors from a bad file name the file and line, and are bad input.
+// Errors from a bad file name the file, line and byte column, and are bad
+// input.
 func ExampleParseARFF() {
 	_, err := dataset.ParseARFF(strings.NewReader("@attribute a {x, y}\n@attribute c {p, n}\n@data\nx,p\nz,n\n"), "data.arff", "")
 	fmt.Println(err)
 	// Output:
-	// data.arff:5: value "z" not in the domain of attribute "a"
+	// data.arff:5:1: value "z" is not declared for attribute "a"
 }

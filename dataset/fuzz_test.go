@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"unicode/utf8"
 )
 
 // bytesource hands out the fuzzer's bytes one at a time, then zeros.
@@ -62,19 +63,19 @@ func decodeDataset(data []byte) (*Dataset, error) {
 	return FromRows(schema, x, y)
 }
 
-// distinctNames reports whether d's attribute names, and the labels within
-// each domain, are all distinct — what ARFF can express.
-func distinctNames(d *Dataset) bool {
+// writable reports whether d's attribute names, and the labels within
+// each domain, are all distinct and all UTF-8 — what ARFF can express.
+func writable(d *Dataset) bool {
 	s := d.Schema()
 	names := map[string]bool{}
 	for _, a := range append(append([]Attribute(nil), s.Features...), s.Class) {
-		if names[a.Name] {
+		if names[a.Name] || !utf8.ValidString(a.Name) {
 			return false
 		}
 		names[a.Name] = true
 		labels := map[string]bool{}
 		for _, v := range a.Values {
-			if labels[v] {
+			if labels[v] || !utf8.ValidString(v) {
 				return false
 			}
 			labels[v] = true
@@ -89,7 +90,8 @@ func distinctNames(d *Dataset) bool {
 //     accepts must survive WriteARFF → ParseARFF unchanged;
 //   - the bytes decoded into a dataset with arbitrary names and labels:
 //     WriteARFF must refuse exactly the schemas ARFF cannot express
-//     (repeated names or labels) and otherwise read back equal.
+//     (repeated names or labels, names or labels that are not UTF-8) and
+//     otherwise read back equal.
 func FuzzReadARFF(f *testing.F) {
 	for _, name := range []string{"quoted.arff", "comments.arff", "bad-value.arff"} {
 		b, err := os.ReadFile(filepath.Join("testdata", name))
@@ -109,10 +111,10 @@ func FuzzReadARFF(f *testing.F) {
 		if err != nil {
 			t.Fatalf("decodeDataset: %v", err)
 		}
-		if !distinctNames(d) {
+		if !writable(d) {
 			var buf bytes.Buffer
 			if err := WriteARFF(&buf, d, "fuzz"); err == nil {
-				t.Fatalf("WriteARFF accepted repeated names or labels:\n%s", buf.Bytes())
+				t.Fatalf("WriteARFF accepted repeated names or labels, or ones that are not UTF-8:\n%s", buf.Bytes())
 			}
 			return
 		}

@@ -84,3 +84,77 @@ func TestWeatherGains(t *testing.T) {
 		t.Error("a one-value attribute has a gain ratio")
 	}
 }
+
+// The PlayTennis tables are Quinlan's (1986) counts of (yes, no) per
+// value; the expected values below were computed by hand from the
+// textbook formulas (and checked with a separate script summing p·log2 p
+// directly).
+var (
+	outlookTable  = []int{2, 3, 4, 0, 3, 2} // sunny, overcast, rainy
+	tempTable     = []int{2, 2, 4, 2, 3, 1} // hot, mild, cool
+	humidityTable = []int{3, 4, 6, 1}       // high, normal
+	windyTable    = []int{3, 3, 6, 2}       // TRUE, FALSE
+	threeClass    = []int{2, 1, 0, 0, 1, 3, 0, 0, 0}
+)
+
+const tol = 1e-12
+
+func TestShannon(t *testing.T) {
+	tests := []struct {
+		name   string
+		counts []int
+		want   float64
+	}{
+		{"play tennis", []int{9, 5}, 0.9402859586706311},
+		{"uniform two", []int{7, 7}, 1},
+		{"uniform four", []int{1, 1, 1, 1}, 2},
+		{"half quarter quarter", []int{2, 1, 1}, 1.5},
+		{"pure", []int{14, 0}, 0},
+		{"empty", []int{0, 0}, 0},
+		{"no classes", nil, 0},
+		{"large counts", []int{50000, 50000}, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Shannon(tc.counts); !near(got, tc.want, tol) {
+				t.Errorf("Shannon(%v) = %.15g; want %.15g", tc.counts, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestSplitCriteria(t *testing.T) {
+	tests := []struct {
+		name                   string
+		table                  []int
+		k                      int
+		gain, splitInfo, ratio float64
+	}{
+		{"outlook", outlookTable, 2, 0.24674981977443933, 1.5774062828523454, 0.15642756242117528},
+		{"temperature", tempTable, 2, 0.02922256565895487, 1.5566567074628228, 0.018772646222418813},
+		{"humidity", humidityTable, 2, 0.15183550136234159, 1, 0.15183550136234159},
+		{"windy", windyTable, 2, 0.04812703040826949, 0.9852281360342515, 0.048848615511520824},
+		// Three classes, three branches, the last one empty.
+		{"three classes", threeClass, 3, 0.6995138503199657, 0.9852281360342515, 0.7100019018292095},
+		// Every row in one branch: no information, no split information.
+		{"one branch", []int{0, 0, 5, 3}, 2, 0, 0, 0},
+		// A perfect split of a 50/50 node: gain 1 bit, ratio 1.
+		{"perfect", []int{4, 0, 0, 4}, 2, 1, 1, 1},
+		// Branches with the node's distribution: gain 0, split info 1.
+		{"independent", []int{2, 6, 2, 6}, 2, 0, 1, 0},
+		{"empty", []int{0, 0, 0, 0}, 2, 0, 0, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := InfoGain(tc.table, tc.k); !near(got, tc.gain, tol) {
+				t.Errorf("InfoGain(%v) = %.15g; want %.15g", tc.table, got, tc.gain)
+			}
+			if got := SplitInfo(tc.table, tc.k); !near(got, tc.splitInfo, tol) {
+				t.Errorf("SplitInfo(%v) = %.15g; want %.15g", tc.table, got, tc.splitInfo)
+			}
+			if got := GainRatio(tc.table, tc.k); !near(got, tc.ratio, tol) {
+				t.Errorf("GainRatio(%v) = %.15g; want %.15g", tc.table, got, tc.ratio)
+			}
+		})
+	}
+}

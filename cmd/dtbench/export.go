@@ -9,9 +9,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/importer"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/pipeline"
-	"github.com/dtbench/dtbench/stages/generate/importer"
 )
 
 // exportCmd is `dtbench export`: the training and test rows of one task of

@@ -10,8 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/importer"
 	"github.com/dtbench/dtbench/input"
-	"github.com/dtbench/dtbench/stages/generate/importer"
 )
 
 // importCmd is `dtbench import`: one file in, the nominal dataset the

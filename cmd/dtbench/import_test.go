@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dtbench/dtbench/stages/generate/importer"
+	"github.com/dtbench/dtbench/importer"
 )
 
 // TestImportWritesAndReimportsTheSameBytes imports testdata/good.csv,

@@ -9,9 +9,9 @@ import (
 
 	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/cv"
+	"github.com/dtbench/dtbench/importer"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/internal/decode"
-	"github.com/dtbench/dtbench/stages/generate/importer"
 )
 
 // The benchmark study's choices, as the config spells them.

@@ -9,10 +9,10 @@ import (
 	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/importer"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/internal/decode"
 	"github.com/dtbench/dtbench/schemas"
-	"github.com/dtbench/dtbench/stages/generate/importer"
 )
 
 // CostSection is the cost study's config section cost.* as written (its

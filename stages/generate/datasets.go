@@ -7,8 +7,8 @@ import (
 	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/importer"
 	"github.com/dtbench/dtbench/schemas"
-	"github.com/dtbench/dtbench/stages/generate/importer"
 )
 
 // importSet is the real datasets of a study (benchmark, cost): imported

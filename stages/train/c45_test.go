@@ -9,8 +9,9 @@ import (
 	"testing"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/importer"
+	"github.com/dtbench/dtbench/info"
 	"github.com/dtbench/dtbench/input"
-	"github.com/dtbench/dtbench/internal/shareddata"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -19,17 +20,6 @@ func unprunedC45() C45Options {
 	o := DefaultC45Options()
 	o.Pruning = PruningNone
 	return o
-}
-
-// readShared reads a dataset from shared/datasets, skipping when it is
-// absent and failing when it does not read.
-func readShared(t *testing.T, path, class string) *dataset.Dataset {
-	t.Helper()
-	d, err := dataset.ReadARFF(shareddata.FileOrSkip(t, path), class)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return d
 }
 
 // TestC45Textbook checks J48's published trees: on Quinlan's weather data
@@ -66,19 +56,19 @@ tear-prod-rate = normal
 	noCollapse := unprunedC45()
 	noCollapse.Collapse = false
 	tests := []struct {
-		name, path, class string
-		opts              C45Options
-		want              string
+		name, data string
+		opts       C45Options
+		want       string
 	}{
-		{"weather pruned", "weather-nominal/weather.nominal.arff", "play", DefaultC45Options(), weather},
-		{"weather unpruned", "weather-nominal/weather.nominal.arff", "play", unprunedC45(), weather},
-		{"contact-lenses pruned", "contact-lenses/contact-lenses.arff", "contact-lenses", DefaultC45Options(), lenses},
-		{"contact-lenses unpruned", "contact-lenses/contact-lenses.arff", "contact-lenses", unprunedC45(), lenses},
-		{"contact-lenses unpruned, not collapsed", "contact-lenses/contact-lenses.arff", "contact-lenses", noCollapse, lensesNoCollapse},
+		{"weather pruned", "weather-nominal", DefaultC45Options(), weather},
+		{"weather unpruned", "weather-nominal", unprunedC45(), weather},
+		{"contact-lenses pruned", "contact-lenses", DefaultC45Options(), lenses},
+		{"contact-lenses unpruned", "contact-lenses", unprunedC45(), lenses},
+		{"contact-lenses unpruned, not collapsed", "contact-lenses", noCollapse, lensesNoCollapse},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			d := readShared(t, tc.path, tc.class)
+			d := readShared(t, tc.data, importer.MissingCategory)
 			tr := fitTree(t, C45{Options: tc.opts}, d, d.All(), 1)
 			if got := j48Text(tr, d.Schema()); got != tc.want {
 				t.Errorf("J48 tree:\n%s\nwant:\n%s", got, tc.want)
@@ -337,10 +327,10 @@ func TestC45AverageGain(t *testing.T) {
 		times(2, 0, 0, 0), times(4, 1, 0, 0), times(2, 1, 1, 0), times(2, 1, 0, 1), times(6, 1, 1, 1)))
 	ta, tb := []int{2, 0, 6, 8}, []int{6, 2, 2, 6}
 	ga, gb := bruteGain(d, d.All().Rows(nil), 0), bruteGain(d, d.All().Rows(nil), 1)
-	if math.Abs(ga-InfoGain(ta, 2)) > 1e-12 || math.Abs(gb-InfoGain(tb, 2)) > 1e-12 {
+	if math.Abs(ga-info.InfoGain(ta, 2)) > 1e-12 || math.Abs(gb-info.InfoGain(tb, 2)) > 1e-12 {
 		t.Fatalf("the data do not have the intended tables: gains %g, %g", ga, gb)
 	}
-	if !(GainRatio(ta, 2) > GainRatio(tb, 2) && ga < (ga+gb)/2) {
+	if !(info.GainRatio(ta, 2) > info.GainRatio(tb, 2) && ga < (ga+gb)/2) {
 		t.Fatalf("f0 must have the larger gain ratio and a below-average gain")
 	}
 	tr := fitTree(t, C45{Options: unprunedC45()}, d, d.All(), 1)
@@ -402,6 +392,22 @@ func TestLearnerOptions(t *testing.T) {
 		{name: "randomtree negative max_depth", spec: Spec{Name: "randomtree", Options: map[string]any{"max_depth": -2}},
 			wantKey: "learners.randomtree.max_depth", wantMsg: "got -2"},
 		{name: "naivebayes", spec: Spec{Name: "naivebayes", Options: map[string]any{}}},
+		{name: "exact defaults", spec: Spec{Name: "exact"}},
+		{name: "exact options", spec: Spec{Name: "exact", Options: map[string]any{"max_depth": 3, "time_budget": "90s", "objective": "depth"}}},
+		{name: "exact negative max_depth", spec: Spec{Name: "exact", Options: map[string]any{"max_depth": -2}},
+			wantKey: "learners.exact.max_depth", wantMsg: "must be >= 0 (0 = no bound), got -2"},
+		{name: "exact budget not a duration", spec: Spec{Name: "exact", Options: map[string]any{"time_budget": "soon"}},
+			wantKey: "learners.exact.time_budget", wantMsg: `want a non-negative duration such as 90s or 2m, got "soon"`},
+		{name: "exact empty budget", spec: Spec{Name: "exact", Options: map[string]any{"time_budget": ""}},
+			wantKey: "learners.exact.time_budget", wantMsg: `want a non-negative duration such as 90s or 2m, got ""`},
+		{name: "exact negative budget", spec: Spec{Name: "exact", Options: map[string]any{"time_budget": "-1m"}},
+			wantKey: "learners.exact.time_budget", wantMsg: `got "-1m"`},
+		{name: "exact budget as a number", spec: Spec{Name: "exact", Options: map[string]any{"time_budget": 90}},
+			wantKey: "learners.exact.time_budget"},
+		{name: "exact unknown objective", spec: Spec{Name: "exact", Options: map[string]any{"objective": "leaves"}},
+			wantKey: "learners.exact.objective", wantMsg: `want depth-then-leaves or depth, got "leaves"`},
+		{name: "exact unknown option", spec: Spec{Name: "exact", Options: map[string]any{"timeout": "1m"}},
+			wantKey: "learners.exact.timeout", wantMsg: `unknown option "timeout"`},
 		{name: "naivebayes takes no option", spec: Spec{Name: "naivebayes", Options: map[string]any{"laplace": 1}},
 			wantKey: "learners.naivebayes.laplace", wantMsg: `unknown option "laplace"`},
 		{name: "intuitive takes no option", spec: Spec{Name: "intuitive", Options: map[string]any{"k": 1}},

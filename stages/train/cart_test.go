@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/importer"
 	"github.com/dtbench/dtbench/input"
-	"github.com/dtbench/dtbench/internal/shareddata"
 	"github.com/dtbench/dtbench/stages/train/internal/grow"
 	"github.com/dtbench/dtbench/tree"
 )
@@ -85,10 +85,7 @@ func noisyOracleData(t testing.TB, seed uint64, domains []int, k, depth, n int, 
 // against 0.053333 for outlook and temperature; both leaves say yes, and
 // the unpruned tree keeps the split.
 func TestCARTPlayTennis(t *testing.T) {
-	d, err := dataset.ReadARFF(shareddata.FileOrSkip(t, "weather-nominal/weather.nominal.arff"), "play")
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := readShared(t, "weather-nominal", importer.MissingCategory)
 	tr := fitTree(t, unprunedCART(2), d, d.All(), 1)
 	want := `outlook in {sunny, rainy}
 |  humidity = high

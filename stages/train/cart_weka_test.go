@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/importer"
 	"github.com/dtbench/dtbench/internal/shareddata"
 	"github.com/dtbench/dtbench/tree"
 )
@@ -129,45 +130,11 @@ func checkSimpleCart(t *testing.T, tr *tree.Tree, want simpleCartLine) {
 
 // wekaShared reads shared dataset name as the SimpleCart fixtures' ARFF
 // files have it: a .data file's values coded in order of first
-// appearance (Weka's CSVLoader), an .arff file's as declared, without
-// its rows that have a missing value.
+// appearance (Weka's CSVLoader, and the importer), an .arff file's as
+// declared, without its rows that have a missing value.
 func wekaShared(t *testing.T, name string) *dataset.Dataset {
 	t.Helper()
-	dir := datasetsDir(t)
-	file := map[string]string{
-		"weather-nominal": "weather-nominal/weather.nominal.arff", "contact-lenses": "contact-lenses/contact-lenses.arff",
-		"vote": "vote/vote.arff", "breast-cancer": "breast-cancer/breast-cancer.arff", "soybean": "soybean/soybean.arff",
-		"tic-tac-toe": "tic-tac-toe/tic-tac-toe.data", "car": "car/car.data", "nursery": "nursery/nursery.data",
-	}[name]
-	if file == "" {
-		t.Fatalf("no shared dataset %q", name)
-	}
-	path := filepath.Join(dir, file)
-	if strings.HasSuffix(path, ".data") {
-		d, err := readUCIData(path, true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sb strings.Builder
-	data := false
-	for _, line := range strings.Split(string(b), "\n") {
-		if data && strings.Contains(line, "?") {
-			continue
-		}
-		sb.WriteString(line + "\n")
-		data = data || strings.HasPrefix(strings.ToLower(strings.TrimSpace(line)), "@data")
-	}
-	d, err := dataset.ParseARFF(strings.NewReader(sb.String()), path, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
+	return readShared(t, name, importer.MissingDrop)
 }
 
 // ascending returns 0, 1, …, n−1.

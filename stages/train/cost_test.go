@@ -8,6 +8,7 @@ import (
 
 	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/info"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/stages/train/internal/grow"
 	"github.com/dtbench/dtbench/tree"
@@ -161,7 +162,7 @@ func TestCostSelectionByPath(t *testing.T) {
 					if !bigBranches(table, d.Classes(), o.MinLeaf) {
 						continue
 					}
-					gain := InfoGain(table, d.Classes())
+					gain := info.InfoGain(table, d.Classes())
 					mp := measure[name](gain, pathCost(m, g, tested))
 					mf := measure[name](gain, m.Full(g))
 					best, bestFlat = max(best, mp), max(bestFlat, mf)

@@ -4,122 +4,128 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/dtbench/dtbench/info"
 )
 
-// The expected values below were computed by hand from the textbook
-// formulas (and checked with a separate script summing p·log2 p directly);
-// the PlayTennis tables are Quinlan's (1986) counts of (yes, no) per value.
+// PlayTennis tables: Quinlan's (1986) counts of (yes, no) per value.
 var (
 	outlookTable  = []int{2, 3, 4, 0, 3, 2} // sunny, overcast, rainy
-	tempTable     = []int{2, 2, 4, 2, 3, 1} // hot, mild, cool
 	humidityTable = []int{3, 4, 6, 1}       // high, normal
-	windyTable    = []int{3, 3, 6, 2}       // TRUE, FALSE
-	threeClass    = []int{2, 1, 0, 0, 1, 3, 0, 0, 0}
 )
 
-const tol = 1e-12
-
-func TestEntropy(t *testing.T) {
-	tests := []struct {
-		name   string
-		counts []int
-		want   float64
-	}{
-		{"play tennis", []int{9, 5}, 0.9402859586706311},
-		{"uniform two", []int{7, 7}, 1},
-		{"uniform four", []int{1, 1, 1, 1}, 2},
-		{"half quarter quarter", []int{2, 1, 1}, 1.5},
-		{"pure", []int{14, 0}, 0},
-		{"empty", []int{0, 0}, 0},
-		{"no classes", nil, 0},
-		{"large counts", []int{50000, 50000}, 1},
+// randomSplitTable returns a random contingency table of 1 to 6 branches and 2
+// to 5 classes (k), some cells 0, some branches empty, and now and then
+// counts past the end of xlogxTable, so that every path of the sums runs.
+func randomSplitTable(rng *rand.Rand, i int) ([]int, int) {
+	k, branches := 2+rng.IntN(4), 1+rng.IntN(6)
+	if i%3 == 0 {
+		k, branches = 2, 2 // the 2×2 fast path
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := Entropy(tc.counts); math.Abs(got-tc.want) > tol {
-				t.Errorf("Entropy(%v) = %.15g; want %.15g", tc.counts, got, tc.want)
+	limit := 40
+	if i%10 == 0 {
+		limit = 3 * xlogxSize
+	}
+	table := make([]int, k*branches)
+	for j := range table {
+		if rng.IntN(5) > 0 {
+			table[j] = rng.IntN(limit)
+		}
+	}
+	if i%7 == 0 {
+		clear(table[rng.IntN(branches)*k:][:k])
+	}
+	return table, k
+}
+
+// sumsOf returns the node sums of table's column sums, as a splitter sets
+// them before it scores the node's splits.
+func sumsOf(table []int, k int) *nodeSums {
+	var s nodeSums
+	s.setColumns(table, k)
+	return &s
+}
+
+// TestCriteriaMatchInfo checks the learners' fast path (nodeSums, terms and
+// the criteria built on them) against package info's reference formulas on
+// random tables: the node's entropy, the information gain (ID3's and
+// RandomTree's criterion), the split information and gain ratio (C4.5's,
+// where J48's 1e-6 rules leave it alone), and the Gini gain. The
+// tolerance is relative: both sides sum rounded terms, in other orders.
+func TestCriteriaMatchInfo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 9))
+	close := func(got, want float64) bool { return math.Abs(got-want) <= 1e-12*max(1, math.Abs(want)) }
+	for i := range 20000 {
+		table, k := randomSplitTable(rng, i)
+		s := sumsOf(table, k)
+		cols := make([]int, k)
+		for j, x := range table {
+			cols[j%k] += x
+		}
+		if s.n > 0 {
+			if got, want := s.base/float64(s.n), info.Shannon(cols); !close(got, want) {
+				t.Fatalf("node entropy of %v = %.17g; info.Shannon %.17g", cols, got, want)
 			}
-		})
+		}
+		if got, _ := (&infoGain{}).score(s, 0, table); !close(got, info.InfoGain(table, k)) {
+			t.Fatalf("infoGain criterion on %v (k=%d) = %.17g; info.InfoGain %.17g", table, k, got, info.InfoGain(table, k))
+		}
+		xv, xvc := s.terms(table)
+		if s.n > 0 {
+			if got, want := (s.xn-xv)/float64(s.n), info.SplitInfo(table, k); !close(got, want) {
+				t.Fatalf("split information of %v = %.17g; info.SplitInfo %.17g", table, got, want)
+			}
+		}
+		gain, ratio := s.j48Criteria(xv, xvc)
+		if gain*float64(s.n) >= 1e-5 && s.xn-xv >= 1e-5 { // past J48's 1e-6 cut-offs
+			if !close(gain, info.InfoGain(table, k)) || !close(ratio, info.GainRatio(table, k)) {
+				t.Fatalf("gainRatio criterion on %v = (%.17g, %.17g); info (%.17g, %.17g)", table, gain, ratio, info.InfoGain(table, k), info.GainRatio(table, k))
+			}
+		}
+		if got, _ := (&giniGain{}).score(s, 0, table); !close(got, info.GiniGain(table, k)) {
+			t.Fatalf("giniGain criterion on %v (k=%d) = %.17g; info.GiniGain %.17g", table, k, got, info.GiniGain(table, k))
+		}
+	}
+	// The textbook tables, against info's hand-computed values.
+	for _, table := range [][]int{outlookTable, humidityTable} {
+		if got, _ := (&infoGain{}).score(sumsOf(table, 2), 0, table); !close(got, info.InfoGain(table, 2)) {
+			t.Errorf("infoGain criterion on %v = %.17g; info.InfoGain %.17g", table, got, info.InfoGain(table, 2))
+		}
 	}
 }
 
-func TestSplitCriteria(t *testing.T) {
-	tests := []struct {
-		name                   string
-		table                  []int
-		k                      int
-		gain, splitInfo, ratio float64
-	}{
-		{"outlook", outlookTable, 2, 0.24674981977443933, 1.5774062828523454, 0.15642756242117528},
-		{"temperature", tempTable, 2, 0.02922256565895487, 1.5566567074628228, 0.018772646222418813},
-		{"humidity", humidityTable, 2, 0.15183550136234159, 1, 0.15183550136234159},
-		{"windy", windyTable, 2, 0.04812703040826949, 0.9852281360342515, 0.048848615511520824},
-		// Three classes, three branches, the last one empty.
-		{"three classes", threeClass, 3, 0.6995138503199657, 0.9852281360342515, 0.7100019018292095},
-		// Every row in one branch: no information, no split information.
-		{"one branch", []int{0, 0, 5, 3}, 2, 0, 0, 0},
-		// A perfect split of a 50/50 node: gain 1 bit, ratio 1.
-		{"perfect", []int{4, 0, 0, 4}, 2, 1, 1, 1},
-		// Branches with the node's distribution: gain 0, split info 1.
-		{"independent", []int{2, 6, 2, 6}, 2, 0, 1, 0},
-		{"empty", []int{0, 0, 0, 0}, 2, 0, 0, 0},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := InfoGain(tc.table, tc.k); math.Abs(got-tc.gain) > tol {
-				t.Errorf("InfoGain(%v) = %.15g; want %.15g", tc.table, got, tc.gain)
-			}
-			if got := SplitInfo(tc.table, tc.k); math.Abs(got-tc.splitInfo) > tol {
-				t.Errorf("SplitInfo(%v) = %.15g; want %.15g", tc.table, got, tc.splitInfo)
-			}
-			if got := GainRatio(tc.table, tc.k); math.Abs(got-tc.ratio) > tol {
-				t.Errorf("GainRatio(%v) = %.15g; want %.15g", tc.table, got, tc.ratio)
-			}
-		})
-	}
-}
-
-func TestGini(t *testing.T) {
-	tests := []struct {
-		name   string
-		counts []int
-		want   float64
-	}{
-		{"play tennis", []int{9, 5}, 90.0 / 196},   // 1 − (81+25)/196
-		{"uniform three", []int{3, 3, 3}, 2.0 / 3}, // 1 − 3·(1/9)
-		{"pure", []int{0, 8}, 0},
-		{"empty", []int{0, 0}, 0},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := Gini(tc.counts); math.Abs(got-tc.want) > tol {
-				t.Errorf("Gini(%v) = %.15g; want %.15g", tc.counts, got, tc.want)
-			}
-		})
-	}
-}
-
-func TestGiniGain(t *testing.T) {
-	tests := []struct {
+// BenchmarkGain compares the learners' fast path with info's reference
+// on the oracle study's hot case, a 2×2 table, and on a 4×3 table: the
+// node's sums once, then one split's gain (what a splitter pays per
+// candidate split), against info.InfoGain of the same table.
+func BenchmarkGain(b *testing.B) {
+	for _, tc := range []struct {
 		name  string
 		table []int
 		k     int
-		want  float64
 	}{
-		// Gini(S) = 90/196; high (3,4) and normal (6,1) have Gini 24/49 and
-		// 12/49, weighted 18/49 = 72/196; the gain is 18/196.
-		{"humidity", humidityTable, 2, 18.0 / 196},
-		// outlook: sunny 12/25, overcast 0, rainy 12/25, weighted
-		// (5·12/25 + 5·12/25)/14 = 24/70; gain 90/196 − 24/70.
-		{"outlook", outlookTable, 2, 90.0/196 - 24.0/70},
-		{"perfect", []int{4, 0, 0, 4}, 2, 0.5},
-		{"independent", []int{2, 6, 2, 6}, 2, 0},
-		{"empty", []int{0, 0, 0, 0}, 2, 0},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := GiniGain(tc.table, tc.k); math.Abs(got-tc.want) > tol {
-				t.Errorf("GiniGain(%v) = %.15g; want %.15g", tc.table, got, tc.want)
+		{"2x2", []int{310, 122, 87, 481}, 2},
+		{"4x3", []int{31, 12, 8, 4, 48, 19, 0, 7, 22, 13, 40, 2}, 3},
+	} {
+		s := sumsOf(tc.table, tc.k)
+		crit := &infoGain{}
+		b.Run(tc.name+"/criterion", func(b *testing.B) {
+			sink := 0.0
+			for b.Loop() {
+				g, _ := crit.score(s, 0, tc.table)
+				sink += g
+			}
+			if sink < 0 {
+				b.Fatal("negative gain")
+			}
+		})
+		b.Run(tc.name+"/info", func(b *testing.B) {
+			sink := 0.0
+			for b.Loop() {
+				sink += info.InfoGain(tc.table, tc.k)
+			}
+			if sink < 0 {
+				b.Fatal("negative gain")
 			}
 		})
 	}
@@ -154,8 +160,8 @@ func TestSimpleCartGain(t *testing.T) {
 		if want := math.Float64frombits(tc.bits); got != want {
 			t.Errorf("SimpleCartGain(%v) = %v (%#x); want SimpleCart's %v (%#x)", tc.table, got, math.Float64bits(got), want, tc.bits)
 		}
-		if exact := GiniGain(tc.table, tc.k); math.Abs(got-exact) > 1e-15 {
-			t.Errorf("SimpleCartGain(%v) = %.17g; GiniGain %.17g", tc.table, got, exact)
+		if exact := info.GiniGain(tc.table, tc.k); math.Abs(got-exact) > 1e-15 {
+			t.Errorf("SimpleCartGain(%v) = %.17g; info.GiniGain %.17g", tc.table, got, exact)
 		}
 	}
 }
@@ -168,8 +174,8 @@ func TestXlogxTable(t *testing.T) {
 		if n > 0 {
 			want = float64(n) * math.Log2(float64(n))
 		}
-		if got := xlogx(n); got != want {
-			t.Errorf("xlogx(%d) = %v; want %v", n, got, want)
+		if got := xl(xlogxTable(), n); got != want {
+			t.Errorf("xl(xlogxTable(), %d) = %v; want %v", n, got, want)
 		}
 	}
 }
@@ -187,8 +193,14 @@ func TestInfoGain2x2(t *testing.T) {
 		if i%7 == 0 {
 			table[rng.IntN(4)] = 0
 		}
-		if fast, slow := infoGain2x2(table), infoGainSlow(table, 2); fast != slow {
-			t.Fatalf("infoGain2x2(%v) = %v; general path gives %v", table, fast, slow)
+		s := sumsOf(table, 2)
+		fastV, fastC, ok := terms2x2(s.tab, table)
+		slowV, slowC := termsAny(s.tab, table, 2)
+		if ok && (fastV != slowV || fastC != slowC) {
+			t.Fatalf("terms2x2(%v) = (%v, %v); general path gives (%v, %v)", table, fastV, fastC, slowV, slowC)
+		}
+		if !ok && table[0]+table[1]+table[2]+table[3] < xlogxSize {
+			t.Fatalf("terms2x2(%v) declined a table within the n·log2 n table", table)
 		}
 	}
 }

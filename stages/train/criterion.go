@@ -46,7 +46,7 @@ type pathCriterion interface {
 }
 
 // infoGain is the criterion of ID3 and RandomTree: merit and gain are
-// the information gain InfoGain(t), bit for bit.
+// the information gain (info.InfoGain), from the node's sums.
 type infoGain struct{}
 
 func (*infoGain) score(s *nodeSums, _ int, t []int) (float64, float64) {
@@ -63,7 +63,7 @@ func (*infoGain) score(s *nodeSums, _ int, t []int) (float64, float64) {
 }
 
 // giniGain scores by the decrease in Gini impurity: merit and gain are
-// GiniGain(t), bit for bit.
+// info.GiniGain's, from the node's sums.
 type giniGain struct{}
 
 func (*giniGain) score(s *nodeSums, _ int, t []int) (float64, float64) {

@@ -20,9 +20,10 @@
 //   - Tree learners follow scikit-learn's split of roles. A criterion
 //     (criterion.go) scores one candidate split from its contingency table
 //     and the node's class-count sums (nodeSums), and may look up the
-//     feature's index (a test's cost); the pure formulas, each with its
-//     doc comment, are in criteria.go, with the one 2×2 fast path
-//     (terms2x2). A splitter chooses a node's test from counts alone, by
+//     feature's index (a test's cost); the formulas are package info's,
+//     the reference, and criteria.go computes them fast from n·log2 n
+//     sums, with the one 2×2 fast path (terms2x2), checked against info
+//     in its tests. A splitter chooses a node's test from counts alone, by
 //     strategy: multiway per value (splitter.go; J48's selection in
 //     c45_split.go), binary value subsets (cart_split.go), the best of K
 //     random features (randomtree.go). The builder, one for every tree,

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/importer"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -161,102 +162,35 @@ const goldenSharedFile = "testdata/golden_trees_shared.txt"
 
 // goldenShared returns the golden training sets from the shared real
 // datasets, or skips t when ../shared/datasets is absent. A dataset that
-// is present but does not read is a failure, not a skip. (breast-cancer,
-// vote and soybean have missing values, which dataset.ReadARFF rejects,
-// so they are not among them.)
+// is present but does not read is a failure, not a skip. They are read by
+// the importer as the benchmark study reads them (readShared): the ARFF
+// files with their declared values, breast-cancer's, vote's and soybean's
+// missing values a value "?" of their own; the .data files with their
+// values in sorted order (sortedCodes), the coding their trees were first
+// recorded with.
 func goldenShared(t *testing.T) []goldenData {
-	dir := datasetsDir(t)
+	datasetsDir(t)
 	var out []goldenData
-	for _, s := range []struct{ name, path, class string }{
-		{"weather-nominal", "weather-nominal/weather.nominal.arff", "play"},
-		{"contact-lenses", "contact-lenses/contact-lenses.arff", "contact-lenses"},
-		{"car", "car/car.data", ""},
-		{"tic-tac-toe", "tic-tac-toe/tic-tac-toe.data", ""},
-		{"nursery", "nursery/nursery.data", ""},
+	for _, s := range []struct {
+		name   string
+		sorted bool
+	}{
+		{"weather-nominal", false},
+		{"contact-lenses", false},
+		{"car", true},
+		{"tic-tac-toe", true},
+		{"nursery", true},
+		{"breast-cancer", false},
+		{"vote", false},
+		{"soybean", false},
 	} {
-		path := filepath.Join(dir, s.path)
-		var d *dataset.Dataset
-		var err error
-		if strings.HasSuffix(path, ".arff") {
-			d, err = dataset.ReadARFF(path, s.class)
-		} else {
-			d, err = readUCIData(path, false)
-		}
-		if err != nil {
-			t.Fatalf("golden dataset %s: %v", s.name, err)
+		d := readShared(t, s.name, importer.MissingCategory)
+		if s.sorted {
+			d = sortedCodes(t, d)
 		}
 		out = append(out, goldenData{s.name, d, d.All()})
 	}
 	return out
-}
-
-// readUCIData reads a UCI .data file of nominal values, comma-separated,
-// the class last and no header; each column's values are coded in sorted
-// order, or with firstSeen in order of first appearance, as Weka's
-// CSVLoader codes them.
-func readUCIData(path string, firstSeen bool) (*dataset.Dataset, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var rows [][]string
-	for i, line := range strings.Split(string(b), "\n") {
-		if line = strings.TrimSpace(line); line == "" {
-			continue
-		}
-		f := strings.Split(line, ",")
-		if len(rows) > 0 && len(f) != len(rows[0]) {
-			return nil, fmt.Errorf("%s:%d: %d fields; want %d", path, i+1, len(f), len(rows[0]))
-		}
-		rows = append(rows, f)
-	}
-	if len(rows) == 0 {
-		return nil, fmt.Errorf("%s: no rows", path)
-	}
-	m := len(rows[0]) - 1
-	codes := make([]map[string]uint8, m+1)
-	var schema dataset.Schema
-	for j := range m + 1 {
-		seen := map[string]bool{}
-		for _, r := range rows {
-			seen[r[j]] = true
-		}
-		values := make([]string, 0, len(seen))
-		if firstSeen {
-			for _, r := range rows {
-				if seen[r[j]] {
-					values = append(values, r[j])
-					seen[r[j]] = false
-				}
-			}
-		} else {
-			for v := range seen {
-				values = append(values, v)
-			}
-			sort.Strings(values)
-		}
-		codes[j] = map[string]uint8{}
-		for c, v := range values {
-			codes[j][v] = uint8(c)
-		}
-		a := dataset.Attribute{Name: fmt.Sprintf("a%d", j), Values: values}
-		if j == m {
-			a.Name = "class"
-			schema.Class = a
-		} else {
-			schema.Features = append(schema.Features, a)
-		}
-	}
-	x := make([][]uint8, len(rows))
-	y := make([]uint8, len(rows))
-	for i, r := range rows {
-		x[i] = make([]uint8, m)
-		for j := range m {
-			x[i][j] = codes[j][r[j]]
-		}
-		y[i] = codes[m][r[m]]
-	}
-	return dataset.FromRows(schema, x, y)
 }
 
 // goldenFits fits every golden learner on every training set with two

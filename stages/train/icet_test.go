@@ -4,68 +4,26 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/importer"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/internal/shareddata"
 )
 
-// heartFeatures are heart-disease's features in data order (its .names
-// attributes 3-15; the class num, 0 = absence and 1-4 = presence, last).
-var heartFeatures = []string{"age", "sex", "cp", "trestbps", "chol", "fbs", "restecg", "thalach", "exang", "oldpeak", "slope", "ca", "thal"}
-
-// heartDisease reads the shared processed.cleveland.data as a nominal
-// dataset of the absence/presence task: a column of more than five
-// distinct numbers in five equal-frequency bins (by rank), any other
-// column coded by its sorted distinct values ("?" a value of its own);
-// and the cost model of Turney's files with the 0/1 matrix. It skips t
-// when the shared datasets are absent and fails on a read error.
+// heartDisease reads the shared processed.cleveland.data as the cost
+// study reads it (configs/cost-turney.yaml: the absence/presence task,
+// numeric columns in Weka's five equal-frequency bins, "?" a value of its
+// own), and the cost model of Turney's files with the 0/1 matrix. It
+// skips t when the shared datasets are absent and fails on a read error.
 func heartDisease(t testing.TB) (*dataset.Dataset, *costs.Model) {
 	t.Helper()
-	path := shareddata.FileOrSkip(t, filepath.Join("heart-disease", "processed.cleveland.data"))
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rows [][]string
-	for line := range strings.SplitSeq(string(b), "\n") {
-		if line = strings.TrimSpace(line); line != "" {
-			rows = append(rows, strings.Split(line, ","))
-		}
-	}
-	m := len(heartFeatures)
-	cols := make([][]uint8, m)
-	schema := dataset.Schema{Class: dataset.Attribute{Name: "num", Values: []string{"absence", "presence"}}}
-	for f := range m {
-		var vals []string
-		for _, r := range rows {
-			if len(r) != m+1 {
-				t.Fatalf("%s: a row of %d fields", path, len(r))
-			}
-			vals = append(vals, r[f])
-		}
-		codes, labels := heartColumn(vals)
-		cols[f] = codes
-		schema.Features = append(schema.Features, dataset.Attribute{Name: heartFeatures[f], Values: labels})
-	}
-	y := make([]uint8, len(rows))
-	for i, r := range rows {
-		if r[m] != "0" {
-			y[i] = 1
-		}
-	}
-	d, err := dataset.New(schema, cols, y)
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := filepath.Join(filepath.Dir(path), "costs", "heart-disease")
+	d := readShared(t, "heart-disease", importer.MissingCategory)
+	base := filepath.Join(shareddata.DirOrSkip(t), "heart-disease", "costs", "heart-disease")
 	spec, err := costs.ReadUCI(base)
 	if err != nil {
 		t.Fatal(err)
@@ -75,30 +33,6 @@ func heartDisease(t testing.TB) (*dataset.Dataset, *costs.Model) {
 		t.Fatal(err)
 	}
 	return d, model
-}
-
-// heartColumn codes one column: more than five distinct numbers go to
-// five bins of about equal counts by rank; otherwise each distinct value
-// is a code, in sorted order.
-func heartColumn(vals []string) ([]uint8, []string) {
-	distinct := slices.Compact(slices.Sorted(slices.Values(vals)))
-	codes := make([]uint8, len(vals))
-	if len(distinct) <= 5 {
-		for i, v := range vals {
-			codes[i] = uint8(slices.Index(distinct, v))
-		}
-		return codes, distinct
-	}
-	x := make([]float64, len(vals))
-	for i, v := range vals {
-		x[i], _ = strconv.ParseFloat(v, 64) // "?" parses as 0: the lowest bin
-	}
-	sorted := slices.Sorted(slices.Values(x))
-	for i, v := range x {
-		rank, _ := slices.BinarySearch(sorted, v)
-		codes[i] = uint8(min(4, rank*5/len(x)))
-	}
-	return codes, []string{"b0", "b1", "b2", "b3", "b4"}
 }
 
 // twoThirds returns a random two thirds of d's rows, the training rows of

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/dtbench/dtbench/dataset"
-	"github.com/dtbench/dtbench/internal/shareddata"
+	"github.com/dtbench/dtbench/importer"
 	"github.com/dtbench/dtbench/stages/train/internal/grow"
 	"github.com/dtbench/dtbench/tree"
 )
@@ -14,10 +14,7 @@ import (
 // TestID3PlayTennis checks the textbook tree (Quinlan 1986, Fig. 2; Mitchell
 // 1997, Fig. 3.1) on the weather data Weka ships.
 func TestID3PlayTennis(t *testing.T) {
-	d, err := dataset.ReadARFF(shareddata.FileOrSkip(t, "weather-nominal/weather.nominal.arff"), "play")
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := readShared(t, "weather-nominal", importer.MissingCategory)
 	tr := fitTree(t, ID3{}, d, d.All(), 1)
 	want := `outlook
   sunny: humidity

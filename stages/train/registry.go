@@ -9,6 +9,7 @@ import (
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/stages/train/exact"
 	"github.com/dtbench/dtbench/stages/train/external"
 	"github.com/dtbench/dtbench/stages/train/naive"
 	"github.com/dtbench/dtbench/stages/train/smo"
@@ -130,7 +131,7 @@ var registry = []Entry{
 	register("icet", "Turney's ICET: a genetic algorithm (GENESIS's, population 50, 1000 trials) searching EG2's test biases, ω and C4.5's pruning confidence for the least average cost of tests and errors on held-out training rows",
 		DefaultICETOptions(), func(o ICETOptions) Learner { return ICET{Options: o} }),
 	register("exact", "the minimum-depth decision tree that fits the training rows (least error when they contradict), then the fewest leaves; MurTree-style exact search",
-		DefaultExactOptions(), newExact),
+		exact.DefaultOptions(), func(o exact.Options) Learner { return adapt[*exact.Model](exact.Learner{Opts: o}) }),
 	register("smo", "Platt's SMO as Weka 3.6's SMO: a linear SVM on one-hot nominal features, C = 1, one-vs-one; probabilities from the pairwise votes or, with probabilities: true, Platt scaling",
 		smo.DefaultOptions(), func(o smo.Options) Learner { return adapt[*smo.Model](smo.Learner{Options: o}) }),
 	register("naivebayes", "nominal naive Bayes with Laplace-smoothed counts, as Weka's NaiveBayes",

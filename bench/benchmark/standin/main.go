@@ -17,7 +17,7 @@ import (
 	"path/filepath"
 
 	"github.com/dtbench/dtbench/dataset"
-	"github.com/dtbench/dtbench/stages/generate/importer"
+	"github.com/dtbench/dtbench/importer"
 )
 
 func main() {

@@ -96,7 +96,7 @@ func benchGridColumn(b *testing.B, depth int) {
 		for _, c := range cells {
 			start := threadCPU()
 			for _, d := range c.data {
-				if _, err := (Learner{}).Fit(d, d.All(), nil); err != nil {
+				if _, err := (Learner{Opts: opts(0, DepthThenLeaves)}).Fit(d, d.All(), nil); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -140,7 +140,7 @@ func timeFits(b *testing.B, data []*dataset.Dataset, n int) {
 	for b.Loop() {
 		d := data[len(times)%len(data)]
 		start, startCPU := time.Now(), threadCPU()
-		m, err := Learner{}.Fit(d, d.All(), nil)
+		m, err := Learner{Opts: opts(0, DepthThenLeaves)}.Fit(d, d.All(), nil)
 		times = append(times, time.Since(start))
 		cpu = append(cpu, threadCPU()-startCPU)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/info"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -23,6 +24,7 @@ type builder struct {
 	b      *tree.Builder
 	how    witness
 	counts []int
+	table  []int // greedy's contingency table
 	errors int
 }
 
@@ -133,37 +135,33 @@ func (bd *builder) fromSolver(n int, id int32, pts []int32, free []int, k, depth
 }
 
 // greedy returns the free feature whose split leaves the least class
-// entropy in the rows (ID3's choice), ties to the lowest index.
+// entropy in the rows, info.Conditional (ID3's choice: the largest
+// information gain), ties to the lowest index.
 func (bd *builder) greedy(pts []int32, free []int) int {
 	pr := bd.pr
 	best, arg := math.Inf(1), free[0]
 	for _, f := range free {
-		h := 0.0
-		for _, part := range bd.partition(pts, f) {
-			clear(bd.counts)
-			pr.counts(part, bd.counts)
-			h += entropyMass(bd.counts)
+		table := resize(bd.table, pr.dom[f]*pr.k)
+		for v, part := range bd.partition(pts, f) {
+			pr.counts(part, table[v*pr.k:(v+1)*pr.k])
 		}
-		if h < best-1e-12 {
+		bd.table = table
+		if h := info.Conditional(table, pr.k); h < best-1e-12 {
 			best, arg = h, f
 		}
 	}
 	return arg
 }
 
-// entropyMass returns n·H(counts) in bits, n the total count.
-func entropyMass(counts []int) float64 {
-	n := 0
-	for _, c := range counts {
-		n += c
+// resize returns b with length n and every element 0, reusing its array
+// when it is large enough.
+func resize(b []int, n int) []int {
+	if cap(b) < n {
+		return make([]int, n)
 	}
-	h := 0.0
-	for _, c := range counts {
-		if c > 0 {
-			h -= float64(c) * math.Log2(float64(c)/float64(n))
-		}
-	}
-	return h
+	b = b[:n]
+	clear(b)
+	return b
 }
 
 // partition returns pts grouped by the value of feature f, in new slices.

@@ -45,9 +45,9 @@ func smallCases(t *testing.T, seed uint64, n int, consistent bool) []smallCase {
 	return out
 }
 
-func fit(t *testing.T, opts Options, d *dataset.Dataset, rows dataset.Bitset) *Model {
+func fit(t *testing.T, o Options, d *dataset.Dataset, rows dataset.Bitset) *Model {
 	t.Helper()
-	m, err := Learner{Opts: opts}.Fit(d, rows, nil)
+	m, err := Learner{Opts: o}.Fit(d, rows, nil)
 	if err != nil {
 		t.Fatalf("Fit: %v", err)
 	}
@@ -95,7 +95,7 @@ func TestMinimumDepthMatchesBruteForce(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			br := bruteSolve(c)
 			forEngines(t, func(t *testing.T) {
-				m := fit(t, Options{}, c.d, c.bits)
+				m := fit(t, opts(0, DepthThenLeaves), c.d, c.bits)
 				if e := trainingErrors(m.Tree(), c.d, c.rows); e != 0 {
 					t.Fatalf("consistent data: %d training errors", e)
 				}
@@ -110,7 +110,7 @@ func TestContradictoryDataMatchesBruteForce(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			br := bruteSolve(c)
 			forEngines(t, func(t *testing.T) {
-				m := fit(t, Options{}, c.d, c.bits)
+				m := fit(t, opts(0, DepthThenLeaves), c.d, c.bits)
 				if got, want := m.TrainingErrors(), leastErrors(c.d, c.rows); got != want {
 					t.Fatalf("TrainingErrors() = %d; least possible %d", got, want)
 				}
@@ -135,7 +135,7 @@ func TestManyClassesMatchesBruteForce(t *testing.T) {
 		c := smallCase{name: fmt.Sprintf("%d/m%d/k%d/n%d/consistent=%v", i, m, k, n, consistent), d: d, bits: d.All(), rows: d.All().Rows(nil)}
 		t.Run(c.name, func(t *testing.T) {
 			br := bruteSolve(c)
-			forEngines(t, func(t *testing.T) { checkBrute(t, c, br, fit(t, Options{}, c.d, c.bits)) })
+			forEngines(t, func(t *testing.T) { checkBrute(t, c, br, fit(t, opts(0, DepthThenLeaves), c.d, c.bits)) })
 		})
 	}
 }
@@ -156,7 +156,7 @@ func TestMaxDepthBoundMatchesBruteForce(t *testing.T) {
 			forEngines(t, func(t *testing.T) {
 				for i, w := range wants {
 					bound := i + 1
-					m := fit(t, Options{MaxDepth: bound}, c.d, c.bits)
+					m := fit(t, opts(bound, DepthThenLeaves), c.d, c.bits)
 					got := m.Tree()
 					if got.Depth() > bound {
 						t.Fatalf("MaxDepth %d: depth %d", bound, got.Depth())
@@ -173,8 +173,8 @@ func TestMaxDepthBoundMatchesBruteForce(t *testing.T) {
 					}
 				}
 				// A bound at or above the least depth changes nothing.
-				free := fit(t, Options{}, c.d, c.bits)
-				bounded := fit(t, Options{MaxDepth: max(depth, 1)}, c.d, c.bits)
+				free := fit(t, opts(0, DepthThenLeaves), c.d, c.bits)
+				bounded := fit(t, opts(max(depth, 1), DepthThenLeaves), c.d, c.bits)
 				if !reflect.DeepEqual(free.Tree(), bounded.Tree()) {
 					t.Fatalf("MaxDepth %d changed the tree of depth %d", max(depth, 1), depth)
 				}
@@ -193,7 +193,7 @@ func TestOracleSamples(t *testing.T) {
 		name := fmt.Sprintf("m%d/depth%d/k%d/n%d", tc.m, tc.depth, tc.k, tc.n)
 		t.Run(name, func(t *testing.T) {
 			d := oracleData(t, uint64(tc.n), tc.m, tc.depth, tc.k, tc.n)
-			m := fit(t, Options{}, d, d.All())
+			m := fit(t, opts(0, DepthThenLeaves), d, d.All())
 			all := d.All().Rows(nil)
 			if e := trainingErrors(m.Tree(), d, all); e != 0 || m.TrainingErrors() != 0 {
 				t.Fatalf("training errors %d (reported %d) on noise-free data", e, m.TrainingErrors())
@@ -235,8 +235,8 @@ func checkCounts(t *testing.T, tr *tree.Tree, d *dataset.Dataset, rows []int) {
 
 func TestDeterministic(t *testing.T) {
 	d := oracleData(t, 5, 10, 6, 2, 800)
-	a := fit(t, Options{}, d, d.All())
-	b := fit(t, Options{}, d, d.All())
+	a := fit(t, opts(0, DepthThenLeaves), d, d.All())
+	b := fit(t, opts(0, DepthThenLeaves), d, d.All())
 	if !reflect.DeepEqual(a.Tree(), b.Tree()) {
 		t.Fatal("two fits on the same data differ")
 	}
@@ -250,7 +250,7 @@ func TestDeterministic(t *testing.T) {
 		y[i] = d.Label(r)
 	}
 	shuffled := newData(t, d.Domains(), d.Classes(), x, y)
-	c := fit(t, Options{}, shuffled, shuffled.All())
+	c := fit(t, opts(0, DepthThenLeaves), shuffled, shuffled.All())
 	if diff := sameTree(a.Tree(), c.Tree()); diff != "" {
 		t.Fatalf("shuffled rows give another tree %s", diff)
 	}
@@ -261,7 +261,7 @@ func TestTimeBudget(t *testing.T) {
 	all := d.All().Rows(nil)
 	for _, maxDepth := range []int{0, 4} {
 		t.Run(fmt.Sprintf("max_depth=%d", maxDepth), func(t *testing.T) {
-			m := fit(t, Options{TimeBudget: 1, MaxDepth: maxDepth}, d, d.All())
+			m := fit(t, Options{MaxDepth: maxDepth, TimeBudget: "1ns", Objective: DepthThenLeaves.String()}, d, d.All())
 			if m.Optimal() {
 				t.Fatal("Optimal() = true after a 1ns budget")
 			}
@@ -300,7 +300,7 @@ func TestEdgeCases(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			d := newData(t, tc.domains, tc.k, tc.x, tc.y)
 			forEngines(t, func(t *testing.T) {
-				m := fit(t, Options{}, d, d.All())
+				m := fit(t, opts(0, DepthThenLeaves), d, d.All())
 				if got := m.Tree(); got.Depth() != tc.depth || got.Leaves() != tc.leaves {
 					t.Fatalf("depth %d, leaves %d; want %d, %d", got.Depth(), got.Leaves(), tc.depth, tc.leaves)
 				}
@@ -312,7 +312,7 @@ func TestEdgeCases(t *testing.T) {
 func TestEmptyBranchTakesParentMajority(t *testing.T) {
 	// Value 1 of f0 has no rows; the root's majority is class 0.
 	d := newData(t, []int{3}, 2, [][]uint8{{0}, {2}, {2}}, []uint8{1, 0, 0})
-	m := fit(t, Options{}, d, d.All())
+	m := fit(t, opts(0, DepthThenLeaves), d, d.All())
 	if got := m.Predict([]uint8{1}); got != 0 {
 		t.Fatalf("empty branch predicts %d; want the parent's majority 0", got)
 	}
@@ -329,7 +329,7 @@ func TestRecursionWithoutSolver(t *testing.T) {
 	for _, consistent := range []bool{true, false} {
 		for _, c := range smallCases(t, 4, 100, consistent) {
 			t.Run(fmt.Sprintf("consistent=%v/%s", consistent, c.name), func(t *testing.T) {
-				checkBrute(t, c, bruteSolve(c), fit(t, Options{}, c.d, c.bits))
+				checkBrute(t, c, bruteSolve(c), fit(t, opts(0, DepthThenLeaves), c.d, c.bits))
 			})
 		}
 	}
@@ -341,9 +341,9 @@ func TestRecursionWithoutSolver(t *testing.T) {
 	}{{8, 2, 5, 200, 0}, {7, 3, 4, 300, 0}, {8, 2, 4, 300, 0.1}} {
 		d := noisyOracleData(t, 7, tc.m, tc.z, tc.depth, 3, tc.n, tc.noise)
 		t.Run(fmt.Sprintf("oracle/m%dz%d/depth%d/noise%g", tc.m, tc.z, tc.depth, tc.noise), func(t *testing.T) {
-			recursive := fit(t, Options{}, d, d.All())
+			recursive := fit(t, opts(0, DepthThenLeaves), d, d.All())
 			maxPairCells, maxTripleCells = pairs, triples
-			solved := fit(t, Options{}, d, d.All())
+			solved := fit(t, opts(0, DepthThenLeaves), d, d.All())
 			maxPairCells, maxTripleCells = 0, 0
 			if diff := sameTree(recursive.Tree(), solved.Tree()); diff != "" {
 				t.Fatalf("recursion and solver disagree %s", diff)
@@ -372,7 +372,7 @@ func TestWideDataset(t *testing.T) {
 		}
 	}
 	d := newData(t, domains, 2, x, y)
-	m := fit(t, Options{}, d, d.All())
+	m := fit(t, opts(0, DepthThenLeaves), d, d.All())
 	if got := m.Tree(); got.Depth() != 2 || got.Leaves() != 4 || m.TrainingErrors() != 0 {
 		t.Fatalf("depth %d, leaves %d, errors %d; want 2, 4, 0", got.Depth(), got.Leaves(), m.TrainingErrors())
 	}

@@ -22,7 +22,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	m, err := exact.Learner{}.Fit(d, d.All(), nil)
+	m, err := exact.Learner{Opts: exact.DefaultOptions()}.Fit(d, d.All(), nil)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/info"
 )
 
 // TestFallbackTrees checks the trees a spent time budget falls back to,
@@ -24,7 +27,7 @@ func TestFallbackTrees(t *testing.T) {
 			for !s.feasible(root, pts, 0, least) {
 				least++
 			}
-			want := fit(t, Options{}, d, d.All()).Tree()
+			want := fit(t, opts(0, DepthThenLeaves), d, d.All()).Tree()
 			if want.Depth() != least {
 				t.Fatalf("phase 1 alone finds depth %d; the full fit %d", least, want.Depth())
 			}
@@ -55,5 +58,40 @@ func TestFallbackTrees(t *testing.T) {
 				checkCounts(t, greedy, d, all)
 			}
 		})
+	}
+}
+
+// TestGreedyIsID3 checks the greedy fallback's first choice against info:
+// on noisy samples of binary and three-valued features and two or three
+// classes, the greedy tree's root tests the feature of the largest
+// info.InfoGain over all rows (ties to the lowest index), as ID3's root
+// does.
+func TestGreedyIsID3(t *testing.T) {
+	for _, tc := range []struct {
+		m, z, k, n int
+		noise      float64
+	}{{8, 2, 2, 300, 0.2}, {10, 2, 3, 1000, 0.1}, {7, 3, 2, 600, 0.3}, {9, 3, 3, 1500, 0.25}} {
+		for seed := range uint64(4) {
+			d := noisyOracleData(t, seed, tc.m, tc.z, 4, tc.k, tc.n, tc.noise)
+			want, best := 0, -1.0
+			for f := range d.NumFeatures() {
+				table := make([]int, d.Domain(f)*d.Classes())
+				for v := range d.Domain(f) {
+					for c := range d.Classes() {
+						table[v*d.Classes()+c] = dataset.AndCount(d.ValueRows(f, v), d.ClassRows(c))
+					}
+				}
+				if g := info.InfoGain(table, d.Classes()); g > best+1e-12 {
+					want, best = f, g
+				}
+			}
+			pr := newProblem(d, d.All())
+			pts := pr.allPoints()
+			s := newSearcher(pr, false, pr.m, time.Time{}, false)
+			greedy, _ := s.build(s.root(pts), pts, pr.m, byGreedy)
+			if got := int(greedy.Feature[0]); got != want {
+				t.Errorf("m%d z%d k%d seed %d: the greedy root tests f%d; info.InfoGain's best is f%d (gain %.6g)", tc.m, tc.z, tc.k, seed, got, want, best)
+			}
+		}
 	}
 }

@@ -16,7 +16,8 @@ import (
 // documentation). rng is unused:
 // the result depends on the data alone.
 func (l Learner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (*Model, error) {
-	if err := l.Opts.Validate(); err != nil {
+	o, err := l.Opts.settings()
+	if err != nil {
 		return nil, fmt.Errorf("exact: fit: %w", err)
 	}
 	if d == nil {
@@ -26,16 +27,16 @@ func (l Learner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (*
 		return nil, fmt.Errorf("exact: fit: row set has %d words, dataset of %d rows needs %d", len(rows), d.Len(), want)
 	}
 	var deadline time.Time
-	timed := l.Opts.TimeBudget > 0
+	timed := o.budget > 0
 	if timed {
-		deadline = time.Now().Add(l.Opts.TimeBudget)
+		deadline = time.Now().Add(o.budget)
 	}
 	pr := newProblem(d, rows)
 	limit := pr.m
-	if l.Opts.MaxDepth > 0 {
-		limit = min(l.Opts.MaxDepth, pr.m)
+	if o.maxDepth > 0 {
+		limit = min(o.maxDepth, pr.m)
 	}
-	t, errs, optimal, err := solve(pr, limit, l.Opts.Objective, deadline, timed)
+	t, errs, optimal, err := solve(pr, limit, o.objective, deadline, timed)
 	if err != nil {
 		return nil, fmt.Errorf("exact: fit: %w", err)
 	}

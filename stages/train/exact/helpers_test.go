@@ -434,3 +434,10 @@ func pureSearcher(d *dataset.Dataset) (*problem, *searcher) {
 	pr := newProblem(d, d.All())
 	return pr, newSearcher(pr, false, pr.m, time.Time{}, false)
 }
+
+// opts returns the options of a fit with depth bound maxDepth (0: none)
+// and objective obj, without a time budget, so that the result is a
+// function of the rows alone.
+func opts(maxDepth int, obj Objective) Options {
+	return Options{MaxDepth: maxDepth, TimeBudget: "0", Objective: obj.String()}
+}

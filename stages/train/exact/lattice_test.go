@@ -35,7 +35,7 @@ func TestLatticeMatchesSearch(t *testing.T) {
 			var models []*Model
 			for _, e := range engines {
 				restore := e.use()
-				models = append(models, fit(t, Options{}, d, d.All()))
+				models = append(models, fit(t, opts(0, DepthThenLeaves), d, d.All()))
 				restore()
 			}
 			search := models[0]
@@ -60,7 +60,7 @@ func TestLatticeFallbacks(t *testing.T) {
 		d := oracleData(t, uint64(tc.n), tc.m, tc.depth, 2, tc.n)
 		all := d.All().Rows(nil)
 		t.Run(fmt.Sprintf("m%d/depth%d/n%d", tc.m, tc.depth, tc.n), func(t *testing.T) {
-			want := fit(t, Options{}, d, d.All())
+			want := fit(t, opts(0, DepthThenLeaves), d, d.All())
 			pr := newProblem(d, d.All())
 			for _, limit := range []int{pr.m, 3} {
 				tr, errs, optimal, ok := solveLattice(newLattice(pr), limit, DepthThenLeaves, time.Now().Add(-time.Second), true)

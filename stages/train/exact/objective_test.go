@@ -31,7 +31,7 @@ func TestDepthObjectiveMatchesBruteForce(t *testing.T) {
 			t.Run(c.name, func(t *testing.T) {
 				br := bruteSolve(c)
 				forEngines(t, func(t *testing.T) {
-					checkDepthObjective(t, c, br, fit(t, Options{Objective: Depth}, c.d, c.bits))
+					checkDepthObjective(t, c, br, fit(t, opts(0, Depth), c.d, c.bits))
 				})
 			})
 		}
@@ -47,8 +47,8 @@ func TestDepthObjectiveUnderMaxDepth(t *testing.T) {
 			bf := &brute{d: c.d, used: make([]bool, c.d.NumFeatures())}
 			depth, _ := bf.minDepth(c.rows)
 			for bound := 1; bound < depth; bound++ {
-				want := fit(t, Options{MaxDepth: bound}, c.d, c.bits)
-				got := fit(t, Options{MaxDepth: bound, Objective: Depth}, c.d, c.bits)
+				want := fit(t, opts(bound, DepthThenLeaves), c.d, c.bits)
+				got := fit(t, opts(bound, Depth), c.d, c.bits)
 				if diff := sameTree(got.Tree(), want.Tree()); diff != "" || got.Optimal() != want.Optimal() {
 					t.Fatalf("MaxDepth %d: objective depth differs from depth-then-leaves %s", bound, diff)
 				}
@@ -69,7 +69,9 @@ func TestParseObjective(t *testing.T) {
 			t.Errorf("ParseObjective(%q) = nil error; want one", bad)
 		}
 	}
-	if err := (Options{Objective: Depth + 1}).Validate(); err == nil {
-		t.Errorf("Validate() of objective %d = nil; want an error", Depth+1)
+	for _, bad := range []string{"", "leaves", (Depth + 1).String()} {
+		if err := (Options{TimeBudget: "0", Objective: bad}).Validate(); err == nil {
+			t.Errorf("Validate() of objective %q = nil; want an error", bad)
+		}
 	}
 }

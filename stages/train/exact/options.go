@@ -8,20 +8,33 @@ import (
 	"github.com/dtbench/dtbench/tree"
 )
 
-// Options are the exact learner's knobs (config keys learners.exact.*).
+// Options are the exact learner's knobs, spelt in config as
+// learners.exact.<tag> (the registry decodes the config over
+// DefaultOptions): the one option type of the learner, as written, which
+// Validate and Fit read.
 type Options struct {
 	// MaxDepth bounds the depth of the tree (max_depth). 0 means no bound
 	// beyond the number of features. When the data need a deeper tree, the
 	// learner returns the depth-MaxDepth tree with the fewest training
 	// errors, then the fewest leaves.
-	MaxDepth int
-	// TimeBudget caps the search per fit (time_budget); 0 means none. When
-	// it expires the best tree found so far is returned with
-	// Model.Optimal() == false.
-	TimeBudget time.Duration
-	// Objective is what the search minimises (objective): the default
-	// DepthThenLeaves, or Depth alone.
-	Objective Objective
+	MaxDepth int `mapstructure:"max_depth"`
+	// TimeBudget caps the search per fit (time_budget), as a Go duration
+	// ("90s", "2m"); "0" means none. When it expires the best tree found
+	// so far is returned with Model.Optimal() == false, and the result is
+	// no longer reproducible.
+	TimeBudget string `mapstructure:"time_budget"`
+	// Objective is what the search minimises (objective), an Objective's
+	// spelling: "depth-then-leaves" (DepthThenLeaves, the minimum-depth
+	// tree with the fewest leaves) or "depth" (Depth: any minimum-depth
+	// tree, found sooner).
+	Objective string `mapstructure:"objective"`
+}
+
+// DefaultOptions has no depth bound and a one-minute budget per fit:
+// noise-free oracle data finish in milliseconds, while heavily noisy data
+// can make the exact search intractable.
+func DefaultOptions() Options {
+	return Options{TimeBudget: "1m", Objective: DepthThenLeaves.String()}
 }
 
 // Objective says which trees the exact learner returns.
@@ -59,18 +72,34 @@ func ParseObjective(s string) (Objective, error) {
 	return 0, fmt.Errorf("want %s or %s, got %q", objectiveNames[DepthThenLeaves], objectiveNames[Depth], s)
 }
 
-// Validate reports an option out of range as an *input.Error naming its key.
+// Validate reports an option out of range or misspelt as an *input.Error
+// keyed by the bare option name (the registry adds learners.exact.).
 func (o Options) Validate() error {
+	_, err := o.settings()
+	return err
+}
+
+// settings are Options parsed: what the search reads.
+type settings struct {
+	maxDepth  int
+	budget    time.Duration // 0: none
+	objective Objective
+}
+
+// settings parses and checks o.
+func (o Options) settings() (settings, error) {
 	if o.MaxDepth < 0 {
-		return input.Keyf("learners.exact.max_depth", "must be >= 0, got %d", o.MaxDepth)
+		return settings{}, input.Keyf("max_depth", "must be >= 0 (0 = no bound), got %d", o.MaxDepth)
 	}
-	if o.TimeBudget < 0 {
-		return input.Keyf("learners.exact.time_budget", "must be >= 0, got %v", o.TimeBudget)
+	budget, err := time.ParseDuration(o.TimeBudget)
+	if err != nil || budget < 0 {
+		return settings{}, input.Keyf("time_budget", "want a non-negative duration such as 90s or 2m, got %q", o.TimeBudget)
 	}
-	if o.Objective < DepthThenLeaves || o.Objective > Depth {
-		return input.Keyf("learners.exact.objective", "unknown objective %d", int(o.Objective))
+	obj, err := ParseObjective(o.Objective)
+	if err != nil {
+		return settings{}, input.Keyf("objective", "%v", err)
 	}
-	return nil
+	return settings{maxDepth: o.MaxDepth, budget: budget, objective: obj}, nil
 }
 
 // Learner is the exact minimum-depth learner. It has the shape of

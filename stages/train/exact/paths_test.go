@@ -171,7 +171,7 @@ func TestPathBoundSeesHighFeatures(t *testing.T) {
 	if !s.paths.usable {
 		t.Fatal("the bound did not run")
 	}
-	m1 := fit(t, Options{}, d, d.All())
+	m1 := fit(t, opts(0, DepthThenLeaves), d, d.All())
 	if tr := m1.Tree(); tr.Depth() != 3 || tr.Leaves() != 8 {
 		t.Fatalf("depth %d, %d leaves; want 3 and 8", tr.Depth(), tr.Leaves())
 	}

@@ -31,8 +31,8 @@ func TestTwentyFeaturesMatchBruteForce(t *testing.T) {
 					t.Fatalf("brute force depth %d above the oracle's %d", br.depth, tc.depth)
 				}
 				forEngines(t, func(t *testing.T) {
-					checkBrute(t, c, br, fit(t, Options{}, c.d, c.bits))
-					checkDepthObjective(t, c, br, fit(t, Options{Objective: Depth}, c.d, c.bits))
+					checkBrute(t, c, br, fit(t, opts(0, DepthThenLeaves), c.d, c.bits))
+					checkDepthObjective(t, c, br, fit(t, opts(0, Depth), c.d, c.bits))
 				})
 			})
 		}

@@ -3,13 +3,16 @@ package smo
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/importer"
 	"github.com/dtbench/dtbench/internal/shareddata"
 )
 
@@ -32,101 +35,94 @@ var realSets = []realSet{
 	{name: "nursery", file: "nursery/nursery.data", header: "nursery.arff"},
 }
 
-// table is a dataset read as text: its schema (class last) and, per row,
-// one code per attribute with -1 for '?'.
+// table is a shared dataset with its missing values marked: its schema
+// (class last) without the missing category and, per row, one code per
+// attribute with -1 for '?'.
 type table struct {
 	schema dataset.Schema
 	codes  [][]int // features then class
 }
 
-// readTable reads a shared dataset, skipping t when the shared folder or
-// the file is absent and failing it on any read error. The schema comes
-// from dataset.ParseARFF on the header alone; the rows are split on commas
-// (none of these datasets has a comma inside a value) and unquoted.
+// readTable reads a shared dataset with the importer, skipping t when the
+// shared folder or the file is absent and failing it on any read error.
+// A UCI .data file is read with its ARFF header from testdata/headers
+// before it, as one ARFF file, so that its attributes have the header's
+// names and value orders (Weka's). A missing value is the importer's
+// missing category ("?", the last value of its column), which readTable
+// turns back into -1.
 func readTable(t testing.TB, s realSet) *table {
 	t.Helper()
 	path := filepath.Join(shareddata.DirOrSkip(t), s.file)
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("%s not available: %v", s.name, err)
 	}
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("read %s: %v", path, err)
-	}
-	text := string(raw)
 	if s.header != "" {
 		h, err := os.ReadFile(filepath.Join("testdata", "headers", s.header))
 		if err != nil {
 			t.Fatalf("read header: %v", err)
 		}
-		text = string(h) + text
-	}
-	var header strings.Builder
-	var rows []string
-	inData := false
-	sc := bufio.NewScanner(strings.NewReader(text))
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		switch {
-		case inData:
-			if line != "" && !strings.HasPrefix(line, "%") {
-				rows = append(rows, line)
-			}
-		default:
-			header.WriteString(sc.Text() + "\n")
-			inData = strings.EqualFold(strings.Fields(line + " x")[0], "@data")
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("read %s: %v", path, err)
+		}
+		path = filepath.Join(t.TempDir(), s.name+".arff")
+		if err := os.WriteFile(path, append(h, data...), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
-	d, err := dataset.ParseARFF(strings.NewReader(header.String()), path, "")
+	d, rep, err := importer.Read(path, importer.Options{Class: lastAttribute(t, path)})
 	if err != nil {
-		t.Fatalf("ParseARFF(%s header): %v", path, err)
+		t.Fatalf("read %s: %v", path, err)
+	}
+	if rep.DroppedClass > 0 {
+		t.Fatalf("%s: %d rows with a missing class", path, rep.DroppedClass)
 	}
 	tb := &table{schema: d.Schema()}
-	attrs := append(append([]dataset.Attribute(nil), tb.schema.Features...), tb.schema.Class)
-	for r, line := range rows {
-		fields := strings.Split(line, ",")
-		if len(fields) != len(attrs) {
-			t.Fatalf("%s row %d: %d fields, want %d", path, r, len(fields), len(attrs))
+	tb.schema.Features = slices.Clone(tb.schema.Features)
+	missing := false
+	for f, c := range rep.Features {
+		if c.Missing > 0 { // the missing category, last: not a value
+			a := &tb.schema.Features[f]
+			a.Values = a.Values[:len(a.Values)-1]
+			missing = true
 		}
-		codes := make([]int, len(attrs))
-		for a, f := range fields {
-			f = strings.Trim(strings.TrimSpace(f), `'"`)
-			if f == "?" {
-				if a == len(attrs)-1 {
-					t.Fatalf("%s row %d: missing class", path, r)
-				}
-				codes[a] = -1
-				continue
-			}
-			codes[a] = -1
-			for v, name := range attrs[a].Values {
-				if name == f {
-					codes[a] = v
-				}
-			}
-			if codes[a] < 0 {
-				t.Fatalf("%s row %d: value %q not in the domain of %s", path, r, f, attrs[a].Name)
+	}
+	if missing != s.missing {
+		t.Fatalf("%s: missing values %v; want %v", path, missing, s.missing)
+	}
+	for r := range d.Len() {
+		codes := make([]int, len(tb.schema.Features)+1)
+		for f := range tb.schema.Features {
+			codes[f] = int(d.Value(f, r))
+			if codes[f] == len(tb.schema.Features[f].Values) {
+				codes[f] = -1
 			}
 		}
+		codes[len(codes)-1] = int(d.Label(r))
 		tb.codes = append(tb.codes, codes)
 	}
-	if !s.missing {
-		// Cross-check the text reader with dataset.ReadARFF where it can read.
-		if s.header == "" {
-			ref, err := dataset.ReadARFF(path, "")
-			if err != nil {
-				t.Fatalf("ReadARFF(%s): %v", path, err)
-			}
-			for r, codes := range tb.codes {
-				for f := range tb.schema.Features {
-					if int(ref.Value(f, r)) != codes[f] {
-						t.Fatalf("%s row %d feature %d: text reader %d, ReadARFF %d", path, r, f, codes[f], ref.Value(f, r))
-					}
-				}
-			}
+	return tb
+}
+
+// lastAttribute returns the name of the last attribute of the ARFF file at
+// path, its class.
+func lastAttribute(t testing.TB, path string) string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := dataset.NewARFFReader(f, path)
+	for {
+		if _, err := r.Attribute(); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("read %s: %v", path, err)
 		}
 	}
-	return tb
+	attrs := r.Attributes()
+	return attrs[len(attrs)-1].Name
 }
 
 // label returns the class code of row r.

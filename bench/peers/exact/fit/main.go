@@ -38,15 +38,15 @@ func main() {
 }
 
 func run(path, objective string) error {
-	obj, err := exact.ParseObjective(objective)
-	if err != nil {
+	opts := exact.Options{TimeBudget: "0", Objective: objective}
+	if err := opts.Validate(); err != nil {
 		return fmt.Errorf("-objective: %w", err)
 	}
 	d, err := dataset.ReadARFF(path, "class")
 	if err != nil {
 		return err
 	}
-	m, err := exact.Learner{Opts: exact.Options{Objective: obj}}.Fit(d, d.All(), rand.New(rand.NewPCG(1, 2)))
+	m, err := exact.Learner{Opts: opts}.Fit(d, d.All(), rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		return err
 	}

@@ -17,6 +17,9 @@
 //     when they are all numbers (a numeric class, a column listed in
 //     Options.Nominal), as Weka's NumericToNominal orders them; bins in
 //     ascending order; the missing category last.
+//   - ARFF is read through dataset.ARFFReader, the one reader of its
+//     syntax, which ParseARFF uses too; this package adds what the types
+//     mean (numbers, dates, strings, missing values).
 //   - A column is discretized when it holds numbers: ARFF numeric, real,
 //     integer and date attributes, Parquet integers, floats, dates and
 //     timestamps, and CSV columns whose every value in the file is a

@@ -5,12 +5,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
 )
 
 // defaultDatePattern is Weka's date format when an ARFF date attribute
-// names none.
-const defaultDatePattern = "yyyy-MM-dd'T'HH:mm:ss"
+// names none (the ARFF reader gives it then).
+const defaultDatePattern = dataset.ARFFDefaultDateFormat
 
 // datePattern is a compiled Java SimpleDateFormat pattern.
 type datePattern struct {

@@ -69,7 +69,8 @@ func decodeDataset(data []byte) (*dataset.Dataset, error) {
 }
 
 // readable reports whether Read can give d back: distinct, non-empty
-// names, distinct labels, rows, and at least two classes in use.
+// names, distinct labels, every name and label UTF-8 (as every reader
+// demands), rows, and at least two classes in use.
 func readable(d *dataset.Dataset) bool {
 	if d.Len() == 0 {
 		return false
@@ -77,13 +78,13 @@ func readable(d *dataset.Dataset) bool {
 	s := d.Schema()
 	names := map[string]bool{}
 	for _, a := range append(slices.Clone(s.Features), s.Class) {
-		if a.Name == "" || names[a.Name] {
+		if a.Name == "" || names[a.Name] || !utf8.ValidString(a.Name) {
 			return false
 		}
 		names[a.Name] = true
 		labels := map[string]bool{}
 		for _, v := range a.Values {
-			if labels[v] {
+			if labels[v] || !utf8.ValidString(v) {
 				return false
 			}
 			labels[v] = true

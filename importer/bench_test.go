@@ -10,8 +10,9 @@ import (
 )
 
 // BenchmarkRead imports the largest shared dataset (nursery: 12,960 rows,
-// 8 nominal features) and synthetic CSV files of 8 numeric columns, which
-// are discretized, at three sizes.
+// 8 nominal features), synthetic CSV files of 8 numeric columns, which
+// are discretized, at three sizes, and synthetic ARFF files of nominal
+// and numeric attributes (nominalARFF) at two sizes.
 func BenchmarkRead(b *testing.B) {
 	b.Run("nursery", func(b *testing.B) {
 		path := filepath.Join(sharedDir(b), "nursery", "nursery.data")
@@ -23,6 +24,11 @@ func BenchmarkRead(b *testing.B) {
 		b.Run(fmt.Sprintf("numeric/rows=%d", rows), func(b *testing.B) {
 			path := numericCSV(b, rows)
 			benchRead(b, path, Options{Class: "class", Header: true}, rows)
+		})
+	}
+	for _, rows := range []int{10000, 100000} {
+		b.Run(fmt.Sprintf("arff/rows=%d", rows), func(b *testing.B) {
+			benchRead(b, nominalARFF(b, rows), Options{Class: "class"}, rows)
 		})
 	}
 }
@@ -66,6 +72,53 @@ func numericCSV(b *testing.B, rows int) string {
 			w.WriteByte(',')
 		}
 		fmt.Fprintf(w, "c%d\n", rng.IntN(3))
+	}
+	if err := w.Flush(); err != nil {
+		b.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		b.Fatal(err)
+	}
+	return path
+}
+
+// nominalARFF writes an ARFF file of rows rows from a fixed seed, shaped
+// like the benchmark study's ARFF inputs (vote, the thyroid stand-in):
+// 16 nominal attributes with one-letter labels, 4 with quoted labels of
+// several letters, 2 numeric ones (1% missing) and a nominal class.
+func nominalARFF(b *testing.B, rows int) string {
+	b.Helper()
+	path := filepath.Join(b.TempDir(), "nominal.arff")
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	fmt.Fprintln(w, "@relation bench")
+	for a := range 16 {
+		fmt.Fprintf(w, "@attribute b%02d {f,t}\n", a)
+	}
+	for a := range 4 {
+		fmt.Fprintf(w, "@attribute 'q%d' {'low','mid','high','very high'}\n", a)
+	}
+	fmt.Fprintln(w, "@attribute x0 numeric\n@attribute x1 real\n@attribute class {negative,positive}\n@data")
+	quoted := []string{"'low'", "'mid'", "'high'", "'very high'"}
+	rng := rand.New(rand.NewPCG(2, uint64(rows)))
+	for range rows {
+		for range 16 {
+			w.WriteString([]string{"f,", "t,"}[rng.IntN(2)])
+		}
+		for range 4 {
+			w.WriteString(quoted[rng.IntN(4)] + ",")
+		}
+		for c := range 2 {
+			if rng.IntN(100) == 0 {
+				w.WriteString("?,")
+			} else {
+				fmt.Fprintf(w, "%.2f,", rng.NormFloat64()*float64(10*(c+1)))
+			}
+		}
+		fmt.Fprintln(w, []string{"negative", "positive"}[rng.IntN(2)])
 	}
 	if err := w.Flush(); err != nil {
 		b.Fatal(err)

@@ -5,7 +5,7 @@ import (
 	"log"
 	"path/filepath"
 
-	"github.com/dtbench/dtbench/stages/generate/importer"
+	"github.com/dtbench/dtbench/importer"
 )
 
 // Read a CSV file with a header row, as the benchmark paper prepared its

@@ -1,12 +1,13 @@
-package importer
+package dataset
 
 import (
 	"fmt"
 	"strings"
 )
 
-// lexer reads the tokens of one ARFF line, with the rules of
-// dataset.ParseARFF so that both read nominal files alike.
+// lexer reads the tokens of one ARFF line: the one tokenizer of ARFF in
+// dtbench (ARFFReader uses it, and ParseARFF and the importer read
+// through ARFFReader).
 type lexer struct {
 	s string
 	i int
@@ -75,23 +76,44 @@ func (l *lexer) token(stop string) (token, error) {
 	name := stop == "{"
 	for l.i < len(l.s) {
 		c := l.s[l.i]
-		if c == '%' || strings.IndexByte(stop, c) >= 0 || (name && isBlank(c)) {
+		if c == '%' || isStop(stop, c) || (name && isBlank(c)) {
 			break
 		}
 		l.i++
 	}
-	text := strings.TrimRight(l.s[start:l.i], " \t\r\f\v")
-	if text == "" {
+	end := l.i
+	for end > start && isBlank(l.s[end-1]) {
+		end--
+	}
+	if end == start {
 		return token{}, fmt.Errorf("empty value")
 	}
-	return token{text: text}, nil
+	return token{text: l.s[start:end]}, nil
+}
+
+// isStop reports whether c is one of the bytes of stop (a few bytes,
+// compared in a loop that inlines, unlike strings.IndexByte).
+func isStop(stop string, c byte) bool {
+	for i := 0; i < len(stop); i++ {
+		if stop[i] == c {
+			return true
+		}
+	}
+	return false
 }
 
 // quoted reads a string in ' or " quotes with Weka's backslash escapes
 // (\\ \' \" \% \n \r \t \u001E); any other backslash is kept as it is.
+// A string without a backslash is the text between the quotes, returned
+// without a copy.
 func (l *lexer) quoted() (token, error) {
 	q := l.s[l.i]
 	l.i++
+	if end := strings.IndexByte(l.s[l.i:], q); end >= 0 && strings.IndexByte(l.s[l.i:l.i+end], '\\') < 0 {
+		text := l.s[l.i : l.i+end]
+		l.i += end + 1
+		return token{text: text, quoted: true}, nil
+	}
 	var b strings.Builder
 	for l.i < len(l.s) {
 		c := l.s[l.i]
