@@ -2,6 +2,7 @@ package dataset_test
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -60,4 +61,41 @@ func ExampleParseARFF() {
 	fmt.Println(err)
 	// Output:
 	// data.arff:5:1: value "z" is not declared for attribute "a"
+}
+
+// Read an ARFF file's declarations, then its values one at a time, as the
+// importer does: a numeric attribute's values come as text, a nominal
+// one's with their code, a bare ? as missing.
+func ExampleARFFReader() {
+	const text = "@relation r\n@attribute temp numeric\n@attribute play {yes, no}\n@data\n21.5, no\n?, yes\n"
+	r := dataset.NewARFFReader(strings.NewReader(text), "r.arff")
+	for {
+		a, err := r.Attribute()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(a.Name, a.Type, a.Values)
+	}
+	for {
+		v, err := r.Value()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("line %d col %d: attribute %d %q missing=%v code %d\n", r.Line(), v.Col, v.Attr, v.Text, v.Missing, v.Code)
+	}
+	// Output:
+	// temp numeric []
+	// play nominal [yes no]
+	// line 5 col 1: attribute 0 "21.5" missing=false code -1
+	// line 5 col 7: attribute 1 "no" missing=false code 1
+	// line 6 col 1: attribute 0 "?" missing=true code -1
+	// line 6 col 4: attribute 1 "yes" missing=false code 0
 }
