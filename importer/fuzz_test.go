@@ -407,7 +407,7 @@ func FuzzParquetRoundtrip(f *testing.F) {
 		}
 		dir := t.TempDir()
 		first := filepath.Join(dir, "first.parquet")
-		if err := WriteParquet(first, d); err != nil {
+		if err := WriteParquet(first, d, "test"); err != nil {
 			if parquetUnwritable(d) {
 				return
 			}
@@ -421,7 +421,7 @@ func FuzzParquetRoundtrip(f *testing.F) {
 			t.Fatalf("round trip: %s", diff)
 		}
 		second := filepath.Join(dir, "second.parquet")
-		if err := WriteParquet(second, got); err != nil {
+		if err := WriteParquet(second, got, "test"); err != nil {
 			t.Fatalf("WriteParquet of what was read: %v", err)
 		}
 		a, _ := os.ReadFile(first)

@@ -41,10 +41,25 @@ type columnValues struct {
 // reading it gives the codes it was written with whatever the missing
 // option. Importing the written file again gives the same dataset, and
 // writing that gives the same bytes. The file appears whole or not at all
-// (written to a temporary file, then renamed).
-func WriteParquet(path string, d *dataset.Dataset) error {
-	return writeAtomic(path, func(w io.Writer) error { return encodeParquet(w, d, nil) })
+// (written to a temporary file, then renamed). The footer's created_by
+// names the dtbench version that wrote it (CreatedBy).
+func WriteParquet(path string, d *dataset.Dataset, version string) error {
+	return writeAtomic(path, func(w io.Writer) error { return encodeParquet(w, d, nil, version) })
 }
+
+// CreatedBy is the created_by of the Parquet files WriteParquet and
+// WriteParquetRows write: "dtbench version <version> (build dataset)",
+// the form parquet-mr's, Arrow's and parquet-go's parsers read, as the
+// run tables' "(build schema N)". (parquet-go's own CreatedBy option
+// writes no space before "(build".)
+func CreatedBy(version string) string {
+	return "dtbench version " + version + " (build dataset)"
+}
+
+// createdBy sets a writer's created_by as it is given.
+type createdBy string
+
+func (c createdBy) ConfigureWriter(cfg *parquet.WriterConfig) { cfg.CreatedBy = string(c) }
 
 // RowIDColumn is the first column of the rows dtbench export writes as CSV
 // or Parquet: each row's row_id, its row in the dataset the run imported.
@@ -53,11 +68,11 @@ const RowIDColumn = "row_id"
 // WriteParquetRows is WriteParquet with a first column, RowIDColumn, of
 // ids (one per row of d): the rows of a task as dtbench export writes
 // them. ValuesKey lists the attributes' labels as WriteParquet's does.
-func WriteParquetRows(path string, d *dataset.Dataset, ids []int64) error {
+func WriteParquetRows(path string, d *dataset.Dataset, ids []int64, version string) error {
 	if err := checkIDs(d, ids); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	return writeAtomic(path, func(w io.Writer) error { return encodeParquet(w, d, ids) })
+	return writeAtomic(path, func(w io.Writer) error { return encodeParquet(w, d, ids, version) })
 }
 
 // checkIDs checks that ids has one id per row of d and that no attribute
@@ -119,8 +134,8 @@ func writeAtomic(path string, encode func(io.Writer) error) (err error) {
 }
 
 // encodeParquet writes d to w as WriteParquet describes, after a column
-// of ids when ids is not nil.
-func encodeParquet(w io.Writer, d *dataset.Dataset, ids []int64) error {
+// of ids when ids is not nil, naming version in created_by.
+func encodeParquet(w io.Writer, d *dataset.Dataset, ids []int64, version string) error {
 	s := d.Schema()
 	attrs := append(append([]dataset.Attribute{}, s.Features...), s.Class)
 	meta := make([]columnValues, len(attrs))
@@ -162,7 +177,7 @@ func encodeParquet(w io.Writer, d *dataset.Dataset, ids []int64) error {
 	}
 	schema := parquet.SchemaOf(reflect.Zero(reflect.StructOf(fields)).Interface())
 	pw := parquet.NewWriter(w, schema, parquet.KeyValueMetadata(ValuesKey, string(metaJSON)),
-		parquet.Compression(&parquet.Zstd), parquet.CreatedBy("dtbench", "", ""))
+		parquet.Compression(&parquet.Zstd), createdBy(CreatedBy(version)))
 	// One parquet.Value per label, built once.
 	labels := make([][]parquet.Value, len(attrs))
 	for i, a := range attrs {

@@ -107,7 +107,9 @@ func exportWriter(out string) (func(string, *dataset.Dataset, []int64) error, er
 	case ".csv":
 		return importer.WriteCSV, nil
 	case ".parquet":
-		return importer.WriteParquetRows, nil
+		return func(p string, d *dataset.Dataset, ids []int64) error {
+			return importer.WriteParquetRows(p, d, ids, dtbenchVersion())
+		}, nil
 	case "":
 		if out == "" {
 			return nil, input.Keyf("--out", "required: X.arff, X.csv or X.parquet")

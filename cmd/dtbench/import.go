@@ -55,7 +55,7 @@ func importCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			write := importer.WriteParquet
+			write := func(p string, d *dataset.Dataset) error { return importer.WriteParquet(p, d, dtbenchVersion()) }
 			if strings.HasSuffix(strings.ToLower(out), ".arff") {
 				write = importer.WriteARFF
 			}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parquet-go/parquet-go"
+
 	"github.com/dtbench/dtbench/importer"
 )
 
@@ -138,5 +140,32 @@ func TestImportRoundTripsARunsDataset(t *testing.T) {
 	if !bytes.Equal(a, b) {
 		d, _, _ := importer.Read(fromRun, importer.Options{Class: "label"})
 		t.Errorf("the run's dataset imports to other bytes than its source (%d vs %d); it reads as %+v", len(a), len(b), d.Schema())
+	}
+}
+
+// TestImportNamesItsVersion: the Parquet files import and export write
+// name the dtbench version in created_by, in the form the run tables use
+// ("dtbench version X (build ...)"), which Arrow and parquet-mr parse;
+// parquet-go's own option wrote "dtbench version (build )".
+func TestImportNamesItsVersion(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "good.parquet")
+	if code, _, stderr := cli(t, "import", "testdata/good.csv", "--class", "c", "--header", "--out", out); code != 0 {
+		t.Fatalf("import: exit %d: %s", code, stderr)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pf, err := parquet.OpenFile(f, st.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := pf.Metadata().CreatedBy, "dtbench version "+dtbenchVersion()+" (build dataset)"; got != want {
+		t.Errorf("created_by %q, want %q", got, want)
 	}
 }
