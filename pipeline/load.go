@@ -62,7 +62,7 @@ type rawConfig struct {
 // benchmark classifiers I, V and X; those registered.
 func benchmarkLearners(reg *train.Registry) []any {
 	var out []any
-	for _, n := range []string{"c45", "naivebayes", "smo", "randomforest", "intuitive", "majority", "random"} {
+	for _, n := range generate.BenchmarkLearners() {
 		if slices.Contains(reg.Names(), n) {
 			out = append(out, n)
 		}
@@ -74,14 +74,18 @@ func benchmarkLearners(reg *train.Registry) []any {
 // (c45), the cost-sensitive IDX, CS-ID3, EG2 and ICET, and the majority
 // classifier as the baseline that performs no test.
 func costLearners() []any {
-	return []any{"c45", "idx", "csid3", "eg2", "icet", "majority"}
+	var out []any
+	for _, n := range generate.CostLearners() {
+		out = append(out, n)
+	}
+	return out
 }
 
 // defaultRaw holds the built-in default of every key a config may omit.
 func defaultRaw() rawConfig {
 	return rawConfig{Seed: 1, Study: "oracle", Workers: 0, Chunk: 64,
 		Oracle: generate.DefaultOracleSection(), Benchmark: generate.DefaultBenchmarkSection(), Cost: generate.DefaultCostSection(),
-		Learners: []any{"id3"}, Limits: defaultLimits()}
+		Learners: []any{generate.OracleLearners()[0]}, Limits: defaultLimits()}
 }
 
 // configKey is one key of rawConfig: its dotted name, and whether any
@@ -402,7 +406,7 @@ func resolve(raw rawConfig, dir string) (*Config, error) {
 	}
 	switch cfg.Study {
 	case "oracle":
-		if cfg.Oracle, err = raw.Oracle.Resolve(); err != nil {
+		if cfg.Oracle, err = raw.Oracle.Resolve(dir); err != nil {
 			return nil, err
 		}
 	case "benchmark":
