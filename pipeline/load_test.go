@@ -16,14 +16,14 @@ func TestLoadBuiltIn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Name != "quick" || cfg.Oracle.Features != 10 || !reflect.DeepEqual(cfg.Oracle.Depths, []int{3, 5}) {
+	if cfg.Name != "quick" || oracleOf(cfg).Features != 10 || !reflect.DeepEqual(oracleOf(cfg).Depths, []int{3, 5}) {
 		t.Errorf("quick config = %+v", cfg)
 	}
-	if got := cfg.Oracle.Sizes[generate.ModeUnique]; !reflect.DeepEqual(got, []int{100, 300, 1000}) {
+	if got := oracleOf(cfg).Sizes[generate.ModeUnique]; !reflect.DeepEqual(got, []int{100, 300, 1000}) {
 		t.Errorf("unique sizes = %v", got)
 	}
-	if len(cfg.Oracle.Domains) != 10 || cfg.Oracle.Domains[9] != 2 {
-		t.Errorf("domains = %v", cfg.Oracle.Domains)
+	if len(oracleOf(cfg).Domains) != 10 || oracleOf(cfg).Domains[9] != 2 {
+		t.Errorf("domains = %v", oracleOf(cfg).Domains)
 	}
 }
 
@@ -36,10 +36,10 @@ func TestLoadSizesPerModeAndRanges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := cfg.Oracle.Sizes[generate.ModeComplete]; !reflect.DeepEqual(got, []int{100, 200, 300}) {
+	if got := oracleOf(cfg).Sizes[generate.ModeComplete]; !reflect.DeepEqual(got, []int{100, 200, 300}) {
 		t.Errorf("complete sizes = %v", got)
 	}
-	if got := cfg.Oracle.Sizes[generate.ModeUnique]; !reflect.DeepEqual(got, []int{10, 20}) {
+	if got := oracleOf(cfg).Sizes[generate.ModeUnique]; !reflect.DeepEqual(got, []int{10, 20}) {
 		t.Errorf("unique sizes = %v", got)
 	}
 	if cfg.Learners[0].Repetitions != 2 || len(cfg.Learners[0].Options) != 0 {
@@ -49,7 +49,7 @@ func TestLoadSizesPerModeAndRanges(t *testing.T) {
 		t.Errorf("defaults not applied: %+v", cfg)
 	}
 	// 2 depths × (3 + 2 sizes) × 3 repetitions.
-	if plan := cfg.Oracle.Plan(cfg.Seed); plan.Len() != 30 {
+	if plan := oracleOf(cfg).Plan(cfg.Seed); plan.Len() != 30 {
 		t.Errorf("plan has %d tasks, want 30", plan.Len())
 	}
 }
@@ -63,17 +63,17 @@ func TestLoadLayering(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Oracle.Repetitions != 5 {
-		t.Errorf("env did not override the file: repetitions = %d", cfg.Oracle.Repetitions)
+	if oracleOf(cfg).Repetitions != 5 {
+		t.Errorf("env did not override the file: repetitions = %d", oracleOf(cfg).Repetitions)
 	}
-	if cfg.Oracle.TestSize != 11 {
-		t.Errorf("--set did not override env: test_size = %d", cfg.Oracle.TestSize)
+	if oracleOf(cfg).TestSize != 11 {
+		t.Errorf("--set did not override env: test_size = %d", oracleOf(cfg).TestSize)
 	}
-	if !reflect.DeepEqual(cfg.Oracle.Depths, []int{1, 2}) {
-		t.Errorf("depths from env = %v", cfg.Oracle.Depths)
+	if !reflect.DeepEqual(oracleOf(cfg).Depths, []int{1, 2}) {
+		t.Errorf("depths from env = %v", oracleOf(cfg).Depths)
 	}
-	if cfg.Oracle.Features != 10 || cfg.Oracle.Classes != 2 {
-		t.Errorf("built-in defaults missing: %+v", cfg.Oracle)
+	if oracleOf(cfg).Features != 10 || oracleOf(cfg).Classes != 2 {
+		t.Errorf("built-in defaults missing: %+v", oracleOf(cfg))
 	}
 }
 
@@ -140,18 +140,18 @@ func TestLoadValueRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(cfg.Oracle.Depths, []int{4}) || len(cfg.Learners) != 1 || cfg.Learners[0].Name != "id3" ||
-		!reflect.DeepEqual(cfg.Oracle.Modes, []generate.Mode{generate.ModeComplete}) {
-		t.Errorf("scalars as lists: depths %v, learners %v, modes %v", cfg.Oracle.Depths, cfg.Learners, cfg.Oracle.Modes)
+	if !reflect.DeepEqual(oracleOf(cfg).Depths, []int{4}) || len(cfg.Learners) != 1 || cfg.Learners[0].Name != "id3" ||
+		!reflect.DeepEqual(oracleOf(cfg).Modes, []generate.Mode{generate.ModeComplete}) {
+		t.Errorf("scalars as lists: depths %v, learners %v, modes %v", oracleOf(cfg).Depths, cfg.Learners, oracleOf(cfg).Modes)
 	}
-	if cfg.Oracle.Repetitions != 3 || cfg.Seed != 7 || !reflect.DeepEqual(cfg.Oracle.Sizes[generate.ModeComplete], []int{40}) {
-		t.Errorf("repetitions %d, seed %d, sizes %v", cfg.Oracle.Repetitions, cfg.Seed, cfg.Oracle.Sizes)
+	if oracleOf(cfg).Repetitions != 3 || cfg.Seed != 7 || !reflect.DeepEqual(oracleOf(cfg).Sizes[generate.ModeComplete], []int{40}) {
+		t.Errorf("repetitions %d, seed %d, sizes %v", oracleOf(cfg).Repetitions, cfg.Seed, oracleOf(cfg).Sizes)
 	}
 	// A config file without depths: the environment still sets it.
 	file := filepath.Join(t.TempDir(), "c.yaml")
 	os.WriteFile(file, []byte("oracle:\n  sizes: [10]\n"), 0o644)
 	cfg, err = Load(LoadOptions{File: file, Env: []string{"DTBENCH_ORACLE_DEPTHS=[2,3]"}})
-	if err != nil || !reflect.DeepEqual(cfg.Oracle.Depths, []int{2, 3}) {
+	if err != nil || !reflect.DeepEqual(oracleOf(cfg).Depths, []int{2, 3}) {
 		t.Errorf("depths from the environment alone: %v, %v", cfg, err)
 	}
 }
