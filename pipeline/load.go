@@ -21,6 +21,7 @@ import (
 	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/internal/decode"
 	"github.com/dtbench/dtbench/stages/train"
 )
 
@@ -221,7 +222,7 @@ func Load(opts LoadOptions) (*Config, error) {
 	}
 	o := &origin{v: v, file: file, sets: sources}
 	var raw rawConfig
-	if err := decodeInto(reflect.ValueOf(&raw).Elem(), "", v.Get, o.of); err != nil {
+	if err := decode.Fields(&raw, "", v.Get, o.of); err != nil {
 		return nil, err
 	}
 	// Every study's section is decoded, so that a value of the wrong type
@@ -229,7 +230,7 @@ func Load(opts LoadOptions) (*Config, error) {
 	sections := map[string]any{}
 	for _, d := range studies.list {
 		sec := d.newSection()
-		if err := decodeInto(reflect.ValueOf(sec).Elem(), d.name()+".", v.Get, o.of); err != nil {
+		if err := decode.Fields(sec, d.name()+".", v.Get, o.of); err != nil {
 			return nil, err
 		}
 		sections[d.name()] = sec
@@ -344,7 +345,7 @@ func setKey(v *viper.Viper, key string, val any, sources map[string]string) erro
 	}
 	m, ok := val.(map[string]any)
 	if !ok {
-		return &input.Error{File: "--set", Key: key, Err: fmt.Errorf("want a section of keys, got %s", show(val))}
+		return &input.Error{File: "--set", Key: key, Err: fmt.Errorf("want a section of keys, got %s", decode.Show(val))}
 	}
 	for _, k := range slices.Sorted(maps.Keys(m)) {
 		sub := key + "." + strings.ToLower(k)
@@ -368,7 +369,7 @@ func checkKeys(v *viper.Viper, file string) error {
 			continue // a default
 		}
 		if isSection(k) {
-			return &input.Error{File: file, Key: k, Err: fmt.Errorf("want a section of keys, got %s", show(v.Get(k)))}
+			return &input.Error{File: file, Key: k, Err: fmt.Errorf("want a section of keys, got %s", decode.Show(v.Get(k)))}
 		}
 		if !isKnown(k) {
 			return &input.Error{File: file, Key: k, Err: fmt.Errorf("unknown config key (known: %s)", keyNames())}

@@ -198,3 +198,55 @@ func TestDifferentConfigNamesTheKey(t *testing.T) {
 		t.Errorf("configDiff = %q %q %q", key, x, y)
 	}
 }
+
+// TestOneRuleEverywhere: a value gets the same verdict and the same words
+// wherever it is given — a config key (read through the layers), a key of
+// a section given as a map (a dataset entry, the folds), a learner's
+// option — and the message names the key and the layer.
+func TestOneRuleEverywhere(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.csv")
+	if err := os.WriteFile(data, []byte("a,c\nx,yes\nz,no\nx,yes\nz,no\nx,yes\nz,no\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bench := func(entry string, more ...string) []string {
+		return append([]string{"study=benchmark", "benchmark.datasets=[{path: " + data + ", class: c" + entry + "}]",
+			"benchmark.select=1", "benchmark.folds=2", "benchmark.repetitions=1", "learners=[id3]"}, more...)
+	}
+	for _, tc := range []struct {
+		rule  string
+		where [][]string // each a config giving the value somewhere else
+		keys  []string   // the key each names
+		want  string     // in every message
+	}{
+		{"a number for a string", [][]string{{"name=7"}, bench(", header: true, name: 7"), {"learners=[{exact: {time_budget: 7}}]"}},
+			[]string{"name", "benchmark.datasets[0].name", "learners.exact.time_budget"}, "want a string, got 7 (a number)"},
+		{"a word for an integer", [][]string{{`oracle.repetitions="3"`}, bench(", header: true", `benchmark.folds={k: "3"}`), {`learners=[{id3: {max_depth: "3"}}]`}},
+			[]string{"oracle.repetitions", "benchmark.folds.k", "learners.id3.max_depth"}, `want an integer, got "3"`},
+		{"a float past 2^53 for an integer", [][]string{{"oracle.test_size=1e16"}, bench(", header: true", "benchmark.folds={k: 1e16}"), {"learners=[{id3: {max_depth: 1e16}}]"}},
+			[]string{"oracle.test_size", "benchmark.folds.k", "learners.id3.max_depth"}, "want an integer, got 1e+16: a float is exact only within ±2^53"},
+		{"a number for a boolean", [][]string{{"outputs.predictions=1"}, bench(", header: 1"), {"learners=[{c45: {subtree_raising: 1}}]"}},
+			[]string{"outputs.predictions", "benchmark.datasets[0].header", "learners.c45.subtree_raising"}, "want true or false, got 1"},
+		{"infinity for a number", [][]string{{"oracle.noise=.inf"}, {"costs={draw: {min_cost: 1, max_cost: .inf}}"}, {"learners=[{c45: {confidence: .inf}}]"}},
+			[]string{"oracle.noise", "costs.draw.max_cost", "learners.c45.confidence"}, "want a finite number, got +Inf"},
+	} {
+		t.Run(tc.rule, func(t *testing.T) {
+			for i, sets := range tc.where {
+				_, err := Load(LoadOptions{Sets: sets, Env: []string{}})
+				if want := "--set: " + tc.keys[i] + ": "; err == nil || !strings.Contains(err.Error(), want+tc.want) {
+					t.Errorf("Load(%q) = %v; want %q", sets, err, want+tc.want)
+				}
+			}
+		})
+	}
+	// A scalar is a one-element list wherever a list is wanted: the
+	// config's costs section, and a dataset entry's.
+	for _, sets := range [][]string{
+		{"costs={tests: {default: 1}, delayed: f2}", "oracle.repetitions=1"},
+		bench(", header: true, costs: {tests: {default: 1}, delayed: a}"),
+	} {
+		if _, err := Load(LoadOptions{Sets: sets, Env: []string{}}); err != nil {
+			t.Errorf("Load(%q): %v; want delayed: a scalar as [scalar]", sets, err)
+		}
+	}
+}
