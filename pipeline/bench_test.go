@@ -52,7 +52,7 @@ func BenchmarkTask(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	study, err := oracleStudy(cfg, studyEnv{})
+	study, err := oracleStudy.build(cfg, studyEnv{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -14,19 +14,21 @@ import (
 // Config is a resolved, validated run configuration. Field comments give
 // the config key. Each study's section is owned by the stage package that
 // owns its vocabulary (the oracle grid: package generate), which resolves
-// and validates it; Config checks the keys every study shares.
+// and validates it through the study's descriptor (studies.go); Config
+// checks the keys every study shares.
 type Config struct {
-	Name      string                    `json:"name"`    // name: run folder name under --out
-	Seed      uint64                    `json:"seed"`    // seed
-	Study     string                    `json:"study"`   // study: one of studies
-	Workers   int                       `json:"workers"` // workers: 0 = all cores
-	Chunk     int                       `json:"chunk"`   // chunk: tasks per part file
-	Oracle    *generate.OracleConfig    `json:"oracle,omitempty"`
-	Benchmark *generate.BenchmarkConfig `json:"benchmark,omitempty"`
-	Cost      *generate.CostConfig      `json:"cost,omitempty"`
-	Learners  []train.Spec              `json:"learners"`
-	Limits    Limits                    `json:"limits"`
-	Outputs   Outputs                   `json:"outputs"`
+	Name    string `json:"name"`    // name: run folder name under --out
+	Seed    uint64 `json:"seed"`    // seed
+	Study   string `json:"study"`   // study: one of studies
+	Workers int    `json:"workers"` // workers: 0 = all cores
+	Chunk   int    `json:"chunk"`   // chunk: tasks per part file
+	// Section is the study's section (key <study>), resolved: the *C of
+	// its descriptor, *generate.OracleConfig for study oracle. Its JSON
+	// sits under the study's name, after chunk (config_json.go).
+	Section  any          `json:"-"`
+	Learners []train.Spec `json:"learners"`
+	Limits   Limits       `json:"limits"`
+	Outputs  Outputs      `json:"outputs"`
 	// Costs is the costs section: a cost model for every dataset (the
 	// oracle study's f0…, or a benchmark dataset without costs of its own),
 	// or the oracle study's drawn costs; nil without one.
@@ -41,9 +43,10 @@ type Config struct {
 // resolved: each set, or the study's default.
 type Outputs struct {
 	// Predictions writes results/predictions, every test row's
-	// prediction (outputs.predictions); on by default for the benchmark
-	// and cost studies, off for the oracle study, whose held-out rows are
-	// many and drawn afresh from each oracle.
+	// prediction (outputs.predictions); by default as the study says
+	// (Study.Predictions: on for the benchmark and cost studies, off for
+	// the oracle study, whose held-out rows are many and drawn afresh from
+	// each oracle).
 	Predictions bool `json:"predictions"`
 }
 
@@ -52,9 +55,10 @@ type rawOutputs struct {
 	Predictions *bool `mapstructure:"predictions"`
 }
 
-// resolve applies the study's defaults.
-func (r rawOutputs) resolve(study string) Outputs {
-	o := Outputs{Predictions: study != "oracle"}
+// resolve applies the defaults of study d (nil: an unknown study, which
+// Validate refuses).
+func (r rawOutputs) resolve(d studyDescriptor) Outputs {
+	o := Outputs{Predictions: d != nil && d.predictions()}
 	if r.Predictions != nil {
 		o.Predictions = *r.Predictions
 	}
@@ -71,7 +75,8 @@ func (c *Config) Validate() error {
 	if !validName.MatchString(c.Name) || c.Name == "." || c.Name == ".." {
 		return input.Keyf("name", "must be one path element of letters, digits, '-', '_' and '.' (not . or ..), got %q", c.Name)
 	}
-	if !slices.Contains(StudyNames(), c.Study) {
+	d, ok := studies.lookup(c.Study)
+	if !ok {
 		return input.Keyf("study", "%q is not supported (supported: %s)", c.Study, strings.Join(StudyNames(), ", "))
 	}
 	if c.Workers < 0 {
@@ -80,43 +85,30 @@ func (c *Config) Validate() error {
 	if c.Chunk < 1 {
 		return input.Keyf("chunk", "must be >= 1, got %d", c.Chunk)
 	}
-	switch c.Study {
-	case "oracle":
-		if c.Oracle == nil {
-			return input.Keyf("oracle", "required by study oracle")
-		}
-		if err := c.Oracle.Validate(); err != nil {
-			return err
-		}
-	case "benchmark":
-		if c.Benchmark == nil {
-			return input.Keyf("benchmark", "required by study benchmark")
-		}
-		if err := c.Benchmark.Validate(); err != nil {
-			return err
-		}
-	case "cost":
-		if c.Cost == nil {
-			return input.Keyf("cost", "required by study cost")
-		}
+	if c.Section == nil {
+		return input.Keyf(c.Study, "required by study %s", c.Study)
+	}
+	if err := d.validate(c.Section); err != nil {
+		return err
 	}
 	if err := train.CheckSpecs(c.Learners); err != nil {
 		return err
 	}
-	return c.checkLearnerDatasets()
+	return c.checkLearnerDatasets(d)
 }
 
-// checkLearnerDatasets checks the learners' datasets options: only in the
-// benchmark study, naming its datasets.
-func (c *Config) checkLearnerDatasets() error {
+// checkLearnerDatasets checks the learners' datasets options: only in a
+// study whose learners take them (Study.LearnerDatasets), naming its
+// datasets.
+func (c *Config) checkLearnerDatasets(d studyDescriptor) error {
 	for _, l := range c.Learners {
 		for _, name := range l.Datasets {
 			key := "learners." + l.Name + ".datasets"
-			if c.Study != "benchmark" {
-				return input.Keyf(key, "applies to the benchmark study only")
+			if !d.learnerDatasets() {
+				return input.Keyf(key, "applies to %s only", studiesWith(studyDescriptor.learnerDatasets))
 			}
-			if !slices.ContainsFunc(c.Benchmark.Datasets, func(d generate.DatasetSpec) bool { return d.Name == name }) {
-				return input.Keyf(key, "no dataset named %q in benchmark.datasets", name)
+			if !slices.ContainsFunc(*d.datasets(c.Section), func(s generate.DatasetSpec) bool { return s.Name == name }) {
+				return input.Keyf(key, "no dataset named %q in %s.datasets", name, c.Study)
 			}
 		}
 	}

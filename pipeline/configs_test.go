@@ -43,7 +43,7 @@ func TestBenchmarkPaperConfigIsThePapersDesign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := cfg.Benchmark
+	b := benchmarkOf(cfg)
 	if b.Select != 5 || b.Rank != generate.RankCV || b.Repetitions != 100 || b.Folds.K != 10 || b.Folds.Scheme != generate.SchemeWeka {
 		t.Errorf("select %d, rank %s, repetitions %d, folds %+v; want 5, cv, 100, 10 weka", b.Select, b.Rank, b.Repetitions, b.Folds)
 	}
@@ -64,7 +64,7 @@ func TestBenchmarkPaperConfigIsThePapersDesign(t *testing.T) {
 	if len(thyroid.Options.Drop) != 7 || len(thyroid.Options.ClassMap) != 2 {
 		t.Errorf("thyroid drops %v and recodes with %v; want the 7 measurements and 2 rules", thyroid.Options.Drop, thyroid.Options.ClassMap)
 	}
-	study, err := benchmarkStudy(cfg, studyEnv{Version: "test"})
+	study, err := benchmarkStudy.build(cfg, studyEnv{Version: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/dtbench/dtbench/costs"
+	"github.com/dtbench/dtbench/stages/generate"
 )
 
 // A costs section read from Turney's files holds, in the resolved config,
@@ -50,18 +51,13 @@ func withoutChangedCosts(a, b *Config, changed map[string]bool) (*Config, *Confi
 }
 
 // costSections returns the places of c's costs sections, in a fixed
-// order: the config's, then each benchmark dataset's, then each cost
-// dataset's.
+// order: the config's, then each of its study's datasets'
+// (Study.Datasets).
 func costSections(c *Config) []**costs.Config {
 	out := []**costs.Config{&c.Costs}
-	if c.Benchmark != nil {
-		for i := range c.Benchmark.Datasets {
-			out = append(out, &c.Benchmark.Datasets[i].Costs)
-		}
-	}
-	if c.Cost != nil {
-		for i := range c.Cost.Datasets {
-			out = append(out, &c.Cost.Datasets[i].Costs)
+	if ds := studyDatasets(c); ds != nil {
+		for i := range *ds {
+			out = append(out, &(*ds)[i].Costs)
 		}
 	}
 	return out
@@ -71,15 +67,23 @@ func costSections(c *Config) []**costs.Config {
 // without changing c.
 func withCopiedCosts(c *Config) *Config {
 	x := *c
-	if c.Benchmark != nil {
-		b := *c.Benchmark
-		b.Datasets = slices.Clone(b.Datasets)
-		x.Benchmark = &b
+	d, ok := studies.lookup(c.Study)
+	if !ok || c.Section == nil {
+		return &x
 	}
-	if c.Cost != nil {
-		k := *c.Cost
-		k.Datasets = slices.Clone(k.Datasets)
-		x.Cost = &k
+	x.Section = d.copySection(c.Section)
+	if ds := d.datasets(x.Section); ds != nil {
+		*ds = slices.Clone(*ds)
 	}
 	return &x
+}
+
+// studyDatasets returns the place of the datasets of c's study section,
+// nil for a study without (or a config without a section).
+func studyDatasets(c *Config) *[]generate.DatasetSpec {
+	d, ok := studies.lookup(c.Study)
+	if !ok || c.Section == nil {
+		return nil
+	}
+	return d.datasets(c.Section)
 }

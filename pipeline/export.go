@@ -41,11 +41,11 @@ func ExportRows(dir string, id int64, fold int) (*TaskRows, error) {
 	if err != nil {
 		return nil, err
 	}
-	build, ok := studies[cfg.Study]
+	d, ok := studies.lookup(cfg.Study)
 	if !ok {
 		return nil, &input.Error{File: dir, Err: fmt.Errorf("manifest config: study %q is not supported", cfg.Study)}
 	}
-	study, err := build(cfg, studyEnv{})
+	study, err := d.build(cfg, studyEnv{})
 	if err != nil {
 		return nil, &input.Error{File: dir, Err: fmt.Errorf("manifest config: %w", err)}
 	}
@@ -60,11 +60,11 @@ func ExportRows(dir string, id int64, fold int) (*TaskRows, error) {
 		return nil, err
 	}
 	what := fmt.Sprintf("%s task %d (%s)", cfg.Study, id, task.Key)
-	if cfg.Study == "oracle" {
+	if storesDatasets(study) {
 		if fold >= 0 {
 			return nil, input.Keyf("--fold", "%s is one training set and its held-out rows; it has no folds", what)
 		}
-		return oracleRows(dir, recs, cfg, &task, what)
+		return storedRows(dir, recs, cfg, &task, what)
 	}
 	bag, err := taskBag(dir, recs, study, &task)
 	if err != nil {
@@ -169,8 +169,22 @@ func project(d *dataset.Dataset, rows, source []int) (*dataset.Dataset, []int64,
 	return p, out, nil
 }
 
-// oracleRows returns an oracle task's dataset from its datasets/ part.
-func oracleRows(dir string, recs *records, cfg *Config, task *flow.Task, what string) (*TaskRows, error) {
+// storesDatasets reports whether study's generate stage writes each
+// task's dataset to datasets/ (the oracle study's drawn rows), which
+// export then reads; a study that does not draws its tasks' rows again
+// from the run's imported datasets.
+func storesDatasets(study *flow.Study) bool {
+	for _, n := range study.Select(flow.StageGenerate) {
+		if slices.ContainsFunc(n.Writes, func(ref schemas.Ref) bool { return ref.Name() == schemas.DatasetTable.Name() }) {
+			return true
+		}
+	}
+	return false
+}
+
+// storedRows returns a task's dataset from its datasets/ part (an oracle
+// task's training and held-out rows).
+func storedRows(dir string, recs *records, cfg *Config, task *flow.Task, what string) (*TaskRows, error) {
 	path, err := chunkPart(dir, recs, schemas.Datasets, int(task.ID/int64(cfg.Chunk)))
 	if err != nil {
 		return nil, err

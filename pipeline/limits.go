@@ -58,7 +58,7 @@ func parseBytes(key string, v any) (int64, error) {
 	if n, ok := decode.Int(v); ok {
 		return 0, input.Keyf(key, "must be >= 1 byte, got %d", n)
 	}
-	return 0, input.Keyf(key, "want a size such as 8GiB or 500MB, got %s", show(v))
+	return 0, input.Keyf(key, "want a size such as 8GiB or 500MB, got %s", decode.Show(v))
 }
 
 // humanBytes writes a byte count with a binary unit (decode.HumanSize).

@@ -21,7 +21,7 @@ import (
 	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
-	"github.com/dtbench/dtbench/stages/generate"
+	"github.com/dtbench/dtbench/internal/decode"
 	"github.com/dtbench/dtbench/stages/train"
 )
 
@@ -39,52 +39,35 @@ type LoadOptions struct {
 	Learners *train.Registry
 }
 
-// rawConfig is the config as written. It is the one list of keys (its
-// mapstructure tags, nested sections included; see configKeys) and,
-// through defaultRaw, the one source of defaults.
+// rawConfig is the config as written: the keys every study shares. With
+// the sections of the studies' descriptors (studies.go) it is the one list
+// of keys (its mapstructure tags, nested sections included; see walkKeys)
+// and, through defaultRaw and each Study.Section, the one source of
+// defaults.
 type rawConfig struct {
-	Name      string                    `mapstructure:"name"`
-	Seed      uint64                    `mapstructure:"seed"`
-	Study     string                    `mapstructure:"study"`
-	Workers   int                       `mapstructure:"workers"`
-	Chunk     int                       `mapstructure:"chunk"`
-	Oracle    generate.OracleSection    `mapstructure:"oracle"`
-	Learners  []any                     `mapstructure:"learners"`
-	Limits    rawLimits                 `mapstructure:"limits"`
-	Benchmark generate.BenchmarkSection `mapstructure:"benchmark"`
-	Costs     costs.Section             `mapstructure:"costs"`
-	Cost      generate.CostSection      `mapstructure:"cost"`
-	Outputs   rawOutputs                `mapstructure:"outputs"`
+	Name     string        `mapstructure:"name"`
+	Seed     uint64        `mapstructure:"seed"`
+	Study    string        `mapstructure:"study"`
+	Workers  int           `mapstructure:"workers"`
+	Chunk    int           `mapstructure:"chunk"`
+	Learners []any         `mapstructure:"learners"`
+	Limits   rawLimits     `mapstructure:"limits"`
+	Costs    costs.Section `mapstructure:"costs"`
+	Outputs  rawOutputs    `mapstructure:"outputs"`
 }
 
-// benchmarkLearners are the benchmark study's default learners, as the
-// paper's: J48 (c45), naive Bayes, SMO and random forest, and the
-// benchmark classifiers I, V and X; those registered.
-func benchmarkLearners(reg *train.Registry) []any {
-	var out []any
-	for _, n := range []string{"c45", "naivebayes", "smo", "randomforest", "intuitive", "majority", "random"} {
-		if slices.Contains(reg.Names(), n) {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
-// costLearners are the cost study's default learners, as Turney's: C4.5
-// (c45), the cost-sensitive IDX, CS-ID3, EG2 and ICET, and the majority
-// classifier as the baseline that performs no test.
-func costLearners() []any {
-	return []any{"c45", "idx", "csid3", "eg2", "icet", "majority"}
-}
-
-// defaultRaw holds the built-in default of every key a config may omit.
+// defaultRaw holds the built-in default of every shared key a config may
+// omit; learners default to the study's (Study.Learners).
 func defaultRaw() rawConfig {
-	return rawConfig{Seed: 1, Study: "oracle", Workers: 0, Chunk: 64,
-		Oracle: generate.DefaultOracleSection(), Benchmark: generate.DefaultBenchmarkSection(), Cost: generate.DefaultCostSection(),
-		Learners: []any{"id3"}, Limits: defaultLimits()}
+	return rawConfig{Seed: 1, Study: defaultStudy, Workers: 0, Chunk: 64, Limits: defaultLimits()}
 }
 
-// configKey is one key of rawConfig: its dotted name, and whether any
+// studyDefault is the built-in default of a key that its study gives
+// (learners: Study.Learners): the key has a default, but no value the
+// layers see.
+type studyDefault struct{}
+
+// configKey is one key of the config: its dotted name, and whether any
 // subkey is accepted below it (a field of type any or a map, whose shape
 // is checked when it is resolved).
 type configKey struct {
@@ -92,39 +75,55 @@ type configKey struct {
 	open bool
 }
 
-// configKeys lists the keys of rawConfig from its mapstructure tags, and
-// configSections the keys that are sections (structs) of keys.
-var configKeys, configSections = func() ([]configKey, []string) {
-	var keys []configKey
-	var sections []string
-	var walk func(t reflect.Type, prefix string)
-	walk = func(t reflect.Type, prefix string) {
-		for i := range t.NumField() {
-			f := t.Field(i)
-			name := prefix + f.Tag.Get("mapstructure")
-			switch f.Type.Kind() {
-			case reflect.Struct:
-				sections = append(sections, name)
-				walk(f.Type, name+".")
-			case reflect.Interface, reflect.Map:
-				keys = append(keys, configKey{name, true})
-			default:
-				keys = append(keys, configKey{name, false})
-			}
+// walkKeys adds the keys of the section type t (its mapstructure tags,
+// under prefix) to the table, and its sections (structs) to its sections.
+func walkKeys(t reflect.Type, prefix string, st *studyTable) {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name := prefix + f.Tag.Get("mapstructure")
+		switch f.Type.Kind() {
+		case reflect.Struct:
+			st.sections = append(st.sections, name)
+			walkKeys(f.Type, name+".", st)
+		case reflect.Interface, reflect.Map:
+			st.keys = append(st.keys, configKey{name, true})
+		default:
+			st.keys = append(st.keys, configKey{name, false})
 		}
 	}
-	walk(reflect.TypeFor[rawConfig](), "")
-	return keys, sections
-}()
+}
+
+// walkDefaults adds the non-empty values of the section val (under
+// prefix) to out, by key: the keys that have a built-in default. Learners
+// have the study's.
+func walkDefaults(val reflect.Value, prefix string, out map[string]any) {
+	t := val.Type()
+	for i := range t.NumField() {
+		f, fv := t.Field(i), val.Field(i)
+		name := prefix + f.Tag.Get("mapstructure")
+		switch {
+		case name == "learners":
+			out[name] = studyDefault{}
+		case f.Type.Kind() == reflect.Struct:
+			walkDefaults(fv, name+".", out)
+		case fv.IsZero() && (f.Type.Kind() == reflect.Interface || f.Type.Kind() == reflect.Map || f.Type.Kind() == reflect.Slice ||
+			f.Type.Kind() == reflect.Pointer):
+			// no default: the config must give it, or it stays empty
+			// (a nil pointer: the study decides)
+		default:
+			out[name] = fv.Interface()
+		}
+	}
+}
 
 // isSection reports whether key names a section.
-func isSection(key string) bool { return slices.Contains(configSections, strings.ToLower(key)) }
+func isSection(key string) bool { return slices.Contains(studies.sections, strings.ToLower(key)) }
 
 // keyNames returns the known keys for messages, "oracle.sizes.*" for an
 // open one.
 func keyNames() string {
-	names := make([]string, len(configKeys))
-	for i, k := range configKeys {
+	names := make([]string, len(studies.keys))
+	for i, k := range studies.keys {
 		names[i] = k.name
 		if k.open {
 			names[i] += ".*"
@@ -137,7 +136,7 @@ func keyNames() string {
 // open one.
 func isKnown(key string) bool {
 	key = strings.ToLower(key)
-	for _, k := range configKeys {
+	for _, k := range studies.keys {
 		if k.name == key || (k.open && strings.HasPrefix(key, k.name+".")) {
 			return true
 		}
@@ -145,36 +144,18 @@ func isKnown(key string) bool {
 	return false
 }
 
-// builtinDefaultKeys holds the non-empty values of defaultRaw, by key:
-// the keys that have a built-in default.
-var builtinDefaultKeys = func() map[string]any {
-	out := map[string]any{}
-	var walk func(val reflect.Value, prefix string)
-	walk = func(val reflect.Value, prefix string) {
-		t := val.Type()
-		for i := range t.NumField() {
-			f, fv := t.Field(i), val.Field(i)
-			name := prefix + f.Tag.Get("mapstructure")
-			switch {
-			case f.Type.Kind() == reflect.Struct:
-				walk(fv, name+".")
-			case fv.IsZero() && (f.Type.Kind() == reflect.Interface || f.Type.Kind() == reflect.Map || f.Type.Kind() == reflect.Slice ||
-				f.Type.Kind() == reflect.Pointer):
-				// no default: the config must give it, or it stays empty
-				// (a nil pointer: the study decides)
-			default:
-				out[name] = fv.Interface()
-			}
-		}
-	}
-	walk(reflect.ValueOf(defaultRaw()), "")
-	return out
-}()
+// hasDefault reports whether key has a built-in default.
+func hasDefault(key string) bool {
+	_, ok := studies.defaults[key]
+	return ok
+}
 
 // setDefaults gives v the built-in defaults.
 func setDefaults(v *viper.Viper) {
-	for k, val := range builtinDefaultKeys {
-		v.SetDefault(k, val)
+	for k, val := range studies.defaults {
+		if _, ok := val.(studyDefault); !ok {
+			v.SetDefault(k, val)
+		}
 	}
 }
 
@@ -241,27 +222,36 @@ func Load(opts LoadOptions) (*Config, error) {
 	}
 	o := &origin{v: v, file: file, sets: sources}
 	var raw rawConfig
-	if err := decodeInto(reflect.ValueOf(&raw).Elem(), "", v.Get, o.of); err != nil {
+	if err := decode.Fields(&raw, "", v.Get, o.of); err != nil {
 		return nil, err
 	}
-	if slices.Contains(StudyNames(), raw.Study) {
+	// Every study's section is decoded, so that a value of the wrong type
+	// is named whichever study it belongs to.
+	sections := map[string]any{}
+	for _, d := range studies.list {
+		sec := d.newSection()
+		if err := decode.Fields(sec, d.name()+".", v.Get, o.of); err != nil {
+			return nil, err
+		}
+		sections[d.name()] = sec
+	}
+	d, known := studies.lookup(raw.Study)
+	if known {
 		if err := o.checkStudyKeys(raw.Study); err != nil {
 			return nil, err
 		}
-	}
-	if o.of("learners") == builtinDefaults {
-		switch raw.Study {
-		case "benchmark":
-			raw.Learners = benchmarkLearners(opts.Learners)
-		case "cost":
-			raw.Learners = costLearners()
+		if o.of("learners") == builtinDefaults {
+			var err error
+			if raw.Learners, err = defaultLearners(d, opts.Learners); err != nil {
+				return nil, err
+			}
 		}
 	}
 	dir := ""
 	if opts.File != "" {
 		dir = filepath.Dir(opts.File)
 	}
-	cfg, err := resolve(raw, dir)
+	cfg, err := resolve(raw, d, sections[raw.Study], dir)
 	if err == nil {
 		cfg.origin = o
 		err = cfg.Validate()
@@ -273,7 +263,7 @@ func Load(opts LoadOptions) (*Config, error) {
 		// worker, the least a command can run it with (--workers is not
 		// known here); the command checks it again with its own.
 		var study *flow.Study
-		if study, err = studies[cfg.Study](cfg, studyEnv{Learners: opts.Learners}); err == nil {
+		if study, err = d.build(cfg, studyEnv{Learners: opts.Learners}); err == nil {
 			_, err = checkFootprint(study.Estimate(nil), &study.Plan, cfg.Limits, cfg.Chunk, 1, false, o.pick)
 			study.Release() // it started no process: the run's Check does
 		}
@@ -323,7 +313,7 @@ func yamlError(file string, err error) error {
 // unknown DTBENCH_ variable is an error naming it.
 func applyEnv(v *viper.Viper, env []string, sources map[string]string) error {
 	byEnvName := map[string]string{}
-	for _, k := range configKeys {
+	for _, k := range studies.keys {
 		byEnvName[envName(k.name)] = k.name
 	}
 	for _, kv := range env {
@@ -355,7 +345,7 @@ func setKey(v *viper.Viper, key string, val any, sources map[string]string) erro
 	}
 	m, ok := val.(map[string]any)
 	if !ok {
-		return &input.Error{File: "--set", Key: key, Err: fmt.Errorf("want a section of keys, got %s", show(val))}
+		return &input.Error{File: "--set", Key: key, Err: fmt.Errorf("want a section of keys, got %s", decode.Show(val))}
 	}
 	for _, k := range slices.Sorted(maps.Keys(m)) {
 		sub := key + "." + strings.ToLower(k)
@@ -379,7 +369,7 @@ func checkKeys(v *viper.Viper, file string) error {
 			continue // a default
 		}
 		if isSection(k) {
-			return &input.Error{File: file, Key: k, Err: fmt.Errorf("want a section of keys, got %s", show(v.Get(k)))}
+			return &input.Error{File: file, Key: k, Err: fmt.Errorf("want a section of keys, got %s", decode.Show(v.Get(k)))}
 		}
 		if !isKnown(k) {
 			return &input.Error{File: file, Key: k, Err: fmt.Errorf("unknown config key (known: %s)", keyNames())}
@@ -388,11 +378,13 @@ func checkKeys(v *viper.Viper, file string) error {
 	return nil
 }
 
-// resolve turns the decoded keys into a Config; dir is the config file's
-// directory, which relative paths are relative to ("" for none).
-func resolve(raw rawConfig, dir string) (*Config, error) {
+// resolve turns the decoded keys into a Config: the shared keys, and the
+// section as written of study d (nil for an unknown study, which Validate
+// refuses); dir is the config file's directory, which relative paths are
+// relative to ("" for none).
+func resolve(raw rawConfig, d studyDescriptor, section any, dir string) (*Config, error) {
 	cfg := &Config{Name: raw.Name, Seed: raw.Seed, Study: raw.Study, Workers: raw.Workers, Chunk: raw.Chunk,
-		Outputs: raw.Outputs.resolve(raw.Study)}
+		Outputs: raw.Outputs.resolve(d)}
 	var err error
 	if cfg.Costs, err = raw.Costs.Resolve("costs", dir); err != nil {
 		return nil, err
@@ -400,17 +392,8 @@ func resolve(raw rawConfig, dir string) (*Config, error) {
 	if cfg.Limits, err = raw.Limits.resolve(); err != nil {
 		return nil, err
 	}
-	switch cfg.Study {
-	case "oracle":
-		if cfg.Oracle, err = raw.Oracle.Resolve(); err != nil {
-			return nil, err
-		}
-	case "benchmark":
-		if cfg.Benchmark, err = raw.Benchmark.Resolve(dir); err != nil {
-			return nil, err
-		}
-	case "cost":
-		if cfg.Cost, err = raw.Cost.Resolve(dir); err != nil {
+	if d != nil {
+		if cfg.Section, err = d.resolve(section, dir); err != nil {
 			return nil, err
 		}
 	}

@@ -16,14 +16,14 @@ func TestLoadBuiltIn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Name != "quick" || cfg.Oracle.Features != 10 || !reflect.DeepEqual(cfg.Oracle.Depths, []int{3, 5}) {
+	if cfg.Name != "quick" || oracleOf(cfg).Features != 10 || !reflect.DeepEqual(oracleOf(cfg).Depths, []int{3, 5}) {
 		t.Errorf("quick config = %+v", cfg)
 	}
-	if got := cfg.Oracle.Sizes[generate.ModeUnique]; !reflect.DeepEqual(got, []int{100, 300, 1000}) {
+	if got := oracleOf(cfg).Sizes[generate.ModeUnique]; !reflect.DeepEqual(got, []int{100, 300, 1000}) {
 		t.Errorf("unique sizes = %v", got)
 	}
-	if len(cfg.Oracle.Domains) != 10 || cfg.Oracle.Domains[9] != 2 {
-		t.Errorf("domains = %v", cfg.Oracle.Domains)
+	if len(oracleOf(cfg).Domains) != 10 || oracleOf(cfg).Domains[9] != 2 {
+		t.Errorf("domains = %v", oracleOf(cfg).Domains)
 	}
 }
 
@@ -36,10 +36,10 @@ func TestLoadSizesPerModeAndRanges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := cfg.Oracle.Sizes[generate.ModeComplete]; !reflect.DeepEqual(got, []int{100, 200, 300}) {
+	if got := oracleOf(cfg).Sizes[generate.ModeComplete]; !reflect.DeepEqual(got, []int{100, 200, 300}) {
 		t.Errorf("complete sizes = %v", got)
 	}
-	if got := cfg.Oracle.Sizes[generate.ModeUnique]; !reflect.DeepEqual(got, []int{10, 20}) {
+	if got := oracleOf(cfg).Sizes[generate.ModeUnique]; !reflect.DeepEqual(got, []int{10, 20}) {
 		t.Errorf("unique sizes = %v", got)
 	}
 	if cfg.Learners[0].Repetitions != 2 || len(cfg.Learners[0].Options) != 0 {
@@ -49,7 +49,7 @@ func TestLoadSizesPerModeAndRanges(t *testing.T) {
 		t.Errorf("defaults not applied: %+v", cfg)
 	}
 	// 2 depths × (3 + 2 sizes) × 3 repetitions.
-	if plan := cfg.Oracle.Plan(cfg.Seed); plan.Len() != 30 {
+	if plan := oracleOf(cfg).Plan(cfg.Seed); plan.Len() != 30 {
 		t.Errorf("plan has %d tasks, want 30", plan.Len())
 	}
 }
@@ -63,17 +63,17 @@ func TestLoadLayering(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Oracle.Repetitions != 5 {
-		t.Errorf("env did not override the file: repetitions = %d", cfg.Oracle.Repetitions)
+	if oracleOf(cfg).Repetitions != 5 {
+		t.Errorf("env did not override the file: repetitions = %d", oracleOf(cfg).Repetitions)
 	}
-	if cfg.Oracle.TestSize != 11 {
-		t.Errorf("--set did not override env: test_size = %d", cfg.Oracle.TestSize)
+	if oracleOf(cfg).TestSize != 11 {
+		t.Errorf("--set did not override env: test_size = %d", oracleOf(cfg).TestSize)
 	}
-	if !reflect.DeepEqual(cfg.Oracle.Depths, []int{1, 2}) {
-		t.Errorf("depths from env = %v", cfg.Oracle.Depths)
+	if !reflect.DeepEqual(oracleOf(cfg).Depths, []int{1, 2}) {
+		t.Errorf("depths from env = %v", oracleOf(cfg).Depths)
 	}
-	if cfg.Oracle.Features != 10 || cfg.Oracle.Classes != 2 {
-		t.Errorf("built-in defaults missing: %+v", cfg.Oracle)
+	if oracleOf(cfg).Features != 10 || oracleOf(cfg).Classes != 2 {
+		t.Errorf("built-in defaults missing: %+v", oracleOf(cfg))
 	}
 }
 
@@ -140,18 +140,18 @@ func TestLoadValueRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(cfg.Oracle.Depths, []int{4}) || len(cfg.Learners) != 1 || cfg.Learners[0].Name != "id3" ||
-		!reflect.DeepEqual(cfg.Oracle.Modes, []generate.Mode{generate.ModeComplete}) {
-		t.Errorf("scalars as lists: depths %v, learners %v, modes %v", cfg.Oracle.Depths, cfg.Learners, cfg.Oracle.Modes)
+	if !reflect.DeepEqual(oracleOf(cfg).Depths, []int{4}) || len(cfg.Learners) != 1 || cfg.Learners[0].Name != "id3" ||
+		!reflect.DeepEqual(oracleOf(cfg).Modes, []generate.Mode{generate.ModeComplete}) {
+		t.Errorf("scalars as lists: depths %v, learners %v, modes %v", oracleOf(cfg).Depths, cfg.Learners, oracleOf(cfg).Modes)
 	}
-	if cfg.Oracle.Repetitions != 3 || cfg.Seed != 7 || !reflect.DeepEqual(cfg.Oracle.Sizes[generate.ModeComplete], []int{40}) {
-		t.Errorf("repetitions %d, seed %d, sizes %v", cfg.Oracle.Repetitions, cfg.Seed, cfg.Oracle.Sizes)
+	if oracleOf(cfg).Repetitions != 3 || cfg.Seed != 7 || !reflect.DeepEqual(oracleOf(cfg).Sizes[generate.ModeComplete], []int{40}) {
+		t.Errorf("repetitions %d, seed %d, sizes %v", oracleOf(cfg).Repetitions, cfg.Seed, oracleOf(cfg).Sizes)
 	}
 	// A config file without depths: the environment still sets it.
 	file := filepath.Join(t.TempDir(), "c.yaml")
 	os.WriteFile(file, []byte("oracle:\n  sizes: [10]\n"), 0o644)
 	cfg, err = Load(LoadOptions{File: file, Env: []string{"DTBENCH_ORACLE_DEPTHS=[2,3]"}})
-	if err != nil || !reflect.DeepEqual(cfg.Oracle.Depths, []int{2, 3}) {
+	if err != nil || !reflect.DeepEqual(oracleOf(cfg).Depths, []int{2, 3}) {
 		t.Errorf("depths from the environment alone: %v, %v", cfg, err)
 	}
 }
@@ -196,5 +196,57 @@ func TestDifferentConfigNamesTheKey(t *testing.T) {
 	f := smallConfig(t, "learners=[id3]")
 	if key, x, y := configDiff(smallConfig(t, "learners=[id3, {c45: {pruning: none}}, {cart: {pruning: none}}]"), f); key != "learners" || len([]rune(x)) != maxShown+1 || !strings.HasSuffix(x, "…") || y != `[{"name":"id3"}]` {
 		t.Errorf("configDiff = %q %q %q", key, x, y)
+	}
+}
+
+// TestOneRuleEverywhere: a value gets the same verdict and the same words
+// wherever it is given — a config key (read through the layers), a key of
+// a section given as a map (a dataset entry, the folds), a learner's
+// option — and the message names the key and the layer.
+func TestOneRuleEverywhere(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.csv")
+	if err := os.WriteFile(data, []byte("a,c\nx,yes\nz,no\nx,yes\nz,no\nx,yes\nz,no\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bench := func(entry string, more ...string) []string {
+		return append([]string{"study=benchmark", "benchmark.datasets=[{path: " + data + ", class: c" + entry + "}]",
+			"benchmark.select=1", "benchmark.folds=2", "benchmark.repetitions=1", "learners=[id3]"}, more...)
+	}
+	for _, tc := range []struct {
+		rule  string
+		where [][]string // each a config giving the value somewhere else
+		keys  []string   // the key each names
+		want  string     // in every message
+	}{
+		{"a number for a string", [][]string{{"name=7"}, bench(", header: true, name: 7"), {"learners=[{exact: {time_budget: 7}}]"}},
+			[]string{"name", "benchmark.datasets[0].name", "learners.exact.time_budget"}, "want a string, got 7 (a number)"},
+		{"a word for an integer", [][]string{{`oracle.repetitions="3"`}, bench(", header: true", `benchmark.folds={k: "3"}`), {`learners=[{id3: {max_depth: "3"}}]`}},
+			[]string{"oracle.repetitions", "benchmark.folds.k", "learners.id3.max_depth"}, `want an integer, got "3"`},
+		{"a float past 2^53 for an integer", [][]string{{"oracle.test_size=1e16"}, bench(", header: true", "benchmark.folds={k: 1e16}"), {"learners=[{id3: {max_depth: 1e16}}]"}},
+			[]string{"oracle.test_size", "benchmark.folds.k", "learners.id3.max_depth"}, "want an integer, got 1e+16: a float is exact only within ±2^53"},
+		{"a number for a boolean", [][]string{{"outputs.predictions=1"}, bench(", header: 1"), {"learners=[{c45: {subtree_raising: 1}}]"}},
+			[]string{"outputs.predictions", "benchmark.datasets[0].header", "learners.c45.subtree_raising"}, "want true or false, got 1"},
+		{"infinity for a number", [][]string{{"oracle.noise=.inf"}, {"costs={draw: {min_cost: 1, max_cost: .inf}}"}, {"learners=[{c45: {confidence: .inf}}]"}},
+			[]string{"oracle.noise", "costs.draw.max_cost", "learners.c45.confidence"}, "want a finite number, got +Inf"},
+	} {
+		t.Run(tc.rule, func(t *testing.T) {
+			for i, sets := range tc.where {
+				_, err := Load(LoadOptions{Sets: sets, Env: []string{}})
+				if want := "--set: " + tc.keys[i] + ": "; err == nil || !strings.Contains(err.Error(), want+tc.want) {
+					t.Errorf("Load(%q) = %v; want %q", sets, err, want+tc.want)
+				}
+			}
+		})
+	}
+	// A scalar is a one-element list wherever a list is wanted: the
+	// config's costs section, and a dataset entry's.
+	for _, sets := range [][]string{
+		{"costs={tests: {default: 1}, delayed: f2}", "oracle.repetitions=1"},
+		bench(", header: true, costs: {tests: {default: 1}, delayed: a}"),
+	} {
+		if _, err := Load(LoadOptions{Sets: sets, Env: []string{}}); err != nil {
+			t.Errorf("Load(%q): %v; want delayed: a scalar as [scalar]", sets, err)
+		}
 	}
 }

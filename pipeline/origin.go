@@ -52,7 +52,7 @@ func (o *origin) of(key string) string {
 		}
 	}
 	for k := key; k != ""; k = parentKey(k) {
-		if _, ok := builtinDefaultKeys[k]; ok {
+		if hasDefault(k) {
 			return builtinDefaults
 		}
 	}
@@ -154,7 +154,7 @@ func (e *sourced) Error() string { return e.msg }
 func (e *sourced) Unwrap() error { return e.err }
 
 // isConfigKey reports whether key lies in the config (its first element
-// is a key or section of rawConfig), not a flag or a variable.
+// is a key or section of the config), not a flag or a variable.
 func isConfigKey(key string) bool {
 	top := strings.ToLower(key)
 	if i := strings.IndexAny(top, ".["); i >= 0 {

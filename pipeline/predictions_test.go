@@ -303,7 +303,7 @@ func TestPredictionsAuditCost(t *testing.T) {
 	if !cfg.Outputs.Predictions {
 		t.Fatal("outputs.predictions is off by default in the cost study")
 	}
-	auditCost(t, run(t, cfg, Options{Out: t.TempDir()}), cfg.Cost.Train)
+	auditCost(t, run(t, cfg, Options{Out: t.TempDir()}), costOf(cfg).Train)
 }
 
 // TestPredictionsAuditCostTurney is the cost audit on the shared
@@ -315,7 +315,7 @@ func TestPredictionsAuditCostTurney(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	auditCost(t, run(t, cfg, Options{Out: t.TempDir()}), cfg.Cost.Train)
+	auditCost(t, run(t, cfg, Options{Out: t.TempDir()}), costOf(cfg).Train)
 }
 
 // TestPredictionsAuditBenchmark: on the toy benchmark study (two

@@ -38,7 +38,7 @@ func TestProgressCountsTasks(t *testing.T) {
 	out := t.TempDir()
 	p := &countingProgress{}
 	run(t, cfg, Options{Out: out, Progress: p, Workers: 3})
-	study, err := oracleStudy(cfg, studyEnv{Version: "test"})
+	study, err := oracleStudy.build(cfg, studyEnv{Version: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}

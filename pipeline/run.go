@@ -155,11 +155,11 @@ func executeConfig(ctx context.Context, cfg *Config, opts Options, stages []stri
 	if err := cfg.Validate(); err != nil {
 		return "", err
 	}
-	build, ok := studies[cfg.Study]
+	d, ok := studies.lookup(cfg.Study)
 	if !ok {
 		return "", input.Keyf("study", "%q is not supported", cfg.Study)
 	}
-	study, err := build(cfg, studyEnv{Version: opts.Version, Learners: opts.Learners, Log: log})
+	study, err := d.build(cfg, studyEnv{Version: opts.Version, Learners: opts.Learners, Log: log})
 	if err != nil {
 		return "", err
 	}

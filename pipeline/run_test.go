@@ -268,8 +268,8 @@ func TestOracleAboveLeafLimitWritesNothing(t *testing.T) {
 		t.Fatalf("Load: err = %v, want an input error for oracle.depths", err)
 	}
 	cfg := smallConfig(t)
-	cfg.Oracle.Features, cfg.Oracle.Depths = 23, []int{23}
-	cfg.Oracle.Domains = slices.Repeat([]int{2}, 23)
+	oracleOf(cfg).Features, oracleOf(cfg).Depths = 23, []int{23}
+	oracleOf(cfg).Domains = slices.Repeat([]int{2}, 23)
 	out := t.TempDir()
 	if _, err := Run(context.Background(), cfg, Options{Out: out}); !input.Is(err) || !strings.Contains(err.Error(), "oracle.depths") {
 		t.Fatalf("Run: err = %v, want an input error for oracle.depths", err)

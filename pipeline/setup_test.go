@@ -9,6 +9,7 @@ import (
 
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/stages/generate"
 )
 
 // setupStudy is a study of two stages built for the test: a setup node
@@ -75,3 +76,11 @@ func TestSetupNodeSharesItsTable(t *testing.T) {
 		t.Error("a tampered shared table was read")
 	}
 }
+
+// oracleOf, benchmarkOf and costOf return cfg's section of each study
+// (nil for another study's config).
+func oracleOf(cfg *Config) *generate.OracleConfig { return sectionOf[generate.OracleConfig](cfg) }
+func benchmarkOf(cfg *Config) *generate.BenchmarkConfig {
+	return sectionOf[generate.BenchmarkConfig](cfg)
+}
+func costOf(cfg *Config) *generate.CostConfig { return sectionOf[generate.CostConfig](cfg) }

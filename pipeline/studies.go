@@ -1,28 +1,215 @@
 package pipeline
 
 import (
+	"encoding/json"
 	"fmt"
 	"log/slog"
+	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/dtbench/dtbench/flow"
-	"github.com/dtbench/dtbench/schemas"
-	"github.com/dtbench/dtbench/stages/evaluate"
 	"github.com/dtbench/dtbench/stages/generate"
-	"github.com/dtbench/dtbench/stages/report"
 	"github.com/dtbench/dtbench/stages/train"
 	"github.com/dtbench/dtbench/stages/train/trainset"
+	"github.com/dtbench/dtbench/tree"
 )
 
-// studies are the studies dtbench runs, by config name (key study). A study
-// is its plan and the nodes its stages export; the executor (run.go) knows
-// nothing else of it. To add one, add its builder here.
-var studies = map[string]func(cfg *Config, env studyEnv) (*flow.Study, error){
-	"oracle":    oracleStudy,
-	"benchmark": benchmarkStudy,
-	"cost":      costStudy,
+// studies are the studies dtbench runs, one descriptor each
+// (oracle_study.go, benchmark_study.go, cost_study.go). The config layer
+// (Load, Config, the keys and their defaults) and the executor loop over
+// this table and know nothing else of a study: to add one, write its
+// planner and nodes in the stages and its descriptor here.
+var studies = newStudyTable(oracleStudy, benchmarkStudy, costStudy)
+
+// defaultStudy is the study of a config that names none.
+const defaultStudy = "oracle"
+
+// Study describes one study to the config layer and the executor. S is
+// its config section as written, a struct whose mapstructure tags are the
+// keys below the study's name (oracle.depths), decoded by the config's
+// value rules (internal/decode); C is the section resolved, which
+// Config.Section holds and the manifest records as JSON under the study's
+// name.
+type Study[S, C any] struct {
+	// Name is the config's study value and its section's key.
+	Name string
+	// Section returns the section's built-in defaults (the keys a config
+	// may omit; zero for the keys it must give).
+	Section func() S
+	// Resolve turns the section as written into C, checking every key (an
+	// *input.Error naming it); dir is the config file's directory, which
+	// relative paths are relative to ("" for none).
+	Resolve func(s S, dir string) (*C, error)
+	// Validate checks a resolved section again (one read from a run
+	// folder's record); nil when every check needs the section as written.
+	Validate func(c *C) error
+	// Learners returns the default learners (config learners), by their
+	// registry names.
+	Learners func() []string
+	// Predictions is the default of outputs.predictions.
+	Predictions bool
+	// Datasets returns the place of the section's real datasets, nil for
+	// a study without: the costs sections of its entries are compared
+	// file by file when a cost file changed (costdiff.go).
+	Datasets func(c *C) *[]generate.DatasetSpec
+	// LearnerDatasets says a learner's datasets option may limit it to
+	// some of the section's Datasets.
+	LearnerDatasets bool
+	// Build makes the flow.Study the executor runs: the plan and the
+	// nodes of every stage.
+	Build func(cfg *Config, c *C, env studyEnv) (*flow.Study, error)
+	// TreeLabels names the trees of the run folder run for dtbench tree
+	// (see TreeLabels); nil gives the codes of the datasets part beside
+	// the tree's part.
+	TreeLabels func(part, run, evals string, ti TreeInfo) (tree.Names, error)
+}
+
+// studyDescriptor is a Study of any section types, as the table holds it:
+// sections are passed as any (*S as written, *C resolved).
+type studyDescriptor interface {
+	name() string
+	newSection() any // a *S holding the defaults
+	resolve(raw any, dir string) (any, error)
+	validate(section any) error
+	decodeJSON(b []byte) (any, error)
+	defaultLearners() []string
+	predictions() bool
+	datasets(section any) *[]generate.DatasetSpec
+	learnerDatasets() bool
+	copySection(section any) any
+	build(cfg *Config, env studyEnv) (*flow.Study, error)
+	treeLabels(part, run, evals string, ti TreeInfo) (tree.Names, error)
+}
+
+func (s *Study[S, C]) name() string { return s.Name }
+
+func (s *Study[S, C]) newSection() any {
+	x := s.Section()
+	return &x
+}
+
+func (s *Study[S, C]) resolve(raw any, dir string) (any, error) {
+	return s.Resolve(*raw.(*S), dir)
+}
+
+func (s *Study[S, C]) validate(section any) error {
+	c, ok := section.(*C)
+	if !ok || c == nil {
+		return fmt.Errorf("pipeline: study %s has a section of type %T", s.Name, section)
+	}
+	if s.Validate == nil {
+		return nil
+	}
+	return s.Validate(c)
+}
+
+func (s *Study[S, C]) decodeJSON(b []byte) (any, error) {
+	c := new(C)
+	if err := json.Unmarshal(b, c); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (s *Study[S, C]) defaultLearners() []string { return s.Learners() }
+
+func (s *Study[S, C]) predictions() bool { return s.Predictions }
+
+func (s *Study[S, C]) datasets(section any) *[]generate.DatasetSpec {
+	if s.Datasets == nil {
+		return nil
+	}
+	return s.Datasets(section.(*C))
+}
+
+func (s *Study[S, C]) learnerDatasets() bool { return s.LearnerDatasets }
+
+func (s *Study[S, C]) copySection(section any) any {
+	x := *section.(*C)
+	return &x
+}
+
+func (s *Study[S, C]) build(cfg *Config, env studyEnv) (*flow.Study, error) {
+	c, ok := cfg.Section.(*C)
+	if !ok || c == nil {
+		return nil, fmt.Errorf("pipeline: study %s has a section of type %T", s.Name, cfg.Section)
+	}
+	return s.Build(cfg, c, env)
+}
+
+func (s *Study[S, C]) treeLabels(part, run, evals string, ti TreeInfo) (tree.Names, error) {
+	if s.TreeLabels == nil {
+		return TreeNames(part)
+	}
+	return s.TreeLabels(part, run, evals, ti)
+}
+
+// studyTable is the table of studies with what the config layer derives
+// from it once: the config keys (the shared ones of rawConfig, then each
+// study's section under its name) and their built-in defaults.
+type studyTable struct {
+	list     []studyDescriptor
+	keys     []configKey    // every key, "oracle.depths"
+	sections []string       // the keys that are sections of keys
+	defaults map[string]any // the keys with a built-in default, and it
+}
+
+// newStudyTable makes the table; a study named like a shared key, or
+// twice, is a programmer's error.
+func newStudyTable(list ...studyDescriptor) *studyTable {
+	t := &studyTable{list: list, defaults: map[string]any{}}
+	walkKeys(reflect.TypeFor[rawConfig](), "", t)
+	walkDefaults(reflect.ValueOf(defaultRaw()), "", t.defaults)
+	for i, d := range list {
+		n := d.name()
+		if n == "" || slices.ContainsFunc(t.keys, func(k configKey) bool { return k.name == n }) || slices.Contains(t.sections, n) ||
+			slices.ContainsFunc(list[:i], func(o studyDescriptor) bool { return o.name() == n }) {
+			panic(fmt.Sprintf("pipeline: study %q is named like a config key or another study", n))
+		}
+		t.sections = append(t.sections, n)
+		sec := reflect.ValueOf(d.newSection()).Elem()
+		walkKeys(sec.Type(), n+".", t)
+		walkDefaults(sec, n+".", t.defaults)
+	}
+	return t
+}
+
+// lookup returns the study named name.
+func (t *studyTable) lookup(name string) (studyDescriptor, bool) {
+	i := slices.IndexFunc(t.list, func(d studyDescriptor) bool { return d.name() == name })
+	if i < 0 {
+		return nil, false
+	}
+	return t.list[i], true
+}
+
+// names returns the study names, sorted.
+func (t *studyTable) names() []string {
+	out := make([]string, len(t.list))
+	for i, d := range t.list {
+		out[i] = d.name()
+	}
+	slices.Sort(out)
+	return out
+}
+
+// StudyNames returns the known study names, sorted.
+func StudyNames() []string { return studies.names() }
+
+// studiesWith names the studies that pass ok, for a message: "the
+// benchmark study", "the a and b studies".
+func studiesWith(ok func(studyDescriptor) bool) string {
+	var names []string
+	for _, d := range studies.list {
+		if ok(d) {
+			names = append(names, d.name())
+		}
+	}
+	if len(names) == 1 {
+		return "the " + names[0] + " study"
+	}
+	return "the " + strings.Join(names, " and ") + " studies"
 }
 
 // studyEnv is what a study is built with besides the config.
@@ -45,136 +232,25 @@ func withLearners(study *flow.Study, set *trainset.Set) *flow.Study {
 	return study
 }
 
-// StudyNames returns the known study names, sorted.
-func StudyNames() []string {
-	var names []string
-	for n := range studies {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	return names
-}
-
-// oracleStudy is the ICTAC 2020 oracle study: random oracles, datasets
-// drawn from them, every learner trained on each, scored against its
-// oracle and on held-out rows, then summarised.
-func oracleStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
-	version := env.Version
-	learners, err := env.learnerSet(cfg)
-	if err != nil {
-		return nil, err
-	}
-	o := cfg.Oracle
-	if err := learners.CheckFeatures(o.Features); err != nil {
-		return nil, err
-	}
-	oc, err := generate.NewOracleCosts(o, cfg.Costs)
-	if err != nil {
-		return nil, err
-	}
-	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(), Notes: []string{"Grid: " + o.Describe()}}
-	preds := generate.Predictions{On: cfg.Outputs.Predictions, Costed: cfg.Costs != nil}
-	return withLearners(&flow.Study{
-		Name:      "oracle",
-		Plan:      o.Plan(cfg.Seed),
-		Footprint: func(*schemas.Bag) flow.Footprint { return o.Footprint(len(learners.Names()), preds) },
-		Inputs:    generate.CostInputs(cfg.Costs, nil),
-		Nodes: []flow.Node{
-			generate.OracleNode(o),
-			oc.Node(),
-			learners.FitNode(),
-			evaluate.OracleNode(o.Cells(), cfg.Outputs.Predictions),
-			report.OracleNode(meta),
-		},
-	}, learners), nil
-}
-
-// benchmarkStudy is the Entropy 2021 benchmark study: real datasets,
-// imported once; per task a scenario's subsample, an attribute subset and
-// its folds; every learner cross-validated on them; scored against the
-// benchmark classifiers X, V and I; summarised with wins and t-tests.
-func benchmarkStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
-	version := env.Version
-	learners, err := env.learnerSet(cfg)
-	if err != nil {
-		return nil, err
-	}
-	bc := cfg.Benchmark
-	b, err := generate.NewBenchmark(bc, cfg.Costs)
-	if err != nil {
-		return nil, err
-	}
-	full := make([]int, bc.Select)
-	for i := range full {
-		full[i] = i + 1
-	}
-	against := map[report.Measure]string{}
-	for _, n := range learners.Benchmarks() {
-		switch n {
-		case train.Majority:
-			against[report.GammaV] = n
-		case train.Intuitive:
-			against[report.GammaI] = n
+// defaultLearners returns study d's default learners as config entries,
+// each checked against the registry reg (nil: train.Builtin): a default
+// that is not registered is an error of the descriptor, not of the
+// user's config.
+func defaultLearners(d studyDescriptor, reg *train.Registry) ([]any, error) {
+	known := reg.Names()
+	var out []any
+	for _, n := range d.defaultLearners() {
+		if !slices.Contains(known, n) {
+			return nil, fmt.Errorf("pipeline: study %s's default learner %q is not registered (registered: %s)", d.name(), n, strings.Join(known, ", "))
 		}
+		out = append(out, n)
 	}
-	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(), Versus: learners.Benchmarks(), Against: against,
-		Notes: []string{fmt.Sprintf("%d-fold cross-validation (%s), %d repetitions, top %d attributes by gain ratio (%s)",
-			bc.Folds.K, bc.Folds.Scheme, bc.Repetitions, bc.Select, bc.Rank)}}
-	preds := generate.Predictions{On: cfg.Outputs.Predictions,
-		Costed: cfg.Costs != nil || slices.ContainsFunc(bc.Datasets, func(d generate.DatasetSpec) bool { return d.Costs != nil })}
-	return withLearners(&flow.Study{
-		Name:      "benchmark",
-		Plan:      b.Plan(cfg.Seed),
-		Footprint: func(shared *schemas.Bag) flow.Footprint { return b.Footprint(len(learners.Names()), preds, shared) },
-		Inputs:    b.Inputs(),
-		Nodes: []flow.Node{
-			b.ImportNode(),
-			b.SplitNode(),
-			learners.CVNode(),
-			evaluate.BenchmarkNode(b.Cells(), bc.Alpha, cfg.Outputs.Predictions),
-			report.BenchmarkNode(meta, schemas.SubsetName(full)),
-		},
-	}, learners), nil
+	return out, nil
 }
 
-// costStudy is Turney's cost study (JAIR 1995): real datasets with their
-// test costs, imported once; per task a random train/test split and a
-// misclassification cost; every learner (the cost-sensitive ones given
-// the task's cost model) trained on the split and charged, per test case,
-// for its tests and its errors.
-func costStudy(cfg *Config, env studyEnv) (*flow.Study, error) {
-	version := env.Version
-	learners, err := env.learnerSet(cfg)
-	if err != nil {
-		return nil, err
-	}
-	cc := cfg.Cost
-	c, err := generate.NewCost(cc, cfg.Costs)
-	if err != nil {
-		return nil, err
-	}
-	ks := "the costs section's matrix"
-	if len(cc.Misclassification) > 0 {
-		parts := make([]string, len(cc.Misclassification))
-		for i, k := range cc.Misclassification {
-			parts[i] = strconv.FormatFloat(k, 'g', -1, 64)
-		}
-		ks = "misclassification cost k = " + strings.Join(parts, ", ")
-	}
-	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: version, Learners: learners.Names(),
-		Notes: []string{fmt.Sprintf("%d random splits per dataset, %.3g of the rows training; %s", cc.Repetitions, cc.Train, ks)}}
-	preds := generate.Predictions{On: cfg.Outputs.Predictions, Costed: true} // every task has its cost model
-	return withLearners(&flow.Study{
-		Name:      "cost",
-		Plan:      c.Plan(cfg.Seed),
-		Footprint: func(shared *schemas.Bag) flow.Footprint { return c.Footprint(len(learners.Names()), preds, shared) },
-		Inputs:    c.Inputs(),
-		Nodes: []flow.Node{
-			c.ImportNode(),
-			c.SplitNode(),
-			learners.HoldoutFitNode(),
-			evaluate.CostNode(c.Cells(), cfg.Outputs.Predictions),
-			report.CostNode(meta),
-		},
-	}, learners), nil
+// sectionOf returns cfg's study section as its descriptor resolved it,
+// nil when it is of another type (another study's).
+func sectionOf[C any](cfg *Config) *C {
+	c, _ := cfg.Section.(*C)
+	return c
 }

@@ -268,11 +268,11 @@ func listSome(names []string, n int) string {
 // chunksDone counts the chunks of cfg's plan with a part in every table
 // its study writes per chunk, whichever shard wrote it.
 func chunksDone(dir string, cfg *Config) (done, total int) {
-	build, ok := studies[cfg.Study]
+	d, ok := studies.lookup(cfg.Study)
 	if !ok {
 		return 0, 0
 	}
-	study, err := build(cfg, studyEnv{})
+	study, err := d.build(cfg, studyEnv{})
 	if err != nil {
 		return 0, 0
 	}

@@ -50,11 +50,11 @@ func verifyInputs(recs *records) (problems, notes []string) {
 // study cannot be built here (a learner this dtbench does not know).
 func verifyProvenance(dir string, recs *records, ok map[recordedKey]bool) (problems, notes []string) {
 	cfg := recs.config()
-	build, known := studies[cfg.Study]
+	sd, known := studies.lookup(cfg.Study)
 	if !known {
 		return nil, []string{fmt.Sprintf("study %q unknown to this dtbench: rows and inputs of the parts not checked", cfg.Study)}
 	}
-	study, err := build(cfg, studyEnv{})
+	study, err := sd.build(cfg, studyEnv{})
 	if err != nil {
 		return nil, []string{fmt.Sprintf("the run's study cannot be built here (%v): rows and inputs of the parts not checked", err)}
 	}

@@ -116,6 +116,20 @@ var badInput = []struct {
 	{"a dataset entry's key from --set", benchRun("{path: testdata/good.csv, class: c, header: true, missing: x}"), nil, "", []string{"dtbench: --set: benchmark.datasets[0].missing", `"x"`}},
 	{"a dataset entry's key from the file", []string{"run", "--set", "study=benchmark"}, nil, "benchmark:\n  datasets: [{path: good.csv, class: c, header: true, missing: x}]\n", []string{"bad.yaml: benchmark.datasets[0].missing", `"x"`}},
 	{"unclosed bracket", []string{"run"}, nil, "name: x\noracle:\n  depths: [3, 5\n  sizes: [10]\n", []string{"bad.yaml:3"}},
+	// Issue 22: one decoder for every key, a section's and a learner's
+	// options alike: one rule set and one wording, naming the source.
+	{"a number for a string key", []string{"run", "--set", "name=123"}, nil, "", []string{"dtbench: --set: name", "want a string, got 123 (a number)", "quote it"}},
+	{"YAML's octal for a string key", []string{"run", "--set", "name=0123"}, nil, "", []string{"dtbench: --set: name", "got 83 (a number)"}},
+	{"a number for a learner's string option", []string{"run"}, nil, "learners: [{exact: {time_budget: 90}}]\noracle:\n  depths: [3]\n  sizes: [10]\n", []string{"bad.yaml: learners.exact.time_budget", "want a string, got 90 (a number)"}},
+	{"a number for a dataset entry's string key", benchRun("{path: testdata/good.csv, class: 1, header: true}"), nil, "", []string{"dtbench: --set: benchmark.datasets[0].class", "want a string, got 1 (a number)"}},
+	{"a word for a learner's integer option", []string{"run", "--set", `learners=[{id3: {max_depth: "3"}}]`}, nil, "", []string{"dtbench: --set: learners.id3.max_depth", `want an integer, got "3"`}},
+	{"a float past 2^53 for an integer key", []string{"run", "--set", "oracle.repetitions=1e17"}, nil, "", []string{"dtbench: --set: oracle.repetitions", "want an integer, got 1e+17", "2^53"}},
+	{"a float past 2^53 for a learner's integer option", []string{"run", "--set", "learners=[{id3: {max_depth: 1e17}}]"}, nil, "", []string{"dtbench: --set: learners.id3.max_depth", "want an integer, got 1e+17", "2^53"}},
+	{"a fraction for a section's integer key", append(benchRun(good), "--set", "benchmark.folds={k: 3.5}"), nil, "", []string{"dtbench: --set: benchmark.folds.k", "want an integer, got 3.5"}},
+	{"a number for a learner's boolean option", []string{"run", "--set", "learners=[{c45: {subtree_raising: 1}}]"}, nil, "", []string{"dtbench: --set: learners.c45.subtree_raising", "want true or false, got 1"}},
+	{"yes for a dataset entry's boolean key", benchRun("{path: testdata/good.csv, class: c, header: yes}"), nil, "", []string{"dtbench: --set: benchmark.datasets[0].header", `want true or false, got "yes"`}},
+	{"NaN for a number key", []string{"run", "--set", "oracle.noise=.nan"}, nil, "", []string{"dtbench: --set: oracle.noise", "want a finite number, got NaN"}},
+	{"an unknown learner option lists the known", []string{"run", "--set", "learners=[{id3: {max_dept: 3}}]"}, nil, "", []string{"dtbench: --set: learners.id3.max_dept", `unknown option "max_dept" (known: max_depth)`}},
 	// Files that are not what the config says: the message names the file,
 	// line and column and says what was expected, quoting nothing of a file
 	// that fails from its first line (checkMessage: no piece of

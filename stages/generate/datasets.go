@@ -139,3 +139,34 @@ func resolveCosts(spec *costs.Spec, d *dataset.Dataset) (*costs.Model, error) {
 	}
 	return spec.Resolve(names, d.Classes())
 }
+
+// inputs is the one list of the files a real-data study reads besides
+// its config: per dataset (config order) its data file, its names file
+// and the cost files of its costs section (its own, or the config's),
+// each with the cells of that dataset (cells, by dataset name). A file
+// named by several datasets is listed once, with all their cells.
+func (s *importSet) inputs(cells map[string][]int) []flow.Input {
+	var out []flow.Input
+	add := func(in flow.Input) {
+		i := slices.IndexFunc(out, func(o flow.Input) bool { return o.Path == in.Path })
+		if i < 0 {
+			out = append(out, in)
+			return
+		}
+		out[i].Cells = slices.Compact(slices.Sorted(slices.Values(append(out[i].Cells, in.Cells...))))
+	}
+	for _, spec := range s.specs {
+		mine := cells[spec.Name]
+		if mine == nil {
+			mine = []int{} // a dataset without cells reaches none
+		}
+		add(flow.Input{Path: spec.Path, Cells: mine})
+		if spec.Options.NamesFile != "" {
+			add(flow.Input{Path: spec.Options.NamesFile, Cells: mine})
+		}
+		for _, in := range CostInputs(s.costsOf(spec), mine) {
+			add(in)
+		}
+	}
+	return out
+}

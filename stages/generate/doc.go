@@ -1,6 +1,27 @@
-// Package generate draws the oracle study's inputs: random "oracle"
-// decision trees (Algorithm 1 of the ICTAC 2020 DOE paper, generalised to
-// any domain sizes and class counts) and datasets sampled from them.
+// Package generate is every study's generate stage: it draws the oracle
+// study's inputs — random "oracle" decision trees (Algorithm 1 of the
+// ICTAC 2020 DOE paper, generalised to any domain sizes and class counts)
+// and datasets sampled from them — and imports and splits the real
+// datasets of the benchmark study (Entropy 2021) and the cost study
+// (Turney, JAIR 1995).
+//
+// A study's planner is the files named after it, each holding its config
+// section as written (with the section's defaults and the study's default
+// learners), the section resolved, its cells and plan, its nodes and its
+// footprint:
+//   - oracle_config.go, oracle_plan.go, oracle_costs.go (the drawn or
+//     fixed cost model of each task), oracle_footprint.go,
+//     oracle_describe.go: the oracle study; oracle.go, spec.go, mode.go,
+//     complete.go, unique.go, binary.go, rules.go and noise.go are its
+//     generators, which any caller may use on their own;
+//   - benchmark_config.go, benchmark_plan.go, benchmark_import.go,
+//     benchmark_split.go, benchmark_footprint.go: the benchmark study;
+//   - cost_config.go, cost_plan.go, cost_footprint.go: the cost study.
+//
+// The real-data studies share dataset_spec.go (a datasets entry) and
+// datasets.go (the import of their datasets); every study shares
+// task_costs.go (a task's cost model, the cost files it read) and
+// footprint.go (the footprint's measured figures).
 //
 // Conventions, stated once:
 //   - An oracle is a tree.Tree whose every root-to-leaf path tests exactly

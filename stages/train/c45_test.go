@@ -370,7 +370,7 @@ func TestLearnerOptions(t *testing.T) {
 		{name: "c45 negative confidence", spec: Spec{Name: "c45", Options: map[string]any{"confidence": -0.25}},
 			wantKey: "learners.c45.confidence", wantMsg: "must be in (0, 0.5]"},
 		{name: "c45 NaN confidence", spec: Spec{Name: "c45", Options: map[string]any{"confidence": math.NaN()}},
-			wantKey: "learners.c45.confidence", wantMsg: "must be in (0, 0.5]"},
+			wantKey: "learners.c45.confidence", wantMsg: "want a finite number, got NaN"},
 		{name: "c45 min_leaf 0", spec: Spec{Name: "c45", Options: map[string]any{"min_leaf": 0}},
 			wantKey: "learners.c45.min_leaf", wantMsg: "must be >= 1, got 0"},
 		{name: "c45 unknown option", spec: Spec{Name: "c45", Options: map[string]any{"binary_splits": true}},

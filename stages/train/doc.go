@@ -10,7 +10,8 @@
 //     it. Equal inputs give equal trees, whatever the goroutine or order.
 //   - Learners are built by New(Spec) from the one table in registry.go.
 //     Options are typed structs with defaults and Validate; config values
-//     decode over the defaults strictly (no weak typing, unknown options
+//     decode over the defaults by the rules of every config key
+//     (internal/decode: "3" is not 3, 90 is not "90", unknown options
 //     rejected), and every bad option is an *input.Error keyed
 //     "learners.<name>.<option>" (see options.go).
 //   - The cost-sensitive learners (idx, csid3, eg2, icet) are

@@ -22,7 +22,8 @@ import (
 // holds the defaults), one option at a time and in sorted order, so every
 // error names its option (learners.<name>.<option>): an unknown option, a
 // value of the wrong type or a fractional number for an integer option.
-// Weak typing is off: "3" is not 3, and true is not 1 (internal/decode).
+// The rules are every config key's (internal/decode): "3" is not 3, true
+// is not 1, and 90 is not the string "90".
 func decodeOptions(name string, opts map[string]any, dst any) error {
 	return decode.MapOf("option", "learners."+name, opts, dst)
 }

@@ -391,7 +391,7 @@ func TestRandomForestOptions(t *testing.T) {
 		{name: "bag_size above 100", opts: map[string]any{"bag_size": 150}, wantKey: "learners.randomforest.bag_size", wantMsg: "1..100, got 150"},
 		{name: "bag_size without bootstrap", opts: map[string]any{"bag_size": 50, "bootstrap": false},
 			wantKey: "learners.randomforest.bag_size", wantMsg: "with bootstrap false it must be 100, got 50"},
-		{name: "fractional trees", opts: map[string]any{"trees": 2.5}, wantKey: "learners.randomforest.trees", wantMsg: "whole number"},
+		{name: "fractional trees", opts: map[string]any{"trees": 2.5}, wantKey: "learners.randomforest.trees", wantMsg: "want an integer, got 2.5"},
 		{name: "unknown option", opts: map[string]any{"num_trees": 10}, wantKey: "learners.randomforest.num_trees", wantMsg: `unknown option "num_trees"`},
 	}
 	for _, tc := range tests {

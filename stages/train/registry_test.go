@@ -70,15 +70,15 @@ func TestNew(t *testing.T) {
 		},
 		{
 			name: "string for an integer", spec: Spec{Name: "id3", Options: map[string]any{"max_depth": "3"}},
-			wantKey: "learners.id3.max_depth", wantMsg: `invalid value "3" (string)`,
+			wantKey: "learners.id3.max_depth", wantMsg: `want an integer, got "3"`,
 		},
 		{
 			name: "fractional float for an integer", spec: Spec{Name: "id3", Options: map[string]any{"max_depth": 2.5}},
-			wantKey: "learners.id3.max_depth", wantMsg: "whole number",
+			wantKey: "learners.id3.max_depth", wantMsg: "want an integer, got 2.5",
 		},
 		{
 			name: "bool for an integer", spec: Spec{Name: "id3", Options: map[string]any{"max_depth": true}},
-			wantKey: "learners.id3.max_depth", wantMsg: "invalid value true (bool)",
+			wantKey: "learners.id3.max_depth", wantMsg: "want an integer, got true",
 		},
 		{
 			// Options are decoded in sorted order, so the first bad one is named.

@@ -67,12 +67,3 @@ func (oc *OracleCosts) Node() flow.Node {
 	}
 	return flow.Node{Stage: flow.StageGenerate, Writes: []schemas.Ref{schemas.TaskCosts}, Run: run, Reload: run}
 }
-
-// setTaskCosts stores a task's cost model (nil: none) in its bag.
-func setTaskCosts(bag *schemas.Bag, m *costs.Model) {
-	if m == nil {
-		schemas.TaskCosts.Set(bag, nil)
-		return
-	}
-	schemas.TaskCosts.Set(bag, []costs.Model{*m})
-}

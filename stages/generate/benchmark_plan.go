@@ -78,3 +78,12 @@ func (b *Benchmark) Plan(seed uint64) flow.Plan {
 
 // Config returns the study's config.
 func (b *Benchmark) Config() *BenchmarkConfig { return b.cfg }
+
+// Inputs returns the files the benchmark study reads (datasetInputs).
+func (b *Benchmark) Inputs() []flow.Input {
+	cells := map[string][]int{}
+	for i, c := range b.cells {
+		cells[c.Dataset] = append(cells[c.Dataset], i)
+	}
+	return b.data.inputs(cells)
+}

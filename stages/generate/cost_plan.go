@@ -9,79 +9,9 @@ import (
 	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/flow"
-	"github.com/dtbench/dtbench/importer"
 	"github.com/dtbench/dtbench/input"
-	"github.com/dtbench/dtbench/internal/decode"
 	"github.com/dtbench/dtbench/schemas"
 )
-
-// CostSection is the cost study's config section cost.* as written (its
-// datasets' test costs are their costs sections, or the config's).
-type CostSection struct {
-	Datasets   []any                   `mapstructure:"datasets"`
-	Discretize importer.Discretization `mapstructure:"discretize"`
-	Missing    string                  `mapstructure:"missing"`
-	// Train is the share of a dataset's rows in each training split; the
-	// rest test.
-	Train float64 `mapstructure:"train"`
-	// Repetitions is the number of random train/test splits per dataset.
-	Repetitions int `mapstructure:"repetitions"`
-	// Misclassification lists the costs k of a wrong guess swept over: the
-	// matrix with 0 on its diagonal and k elsewhere, one cell each. Empty:
-	// one cell with the costs section's matrix.
-	Misclassification []any `mapstructure:"misclassification"`
-}
-
-// DefaultCostSection returns Turney's protocol's defaults: 2/3 of the rows
-// train, 10 splits, the datasets' own matrices.
-func DefaultCostSection() CostSection {
-	return CostSection{Discretize: importer.Discretization{Method: importer.EqualFrequency, Bins: importer.DefaultBins},
-		Missing: importer.MissingCategory, Train: 2.0 / 3, Repetitions: 10}
-}
-
-// CostConfig is the cost study, resolved.
-type CostConfig struct {
-	Datasets    []DatasetSpec `json:"datasets"`
-	Train       float64       `json:"train"`
-	Repetitions int           `json:"repetitions"`
-	// Misclassification is the swept k; nil for the configured matrix
-	// alone (the cell's misclassification 0).
-	Misclassification []float64 `json:"misclassification,omitempty"`
-}
-
-// Resolve checks the section; relative paths are relative to dir.
-func (r CostSection) Resolve(dir string) (*CostConfig, error) {
-	if err := importer.CheckBins("cost.discretize.bins", r.Discretize.Bins); err != nil {
-		return nil, err
-	}
-	specs, entries, err := resolveDatasets("cost.datasets", r.Datasets, importer.Options{Discretize: r.Discretize, Missing: r.Missing}, dir)
-	if err != nil {
-		return nil, err
-	}
-	for i, e := range entries {
-		if e.Scenarios != nil || e.Subsets != "" {
-			return nil, input.Keyf(fmt.Sprintf("cost.datasets[%d]", i), "scenarios and subsets are the benchmark study's; the cost study splits each dataset whole")
-		}
-	}
-	c := &CostConfig{Datasets: specs, Train: r.Train, Repetitions: r.Repetitions}
-	for i, raw := range r.Misclassification {
-		k, ok := decode.Float(raw)
-		if !ok || !(k > 0) || math.IsInf(k, 0) {
-			return nil, input.Keyf(fmt.Sprintf("cost.misclassification[%d]", i), "want a finite cost > 0, got %v", raw)
-		}
-		if slices.Contains(c.Misclassification, k) {
-			return nil, input.Keyf(fmt.Sprintf("cost.misclassification[%d]", i), "%v listed twice", k)
-		}
-		c.Misclassification = append(c.Misclassification, k)
-	}
-	switch {
-	case !(c.Train > 0 && c.Train < 1):
-		return nil, input.Keyf("cost.train", "want the share of rows that train, in (0, 1), got %v", c.Train)
-	case c.Repetitions < 1:
-		return nil, input.Keyf("cost.repetitions", "must be >= 1, got %d", c.Repetitions)
-	}
-	return c, nil
-}
 
 // Cost is the cost study's generate stage: its cells (dataset × the
 // misclassification costs swept), the import of its datasets, and each
@@ -254,4 +184,13 @@ func sweptMatrix(k int, cost float64) [][]float64 {
 		}
 	}
 	return m
+}
+
+// Inputs returns the files the cost study reads (datasetInputs).
+func (c *Cost) Inputs() []flow.Input {
+	cells := map[string][]int{}
+	for i, cell := range c.cells {
+		cells[cell.Dataset] = append(cells[cell.Dataset], i)
+	}
+	return c.data.inputs(cells)
 }

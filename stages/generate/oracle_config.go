@@ -112,8 +112,14 @@ func DefaultOracleSection() OracleSection {
 		Repetitions: 10, TestSize: 1000}
 }
 
-// Resolve turns the section into a validated OracleConfig.
-func (r OracleSection) Resolve() (*OracleConfig, error) {
+// OracleLearners returns the oracle study's default learners (config
+// learners): ID3, as in the config of DESIGN.md.
+func OracleLearners() []string { return []string{"id3"} }
+
+// Resolve turns the section into a validated OracleConfig. dir, the config
+// file's directory, is unused (the grid names no file); it gives every
+// study's Resolve one signature.
+func (r OracleSection) Resolve(dir string) (*OracleConfig, error) {
 	o := &OracleConfig{Features: r.Features, Classes: r.Classes, Depths: r.Depths,
 		Repetitions: r.Repetitions, TestSize: r.TestSize, Noise: r.Noise}
 	for _, s := range r.Modes {
@@ -246,3 +252,7 @@ func sizeList(raw any, key string) ([]int, error) {
 func cellKey(features, depth int, mode Mode, size int) string {
 	return "f" + strconv.Itoa(features) + "/d" + strconv.Itoa(depth) + "/" + string(mode) + "/q" + strconv.Itoa(size)
 }
+
+// maxCells bounds the oracle grid's cells (depths × modes × sizes), so that
+// a mistyped size range is refused before its sizes are listed.
+const maxCells = 1_000_000

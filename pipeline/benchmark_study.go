@@ -1,0 +1,111 @@
+package pipeline
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/stages/evaluate"
+	"github.com/dtbench/dtbench/stages/generate"
+	"github.com/dtbench/dtbench/stages/report"
+	"github.com/dtbench/dtbench/stages/train"
+	"github.com/dtbench/dtbench/tree"
+)
+
+// benchmarkStudy is the Entropy 2021 benchmark study (section
+// benchmark.*): real datasets, imported once; per task a scenario's
+// subsample, an attribute subset and its folds; every learner
+// cross-validated on them; scored against the benchmark classifiers X, V
+// and I; summarised with wins and t-tests. A learner's datasets option
+// limits it to some of the datasets.
+var benchmarkStudy = &Study[generate.BenchmarkSection, generate.BenchmarkConfig]{
+	Name:            "benchmark",
+	Section:         generate.DefaultBenchmarkSection,
+	Resolve:         generate.BenchmarkSection.Resolve,
+	Validate:        (*generate.BenchmarkConfig).Validate,
+	Learners:        generate.BenchmarkLearners,
+	Predictions:     true,
+	Datasets:        func(c *generate.BenchmarkConfig) *[]generate.DatasetSpec { return &c.Datasets },
+	LearnerDatasets: true,
+	Build:           buildBenchmark,
+	TreeLabels:      benchmarkTreeLabels,
+}
+
+func buildBenchmark(cfg *Config, bc *generate.BenchmarkConfig, env studyEnv) (*flow.Study, error) {
+	learners, err := env.learnerSet(cfg)
+	if err != nil {
+		return nil, err
+	}
+	b, err := generate.NewBenchmark(bc, cfg.Costs)
+	if err != nil {
+		return nil, err
+	}
+	full := make([]int, bc.Select)
+	for i := range full {
+		full[i] = i + 1
+	}
+	against := map[report.Measure]string{}
+	for _, n := range learners.Benchmarks() {
+		switch n {
+		case train.Majority:
+			against[report.GammaV] = n
+		case train.Intuitive:
+			against[report.GammaI] = n
+		}
+	}
+	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: env.Version, Learners: learners.Names(), Versus: learners.Benchmarks(), Against: against,
+		Notes: []string{fmt.Sprintf("%d-fold cross-validation (%s), %d repetitions, top %d attributes by gain ratio (%s)",
+			bc.Folds.K, bc.Folds.Scheme, bc.Repetitions, bc.Select, bc.Rank)}}
+	preds := generate.Predictions{On: cfg.Outputs.Predictions,
+		Costed: cfg.Costs != nil || slices.ContainsFunc(bc.Datasets, func(d generate.DatasetSpec) bool { return d.Costs != nil })}
+	return withLearners(&flow.Study{
+		Name:      cfg.Study,
+		Plan:      b.Plan(cfg.Seed),
+		Footprint: func(shared *schemas.Bag) flow.Footprint { return b.Footprint(len(learners.Names()), preds, shared) },
+		Inputs:    b.Inputs(),
+		Nodes: []flow.Node{
+			b.ImportNode(),
+			b.SplitNode(),
+			learners.CVNode(),
+			evaluate.BenchmarkNode(b.Cells(), bc.Alpha, cfg.Outputs.Predictions),
+			report.BenchmarkNode(meta, schemas.SubsetName(full)),
+		},
+	}, learners), nil
+}
+
+// benchmarkTreeLabels names a benchmark model: the names of the task's
+// attributes (its subset, in dataset order: feature i of the tree is the
+// i-th), their values and the classes, from the run's imported dataset;
+// the title names the learner, dataset, scenario, subset, repetition and
+// fold.
+func benchmarkTreeLabels(_, run, evals string, ti TreeInfo) (tree.Names, error) {
+	e, err := evaluationOf(evals, schemas.BenchmarkEvaluationTable.Read, ti,
+		func(r *schemas.BenchmarkEvaluation) (int64, string) { return r.DatasetID, r.Learner })
+	if err != nil {
+		return tree.Names{}, err
+	}
+	s, err := importedSchema(run, e.Dataset)
+	if err != nil {
+		return tree.Names{}, err
+	}
+	attrs := strings.Split(e.Attributes, ",")
+	sub := dataset.Schema{Class: s.Class}
+	for _, name := range attrs {
+		i := slices.IndexFunc(s.Features, func(a dataset.Attribute) bool { return a.Name == name })
+		if i < 0 {
+			return tree.Names{}, &input.Error{File: evals, Err: fmt.Errorf("task %d's attribute %q is not in dataset %s", ti.DatasetID, name, e.Dataset)}
+		}
+		sub.Features = append(sub.Features, s.Features[i])
+	}
+	if d := ti.Tree.Domains; len(d) != len(sub.Features) {
+		return tree.Names{}, &input.Error{File: evals, Err: fmt.Errorf("task %d has %d attributes; tree %d tests %d features", ti.DatasetID, len(sub.Features), ti.ID, len(d))}
+	}
+	names := tree.NamesOf(sub)
+	names.Title = fmt.Sprintf("%s on %s, scenario %s, subset %s (%s), repetition %d, fold %d of %d (task %d, tree %d)",
+		ti.Learner, e.Dataset, e.Scenario, e.Subset, strings.Join(attrs, ", "), e.Rep, ti.Fold, e.Folds, ti.DatasetID, ti.ID)
+	return names, nil
+}
