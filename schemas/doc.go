@@ -2,7 +2,9 @@
 // table names, each table's schema version, one Go row type per table and
 // the Parquet readers and writers that move those rows between memory and
 // files; and the slots (catalog.go, bag.go) through which the stages say
-// what they read and write and pass a task's records to each other.
+// which tables they read and write, and the bags that hold a task's
+// records. The slots that live in memory only (fits, splits, cost models,
+// the timing log) are package flow's.
 //
 // Conventions, stated once:
 //   - A run folder holds one directory per table (Oracles, Datasets, Models,

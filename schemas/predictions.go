@@ -262,17 +262,6 @@ func (t *predictionTable[R]) extends(b *PredictionBlock[R], r *R) bool {
 		slices.Equal(p.Classes, b.Classes) && (p.TestCost == nil) == (b.TestCost == nil)
 }
 
-// HoldoutRows is a holdout task's rows of its imported dataset (the cost
-// study's split), from generate to evaluate in memory (slot
-// HoldoutSource): the imported rows of the split's Train and Test rows,
-// in their order (ascending).
-type HoldoutRows struct {
-	Train, Test []int
-}
-
-// HoldoutSource is the memory slot of a task's HoldoutRows.
-var HoldoutSource = NewSlot[HoldoutRows]("holdout-rows")
-
 // PredictionBytes is the memory one prediction takes until its chunk is
 // written, in a PredictionRows of classes classes: its predicted class
 // code and probabilities, its two costs when costed, and the row id and

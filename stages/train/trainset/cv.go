@@ -13,16 +13,16 @@ import (
 
 // CVNode is the benchmark study's train stage: per task, every learner
 // that runs on it is fitted on each fold's training rows of the task's
-// split (schemas.Splits), with a generator of its own per fold. Tree
+// split (flow.Splits), with a generator of its own per fold. Tree
 // models go to models/ with their fold; every fit, trees or not, goes to
-// schemas.Fits with its fold, with the benchmark I added per fold (Extra)
+// flow.Fits with its fold, with the benchmark I added per fold (Extra)
 // when no configured I runs on the task. Reload rebuilds the fits for a
 // staged evaluate: trees from models/, the other learners fitted again.
 func (s *Set) CVNode() flow.Node {
 	return flow.Node{
 		Stage:       flow.StageTrain,
-		Reads:       []schemas.Ref{schemas.Splits, schemas.TaskCosts},
-		Writes:      []schemas.Ref{schemas.ModelTable, schemas.Fits},
+		Reads:       []schemas.Ref{flow.Splits, flow.TaskCosts},
+		Writes:      []schemas.Ref{schemas.ModelTable, flow.Fits},
 		Run:         func(t *flow.Task, b *schemas.Bag) error { return s.cvTask(t, b, false) },
 		Reload:      func(t *flow.Task, b *schemas.Bag) error { return s.cvTask(t, b, true) },
 		ReloadReads: []schemas.Ref{schemas.ModelTable},
@@ -45,7 +45,7 @@ func (s *Set) foldModelID(t *flow.Task, fold, k, i int) int64 {
 
 // cvTask fits (or, reloading, rebuilds) every fold's fits of task t.
 func (s *Set) cvTask(t *flow.Task, b *schemas.Bag, reload bool) error {
-	splits := schemas.Splits.Get(b)
+	splits := flow.Splits.Get(b)
 	if len(splits) != 1 {
 		return fmt.Errorf("task %d has %d splits, want 1", t.ID, len(splits))
 	}
@@ -58,7 +58,7 @@ func (s *Set) cvTask(t *flow.Task, b *schemas.Bag, reload bool) error {
 			stored[[2]any{recs[i].Learner, int(recs[i].Fold)}] = &recs[i]
 		}
 	}
-	var fits []schemas.Fit
+	var fits []flow.Fit
 	var models []schemas.ModelRecord
 	for fold := range k {
 		rows := sp.TrainRows(fold)
@@ -68,13 +68,13 @@ func (s *Set) cvTask(t *flow.Task, b *schemas.Bag, reload bool) error {
 				continue
 			}
 			name := s.specs[i].Name
-			var f schemas.Fit
+			var f flow.Fit
 			if rec, ok := stored[[2]any{name, fold}]; ok {
-				f = schemas.Fit{Learner: name, Model: train.NewTreeModel(rec.Tree), Tree: rec.Tree, Optimal: rec.Optimal}
+				f = flow.Fit{Learner: name, Model: train.NewTreeModel(rec.Tree), Tree: rec.Tree, Optimal: rec.Optimal}
 			} else {
 				var nanos int64
 				var err error
-				if f, nanos, err = fitFold(train.WithCosts(l, schemas.CostsOf(b)), sp, rows, t, name, fold); err != nil {
+				if f, nanos, err = fitFold(train.WithCosts(l, flow.CostsOf(b)), sp, rows, t, name, fold); err != nil {
 					return err
 				}
 				if reload && f.Tree != nil && !s.isExternal(i) {
@@ -105,14 +105,14 @@ func (s *Set) cvTask(t *flow.Task, b *schemas.Bag, reload bool) error {
 	if !reload {
 		schemas.ModelTable.Set(b, models)
 	}
-	schemas.Fits.Set(b, fits)
+	flow.Fits.Set(b, fits)
 	return nil
 }
 
 // fitFold fits learner l (named name) on fold fold's training rows of
 // the split: in the fold scheme's training order (Split.TrainOrder) when
 // the scheme has one and l can follow it, as rows otherwise.
-func fitFold(l train.Learner, sp *schemas.Split, rows dataset.Bitset, t *flow.Task, name string, fold int) (schemas.Fit, int64, error) {
+func fitFold(l train.Learner, sp *flow.Split, rows dataset.Bitset, t *flow.Task, name string, fold int) (flow.Fit, int64, error) {
 	rng := t.LearnerRand(name + "/fold" + strconv.Itoa(fold))
 	q := Query{Data: sp.Data, Rows: sp.TestRows(fold)}
 	fit := func() (train.Model, error) { return fitQuery(l, sp.Data, rows, rng, q) }
@@ -121,7 +121,7 @@ func fitFold(l train.Learner, sp *schemas.Split, rows dataset.Bitset, t *flow.Ta
 	}
 	f, nanos, err := fitTimed(fit, name)
 	if err != nil {
-		return schemas.Fit{}, 0, fmt.Errorf("fold %d: %w", fold, err)
+		return flow.Fit{}, 0, fmt.Errorf("fold %d: %w", fold, err)
 	}
 	return f, nanos, nil
 }

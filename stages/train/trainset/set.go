@@ -135,7 +135,7 @@ func (s *Set) modelID(t *flow.Task, i int) int64 { return t.ID*int64(len(s.specs
 // FitNode is the train stage: per task, every learner that runs on it is
 // fitted on the task's training rows with the task's learner generator.
 // It writes the tree models to models/ and every fit, trees or not, to the
-// memory slot schemas.Fits, with the benchmark I added (Extra) when the
+// memory slot flow.Fits, with the benchmark I added (Extra) when the
 // dataset has held-out rows and no configured I runs on the task. Its
 // Reload rebuilds the same fits for a staged evaluate: trees from models/,
 // the other learners fitted again (they are deterministic under the same
@@ -143,16 +143,16 @@ func (s *Set) modelID(t *flow.Task, i int) int64 { return t.ID*int64(len(s.specs
 func (s *Set) FitNode() flow.Node { return s.fitNodeOf(schemas.DatasetTable, schemas.DatasetTable.Get) }
 
 // HoldoutFitNode is FitNode on the cost study's train/test splits, the
-// memory slot schemas.Holdouts, instead of the datasets/ table.
-func (s *Set) HoldoutFitNode() flow.Node { return s.fitNodeOf(schemas.Holdouts, schemas.Holdouts.Get) }
+// memory slot flow.Holdouts, instead of the datasets/ table.
+func (s *Set) HoldoutFitNode() flow.Node { return s.fitNodeOf(flow.Holdouts, flow.Holdouts.Get) }
 
 // fitNodeOf is the train node over the task's dataset record, read from
 // slot (got by get).
 func (s *Set) fitNodeOf(slot schemas.Ref, get func(*schemas.Bag) []schemas.DatasetRecord) flow.Node {
 	return flow.Node{
 		Stage:       flow.StageTrain,
-		Reads:       []schemas.Ref{slot, schemas.TaskCosts},
-		Writes:      []schemas.Ref{schemas.ModelTable, schemas.Fits},
+		Reads:       []schemas.Ref{slot, flow.TaskCosts},
+		Writes:      []schemas.Ref{schemas.ModelTable, flow.Fits},
 		Run:         func(t *flow.Task, b *schemas.Bag) error { return s.fitTask(t, b, get) },
 		Reload:      func(t *flow.Task, b *schemas.Bag) error { return s.reloadTask(t, b, get) },
 		ReloadReads: []schemas.Ref{schemas.ModelTable},
@@ -175,10 +175,10 @@ func (s *Set) fitTask(t *flow.Task, b *schemas.Bag, get func(*schemas.Bag) []sch
 		return err
 	}
 	d := data.Train
-	fits := make([]schemas.Fit, 0, len(s.learners)+1)
+	fits := make([]flow.Fit, 0, len(s.learners)+1)
 	var models []schemas.ModelRecord
 	haveI := false
-	task := schemas.CostsOf(b)
+	task := flow.CostsOf(b)
 	for i, l := range s.learners {
 		if !s.runs(i, t) {
 			continue
@@ -208,7 +208,7 @@ func (s *Set) fitTask(t *flow.Task, b *schemas.Bag, get func(*schemas.Bag) []sch
 		fits = append(fits, f)
 	}
 	schemas.ModelTable.Set(b, models)
-	schemas.Fits.Set(b, fits)
+	flow.Fits.Set(b, fits)
 	return nil
 }
 
@@ -224,32 +224,32 @@ func heldOut(data *schemas.DatasetRecord) Query {
 
 // logFit logs fit f's wall time, and the fit time its adapter reported
 // (step adapter_fit) for an external learner's model.
-func logFit(b *schemas.Bag, t *flow.Task, f *schemas.Fit, nanos int64) {
-	schemas.TimingLog.Put(b, schemas.Timing{DatasetID: t.ID, Learner: f.Learner, Step: "fit", Nanos: nanos})
+func logFit(b *schemas.Bag, t *flow.Task, f *flow.Fit, nanos int64) {
+	flow.TimingLog.Put(b, schemas.Timing{DatasetID: t.ID, Learner: f.Learner, Step: "fit", Nanos: nanos})
 	if f.Model == nil {
 		return
 	}
 	if n := adapterNanos(f.Model); n > 0 {
-		schemas.TimingLog.Put(b, schemas.Timing{DatasetID: t.ID, Learner: f.Learner, Step: "adapter_fit", Nanos: n})
+		flow.TimingLog.Put(b, schemas.Timing{DatasetID: t.ID, Learner: f.Learner, Step: "adapter_fit", Nanos: n})
 	}
 }
 
 // fit fits learner l (named name) on every training row of d with the
 // task's generator for it, telling it of the held-out rows q.
-func fit(l train.Learner, d *dataset.Dataset, t *flow.Task, name string, q Query) (schemas.Fit, int64, error) {
+func fit(l train.Learner, d *dataset.Dataset, t *flow.Task, name string, q Query) (flow.Fit, int64, error) {
 	return fitWith(l, d, d.All(), t.LearnerRand(name), name, q)
 }
 
 // fitWith fits learner l (named name) on the rows of d with rng, and
 // returns the fit (its tree and optimality claim, if any) and its time.
-func fitWith(l train.Learner, d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, name string, q Query) (schemas.Fit, int64, error) {
+func fitWith(l train.Learner, d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, name string, q Query) (flow.Fit, int64, error) {
 	return fitTimed(func() (train.Model, error) { return fitQuery(l, d, rows, rng, q) }, name)
 }
 
 // fitTimed runs one fit and makes a Fit of its model, with the fit's
 // wall time in nanoseconds. An external learner's failure is a Fit with
 // its status and no model, not an error.
-func fitTimed(fit func() (train.Model, error), name string) (schemas.Fit, int64, error) {
+func fitTimed(fit func() (train.Model, error), name string) (flow.Fit, int64, error) {
 	start := time.Now()
 	m, err := fit()
 	nanos := time.Since(start).Nanoseconds()
@@ -257,9 +257,9 @@ func fitTimed(fit func() (train.Model, error), name string) (schemas.Fit, int64,
 		if f, ok := failedFit(err, name); ok {
 			return f, nanos, nil
 		}
-		return schemas.Fit{}, 0, fmt.Errorf("fit %s: %w", name, err)
+		return flow.Fit{}, 0, fmt.Errorf("fit %s: %w", name, err)
 	}
-	f := schemas.Fit{Learner: name, Model: m, Fold: schemas.NoFold}
+	f := flow.Fit{Learner: name, Model: m, Fold: schemas.NoFold}
 	if tm, ok := m.(train.TreeModel); ok {
 		f.Tree = tm.Tree()
 	}
@@ -282,18 +282,18 @@ func (s *Set) reloadTask(t *flow.Task, b *schemas.Bag, get func(*schemas.Bag) []
 	for i := range recs {
 		stored[recs[i].Learner] = &recs[i]
 	}
-	fits := make([]schemas.Fit, 0, len(s.learners)+1)
+	fits := make([]flow.Fit, 0, len(s.learners)+1)
 	haveI := false
 	for i, l := range s.learners {
 		if !s.runs(i, t) {
 			continue
 		}
 		name := s.specs[i].Name
-		var f schemas.Fit
+		var f flow.Fit
 		if rec, ok := stored[name]; ok {
-			f = schemas.Fit{Learner: name, Model: train.NewTreeModel(rec.Tree), Tree: rec.Tree, Optimal: rec.Optimal, Fold: schemas.NoFold}
+			f = flow.Fit{Learner: name, Model: train.NewTreeModel(rec.Tree), Tree: rec.Tree, Optimal: rec.Optimal, Fold: schemas.NoFold}
 		} else {
-			if f, _, err = fit(train.WithCosts(l, schemas.CostsOf(b)), data.Train, t, name, heldOut(data)); err != nil {
+			if f, _, err = fit(train.WithCosts(l, flow.CostsOf(b)), data.Train, t, name, heldOut(data)); err != nil {
 				return fmt.Errorf("refit: %w", err)
 			}
 			// An external learner's tree is missing from models/ when its
@@ -316,7 +316,7 @@ func (s *Set) reloadTask(t *flow.Task, b *schemas.Bag, get func(*schemas.Bag) []
 		f.ModelID, f.Intuitive, f.Extra = -1, true, true
 		fits = append(fits, f)
 	}
-	schemas.Fits.Set(b, fits)
+	flow.Fits.Set(b, fits)
 	return nil
 }
 
