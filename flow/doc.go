@@ -13,9 +13,12 @@
 //   - Records move between nodes in a schemas.Bag: in memory when the
 //     nodes run in one command, through the Parquet tables of a run folder
 //     when they run one stage at a time. Both give identical tables: a node
-//     sees the same records either way. A slot that lives only in memory
-//     (train's fitted models) is rebuilt, when its producer does not run,
-//     by the producer's Reload from the tables it wrote.
+//     sees the same records either way. The slots that live only in memory
+//     are declared here (memory.go: a task's Fits, Splits, Holdouts and
+//     TaskCosts, the TimingLog, the RunInfo of a per-run node), with their
+//     record types (Fit, Split, RunStats); the tables are schemas'. A
+//     memory slot is rebuilt, when its producer does not run, by the
+//     producer's Reload from the tables it wrote.
 //   - The executor checks the wiring of the nodes it is about to run
 //     before any work starts (CheckWiring): every slot read has a producer
 //     that runs earlier or tables on disk to read it from, and no slot has

@@ -192,13 +192,13 @@ func (r *runner) task(t *flow.Task, b *schemas.Bag) ([][]schemas.Timing, error) 
 		switch {
 		case n.PerRun:
 		case slices.Contains(r.stages, n.Stage):
-			logged := len(schemas.TimingLog.Get(b))
+			logged := len(flow.TimingLog.Get(b))
 			start := time.Now()
 			if err := n.Run(t, b); err != nil {
 				return nil, err
 			}
 			nanos := time.Since(start).Nanoseconds()
-			rows := append(slices.Clone(schemas.TimingLog.Get(b)[logged:]),
+			rows := append(slices.Clone(flow.TimingLog.Get(b)[logged:]),
 				schemas.Timing{DatasetID: t.ID, Step: n.Stage, Nanos: nanos})
 			timings = append(timings, rows)
 		case r.reload[i]:

@@ -70,13 +70,13 @@ func ExportRows(dir string, id int64, fold int) (*TaskRows, error) {
 	if err != nil {
 		return nil, err
 	}
-	if splits := schemas.Splits.Get(bag); len(splits) == 1 {
+	if splits := flow.Splits.Get(bag); len(splits) == 1 {
 		return foldRows(&splits[0], fold, what)
 	}
 	if fold >= 0 {
 		return nil, input.Keyf("--fold", "%s is a single train/test split; it has no folds", what)
 	}
-	holdouts, source := schemas.Holdouts.Get(bag), schemas.HoldoutSource.Get(bag)
+	holdouts, source := flow.Holdouts.Get(bag), flow.HoldoutSource.Get(bag)
 	if len(holdouts) != 1 || len(source) != 1 {
 		return nil, fmt.Errorf("export %s: its generate stage gave no split", what)
 	}
@@ -126,7 +126,7 @@ func taskBag(dir string, recs *records, study *flow.Study, task *flow.Task) (*sc
 
 // foldRows returns fold fold of a benchmark task's split: the rows of the
 // other folds in the order the learners saw them, and the fold's rows.
-func foldRows(sp *schemas.Split, fold int, what string) (*TaskRows, error) {
+func foldRows(sp *flow.Split, fold int, what string) (*TaskRows, error) {
 	k := sp.Folds.K
 	if fold < 0 || fold >= k {
 		give := "give --fold"

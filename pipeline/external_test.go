@@ -12,6 +12,7 @@ import (
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/stages/train/external"
 	"github.com/dtbench/dtbench/stages/train/external/externaltest"
 )
 
@@ -101,9 +102,9 @@ func TestExternalFaultsAreData(t *testing.T) {
 		message string
 		allBad  bool // every row fails, not only the first
 	}{
-		{"crash restarts", externaltest.Command(externaltest.FlakyArg, marker+"-crash"), "", schemas.StatusCrashed, "crashing once as asked", false},
-		{"slow times out", externaltest.Command(externaltest.SlowOnce, "20s", marker+"-slow"), "timeout: 500ms", schemas.StatusTimeout, "no reply within 500ms", false},
-		{"garbage", externaltest.Command(externaltest.Garbage), "max_failures: 100", schemas.StatusBadReply, "not a JSON object", true},
+		{"crash restarts", externaltest.Command(externaltest.FlakyArg, marker+"-crash"), "", external.StatusCrashed, "crashing once as asked", false},
+		{"slow times out", externaltest.Command(externaltest.SlowOnce, "20s", marker+"-slow"), "timeout: 500ms", external.StatusTimeout, "no reply within 500ms", false},
+		{"garbage", externaltest.Command(externaltest.Garbage), "max_failures: 100", external.StatusBadReply, "not a JSON object", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := smallConfig(t, "learners=[id3, "+externalEntry("ext", tc.cmd, tc.extra)+"]")

@@ -224,9 +224,9 @@ func (r *runner) runOnce(ctx context.Context, n flow.Node, parts []string) error
 		t.SortByTask(b)
 	}
 	if len(r.missing) > 0 {
-		schemas.MissingChunks.Set(b, r.missing)
+		flow.MissingChunks.Set(b, r.missing)
 	}
-	schemas.RunInfo.Set(b, []schemas.RunStats{r.runStats()})
+	flow.RunInfo.Set(b, []flow.RunStats{r.runStats()})
 	if err := untilCancelled(ctx, func() error { return n.Run(nil, b) }); err != nil {
 		return err
 	}

@@ -16,11 +16,11 @@ import (
 // this machine's cores, the workers, and per stage the tasks' wall-clock
 // time summed over every timings part of the folder that a record vouches
 // for (the others are counted in Skipped, not read).
-func (r *runner) runStats() schemas.RunStats {
-	s := schemas.RunStats{Cores: runtime.NumCPU(), Workers: r.workers, CommandNanos: time.Since(r.start).Nanoseconds()}
+func (r *runner) runStats() flow.RunStats {
+	s := flow.RunStats{Cores: runtime.NumCPU(), Workers: r.workers, CommandNanos: time.Since(r.start).Nanoseconds()}
 	dir := filepath.Join(r.dir, filepath.FromSlash(schemas.Timings))
 	entries, _ := os.ReadDir(dir)
-	byStage := map[string]*schemas.StageTime{}
+	byStage := map[string]*flow.StageTime{}
 	for _, e := range entries {
 		if !strings.HasPrefix(e.Name(), "part-") || !strings.HasSuffix(e.Name(), ".parquet") {
 			continue
@@ -41,7 +41,7 @@ func (r *runner) runStats() schemas.RunStats {
 			}
 			st := byStage[t.Step]
 			if st == nil {
-				st = &schemas.StageTime{Stage: t.Step}
+				st = &flow.StageTime{Stage: t.Step}
 				byStage[t.Step] = st
 			}
 			st.Tasks++

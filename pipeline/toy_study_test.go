@@ -92,11 +92,11 @@ func (p toyPlanner) plan(seed uint64) flow.Plan {
 func (p toyPlanner) node() flow.Node {
 	return flow.Node{
 		Reload: func(_ *flow.Task, b *schemas.Bag) error {
-			schemas.TaskCosts.Set(b, nil)
+			flow.TaskCosts.Set(b, nil)
 			return nil
 		},
 		Stage:  flow.StageGenerate,
-		Writes: []schemas.Ref{schemas.OracleTable, schemas.DatasetTable, schemas.TaskCosts},
+		Writes: []schemas.Ref{schemas.OracleTable, schemas.DatasetTable, flow.TaskCosts},
 		Run: func(t *flow.Task, b *schemas.Bag) error {
 			rng := t.Rand()
 			oracle, err := generate.Oracle(p.spec(), rng)
@@ -109,7 +109,7 @@ func (p toyPlanner) node() flow.Node {
 			}
 			schemas.OracleTable.Put(b, schemas.TreeRecord{ID: t.ID, Tree: oracle})
 			schemas.DatasetTable.Put(b, schemas.DatasetRecord{DatasetID: t.ID, OracleID: t.ID, Mode: string(generate.ModeComplete), Train: train.Data, TrainRules: train.Rules})
-			schemas.TaskCosts.Set(b, nil)
+			flow.TaskCosts.Set(b, nil)
 			return nil
 		},
 	}

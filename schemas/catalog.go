@@ -5,12 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-
-	"github.com/dtbench/dtbench/costs"
 )
 
-// The catalog: every slot the stages pass each other, with its record
-// type. Tables are written to the run folder; Fits lives in memory only.
+// The catalog: every table of a run folder, with its record type. The
+// slots that live in memory only (a task's fits, its cost model, …) are
+// package flow's.
 var (
 	// OracleTable is oracles/: one TreeRecord per task (tree_id = the task).
 	OracleTable = &Table[TreeRecord]{Slot: Slot[TreeRecord]{Oracles},
@@ -47,31 +46,6 @@ var (
 	// The cost study's evaluations and summary.
 	CostEvaluationTable = flatCatalog(Evaluations, costEvaluationTable, func(r *CostEvaluation) int64 { return r.DatasetID })
 	CostSummaryTable    = singleFlat(Summaries, Summaries+".parquet", costSummaryTable)
-	// Splits is a benchmark task's data, from generate to train and
-	// evaluate, in memory only; a staged command draws it again.
-	Splits = NewSlot[Split]("splits")
-	// Holdouts is a cost-study task's train/test split of its dataset, from
-	// generate to train and evaluate, in memory only; a staged command
-	// draws it again.
-	Holdouts = NewSlot[DatasetRecord]("holdouts")
-	// TaskCosts is a task's cost model (config costs), from generate to
-	// train (the cost-sensitive learners) and evaluate (avg_cost), in
-	// memory only; empty without costs. A staged command computes it again.
-	TaskCosts = NewSlot[costs.Model]("costs")
-
-	// Fits is the learners' models of a task, from train to evaluate, in
-	// memory only: their trees are in ModelTable.
-	Fits = NewSlot[Fit]("fits")
-	// TimingLog is the wall-clock rows a node adds for its task (a fit per
-	// learner, say). The pipeline adds a row per node and writes them to
-	// results/timings, one part per stage and chunk.
-	TimingLog = NewSlot[Timing]("timings")
-	// MissingChunks lists, for a per-run node allowed to read a partial
-	// run (--allow-partial), the chunks whose parts are missing.
-	MissingChunks = NewSlot[int]("missing-chunks")
-	// RunInfo is what the executor tells a per-run node about the run
-	// (cores, workers, task times): one RunStats, in memory only.
-	RunInfo = NewSlot[RunStats]("run-info")
 )
 
 // flatCatalog declares a per-chunk flat table of the catalog.
@@ -157,14 +131,6 @@ func checkRegular(path string) error {
 	}
 	if !st.Mode().IsRegular() {
 		return fmt.Errorf("check %s: not a regular file", filepath.Base(path))
-	}
-	return nil
-}
-
-// CostsOf returns the task's cost model in b (TaskCosts), nil without one.
-func CostsOf(b *Bag) *costs.Model {
-	if ms := TaskCosts.Get(b); len(ms) > 0 {
-		return &ms[0]
 	}
 	return nil
 }

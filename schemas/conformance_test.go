@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unsafe"
 
 	"github.com/apache/arrow/go/v17/parquet/file"
 	"github.com/parquet-go/parquet-go/encoding/thrift"
@@ -121,7 +120,7 @@ func TestConformanceCatchesWrongStatistics(t *testing.T) {
 		{"null counts 0", func(m *format.ColumnMetaData) { m.Statistics.NullCount = 0 }},
 		{"max too low", func(m *format.ColumnMetaData) {
 			if m.Type == format.Double && m.Statistics.MaxValue != nil {
-				m.Statistics.MaxValue = float64Bytes(-1e300)
+				m.Statistics.MaxValue = binary.LittleEndian.AppendUint64(nil, math.Float64bits(-1e300))
 			}
 		}},
 	} {
@@ -181,7 +180,7 @@ func flatCase[R any](ft *flatTable[R], rng *rand.Rand, n int) conformanceCase {
 			return writeFlat(context.Background(), p, ft, rows, o...)
 		},
 		// every scalar column of a flat table has min/max (newFlatTable)
-		minmax: func(c string) bool { return slices.Contains(ft.layout().bounded, c) },
+		minmax: func(c string) bool { return slices.Contains(ft.rows.Bounded(), c) },
 	}
 }
 
@@ -192,26 +191,24 @@ func flatCase[R any](ft *flatTable[R], rng *rand.Rand, n int) conformanceCase {
 // strings whose byte order differs from their order of appearance.
 func sampleFlatRows[R any](rng *rand.Rand, n int) []R {
 	rows := make([]R, n)
-	base := unsafe.Pointer(unsafe.SliceData(rows))
-	stride := unsafe.Sizeof(*new(R))
 	for j, c := range Columns[R]() {
 		for r := range rows {
-			p := unsafe.Add(base, uintptr(r)*stride+c.Offset)
+			field := reflect.ValueOf(&rows[r]).Elem().FieldByIndex(c.Index)
 			if c.Nullable && sampleNull(rng, j, r) {
 				continue // a nil pointer: null
 			}
 			switch c.Kind {
 			case KindInt64:
-				setField(p, c.Nullable, int64(rng.IntN(21)-10))
+				setField(field, int64(rng.IntN(21)-10))
 			case KindInt32:
-				setField(p, c.Nullable, int32(rng.IntN(21)-10))
+				setField(field, int32(rng.IntN(21)-10))
 			case KindFloat64:
-				setField(p, c.Nullable, sampleFloat(rng, j%4 == 3 && r/confGroup == 1))
+				setField(field, sampleFloat(rng, j%4 == 3 && r/confGroup == 1))
 			case KindBool:
-				setField(p, c.Nullable, r%confPage < 3 || rng.IntN(2) == 0)
+				setField(field, r%confPage < 3 || rng.IntN(2) == 0)
 			case KindString:
 				words := []string{"", "b", "Z", "ä", "a\x00b", "a", "zz", "ünïcode"}
-				setField(p, c.Nullable, words[rng.IntN(len(words))])
+				setField(field, words[rng.IntN(len(words))])
 			case KindFloat64List:
 				// empty lists on the second page of every row group
 				list := []float64{}
@@ -220,7 +217,7 @@ func sampleFlatRows[R any](rng *rand.Rand, n int) []R {
 						list = append(list, sampleFloat(rng, false))
 					}
 				}
-				setField(p, false, list)
+				setField(field, list)
 			case KindStringList:
 				list := []string{}
 				if (r%confGroup)/confPage != 1 {
@@ -228,7 +225,7 @@ func sampleFlatRows[R any](rng *rand.Rand, n int) []R {
 						list = append(list, []string{"yes", "no", "ä"}[rng.IntN(3)])
 					}
 				}
-				setField(p, false, list)
+				setField(field, list)
 			}
 		}
 	}
@@ -264,14 +261,16 @@ func sampleFloat(rng *rand.Rand, nan bool) float64 {
 	return rng.NormFloat64() * 10
 }
 
-// setField stores v into the field at p: the value, or for a nullable
-// field a pointer to a copy of it.
-func setField[T any](p unsafe.Pointer, nullable bool, v T) {
-	if nullable {
-		*(**T)(p) = &v
+// setField stores v into field, converted to the field's type: the value,
+// or for a nullable field (a pointer) a pointer to a copy of it.
+func setField[T any](field reflect.Value, v T) {
+	if field.Kind() == reflect.Pointer {
+		p := reflect.New(field.Type().Elem())
+		p.Elem().Set(reflect.ValueOf(v).Convert(field.Type().Elem()))
+		field.Set(p)
 		return
 	}
-	*(*T)(p) = v
+	field.Set(reflect.ValueOf(v).Convert(field.Type()))
 }
 
 // sampleNodeRecords are the node and row tables' sample records: trees of

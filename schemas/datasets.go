@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"reflect"
 	"slices"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/schemas/internal/pq"
 	"github.com/parquet-go/parquet-go"
 )
 
@@ -234,15 +234,8 @@ func writeDatasets(ctx context.Context, path string, recs []DatasetRecord, opts 
 			rows += int64(r.Test.Len())
 		}
 	}
-	return writeFile(ctx, path, rows, func(w io.Writer) error {
-		pw, err := newPQWriter(w, datasetSchema(names), newWriteConfig(opts), datasetHead[0], datasetHead[1])
-		if err != nil {
-			return err
-		}
-		defer pw.release()
-		if err := writeDatasetColumns(pw, recs, schema); err != nil {
-			return err
-		}
-		return pw.close(Datasets, meta)
+	f := tableFile{table: Datasets, schema: datasetSchema(names), stats: []string{datasetHead[0], datasetHead[1]}, meta: meta}
+	return f.write(ctx, path, rows, opts, func(pw *pq.Writer) error {
+		return writeDatasetColumns(pw, recs, schema)
 	})
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/schemas/internal/pq"
 	"github.com/parquet-go/parquet-go"
 )
 
@@ -14,7 +15,7 @@ type datasetColumns struct {
 	ids, oracles []int64
 	modes        []int32 // ids in strings
 	splits       []int32 // ids in strings
-	strings      stringTable
+	strings      pq.StringTable
 	rows, rules  []int32
 	features     [][]uint8 // features[f][i], range-checked
 	class        []uint8
@@ -64,7 +65,7 @@ func readDatasetsFile(path string, pf *parquet.File) ([]DatasetRecord, error) {
 	for i, a := range schema.Features {
 		names[i] = a.Name
 	}
-	if err := checkColumns(path, pf.Schema(), datasetSchema(names)); err != nil {
+	if err := pq.CheckColumns(path, pf.Schema(), datasetSchema(names)); err != nil {
 		return nil, err
 	}
 	cols, err := readDatasetColumns(pf.RowGroups(), schema)
@@ -102,7 +103,7 @@ func readDatasetColumns(groups []parquet.RowGroup, schema dataset.Schema) (*data
 	var scratch []int32
 	codes := func(dst []uint8, name string, z int, cc parquet.ColumnChunk) ([]uint8, error) {
 		var err error
-		if scratch, err = appendInt32s(scratch[:0], cc); err != nil {
+		if scratch, err = pq.AppendInt32s(scratch[:0], cc); err != nil {
 			return nil, fmt.Errorf("column %s: %w", name, err)
 		}
 		for _, v := range scratch {
@@ -116,22 +117,22 @@ func readDatasetColumns(groups []parquet.RowGroup, schema dataset.Schema) (*data
 	for _, g := range groups {
 		cc := g.ColumnChunks()
 		var err error
-		if c.ids, err = appendInt64s(c.ids, cc[0]); err != nil {
+		if c.ids, err = pq.AppendInt64s(c.ids, cc[0]); err != nil {
 			return nil, fmt.Errorf("column dataset_id: %w", err)
 		}
-		if c.oracles, err = appendInt64s(c.oracles, cc[1]); err != nil {
+		if c.oracles, err = pq.AppendInt64s(c.oracles, cc[1]); err != nil {
 			return nil, fmt.Errorf("column oracle_id: %w", err)
 		}
-		if c.modes, err = appendStringIDs(c.modes, cc[2], &c.strings); err != nil {
+		if c.modes, err = pq.AppendStringIDs(c.modes, cc[2], &c.strings); err != nil {
 			return nil, fmt.Errorf("column mode: %w", err)
 		}
-		if c.splits, err = appendStringIDs(c.splits, cc[3], &c.strings); err != nil {
+		if c.splits, err = pq.AppendStringIDs(c.splits, cc[3], &c.strings); err != nil {
 			return nil, fmt.Errorf("column split: %w", err)
 		}
-		if c.rows, err = appendInt32s(c.rows, cc[4]); err != nil {
+		if c.rows, err = pq.AppendInt32s(c.rows, cc[4]); err != nil {
 			return nil, fmt.Errorf("column row: %w", err)
 		}
-		if c.rules, err = appendInt32s(c.rules, cc[5]); err != nil {
+		if c.rules, err = pq.AppendInt32s(c.rules, cc[5]); err != nil {
 			return nil, fmt.Errorf("column rule: %w", err)
 		}
 		for f, a := range schema.Features {
@@ -169,7 +170,7 @@ func assembleDatasets(c *datasetColumns, schema dataset.Schema) ([]DatasetRecord
 			return nil, fmt.Errorf("dataset %d: rows are not consecutive", id)
 		}
 		seen[id] = true
-		rec := DatasetRecord{DatasetID: id, OracleID: c.oracles[i], Mode: c.strings.names[c.modes[i]]}
+		rec := DatasetRecord{DatasetID: id, OracleID: c.oracles[i], Mode: c.strings.Names[c.modes[i]]}
 		j := i
 		for j < n && c.ids[j] == id {
 			if c.oracles[j] != rec.OracleID || c.modes[j] != c.modes[i] {
@@ -177,7 +178,7 @@ func assembleDatasets(c *datasetColumns, schema dataset.Schema) ([]DatasetRecord
 			}
 			j++
 		}
-		split := func(k int) string { return c.strings.names[c.splits[k]] }
+		split := func(k int) string { return c.strings.Names[c.splits[k]] }
 		t := i
 		for t < j && split(t) == SplitTrain {
 			t++

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/schemas/internal/pq"
 )
 
 func TestDatasetsRoundTrip(t *testing.T) {
@@ -116,7 +117,7 @@ func TestDatasetColumns(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	got := describeColumns(pf.Schema())
+	got := pq.DescribeColumns(pf.Schema())
 	want := []string{
 		"dataset_id INT64 required", "oracle_id INT64 required", "mode BYTE_ARRAY required", "split BYTE_ARRAY required",
 		"row INT32 required", "rule INT32 required", "outlook INT32 required", "windy INT32 required", "class INT32 required",

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/schemas/internal/pq"
 )
 
 // datasetPart is the train or test half of one record: a run of
@@ -55,13 +56,13 @@ func (b *datasetColumnsBuf) reset(n, m int) {
 }
 
 // writeDatasetColumns writes the rows of recs one row group of
-// pw.cfg.groupRows rows (RowGroupRows) at a time. Each row group's columns
+// pw.GroupRows() rows (RowGroupRows) at a time. Each row group's columns
 // are filled from the records —
 // constants per part for the ids, mode and split, copies of the datasets'
 // code columns — and handed to pw whole; nothing is done per cell but a
 // store. The mode dictionary lists the records' modes in order of first
 // appearance, so the bytes depend on the records only.
-func writeDatasetColumns(pw *pqWriter, recs []DatasetRecord, schema dataset.Schema) error {
+func writeDatasetColumns(pw *pq.Writer, recs []DatasetRecord, schema dataset.Schema) error {
 	modes, modeIndex := dictionary(len(recs), func(i int) string { return recs[i].Mode })
 	var parts []datasetPart
 	for i, r := range recs {
@@ -105,11 +106,11 @@ func writeDatasetColumns(pw *pqWriter, recs []DatasetRecord, schema dataset.Sche
 	for i := range parts {
 		p := &parts[i]
 		for from, n := 0, p.d.Len(); from < n; {
-			to := min(n, from+pw.cfg.groupRows-inGroup)
+			to := min(n, from+pw.GroupRows()-inGroup)
 			spans = append(spans, span{p, from, to})
 			inGroup += to - from
 			from = to
-			if inGroup == pw.cfg.groupRows {
+			if inGroup == pw.GroupRows() {
 				if err := flush(); err != nil {
 					return err
 				}
@@ -124,23 +125,23 @@ func writeDatasetColumns(pw *pqWriter, recs []DatasetRecord, schema dataset.Sche
 
 // writeDatasetGroup writes one row group from its filled columns, in the
 // documented column order.
-func writeDatasetGroup(pw *pqWriter, b *datasetColumnsBuf, modes []string, schema dataset.Schema) error {
-	err := writeColumns(pw.beginRowGroup(len(b.ids)),
-		func() error { return pw.int64Column(b.ids) },
-		func() error { return pw.int64Column(b.oracles) },
-		func() error { return pw.stringColumn(modes, b.modes) },
-		func() error { return pw.stringColumn(splitDict, b.splits) },
-		func() error { return pw.int32Column(b.rows) },
-		func() error { return pw.int32Column(b.rules) },
+func writeDatasetGroup(pw *pq.Writer, b *datasetColumnsBuf, modes []string, schema dataset.Schema) error {
+	err := writeColumns(pw.BeginRowGroup(len(b.ids)),
+		func() error { return pw.Int64Column(b.ids) },
+		func() error { return pw.Int64Column(b.oracles) },
+		func() error { return pw.StringColumn(modes, b.modes) },
+		func() error { return pw.StringColumn(splitDict, b.splits) },
+		func() error { return pw.Int32Column(b.rows) },
+		func() error { return pw.Int32Column(b.rules) },
 	)
 	for f, a := range schema.Features {
 		if err != nil {
 			return err
 		}
-		err = pw.codeColumn(b.features[f], len(a.Values))
+		err = pw.CodeColumn(b.features[f], len(a.Values))
 	}
 	if err != nil {
 		return err
 	}
-	return pw.codeColumn(b.class, len(schema.Class.Values))
+	return pw.CodeColumn(b.class, len(schema.Class.Values))
 }

@@ -31,14 +31,20 @@ type Measures struct {
 }
 
 // Outcome is how a row's fit went: the last columns of every study's
-// results/evaluations. Status is one of the Status constants ("ok" for a
-// fit that gave a model); null only in files of evaluations schema
-// version 3 and older, which had no status (every fit then gave a model).
-// Message says what went wrong; null when the status is ok.
+// results/evaluations. Status is StatusOK for a fit that gave a model, or
+// names how it failed (only external learners fail without stopping the
+// run: their statuses are package external's StatusTimeout, StatusCrashed,
+// StatusBadReply and StatusError); null only in files of evaluations
+// schema version 3 and older, which had no status (every fit then gave a
+// model). Message says what went wrong; null when the status is ok.
 type Outcome struct {
 	Status  *string `parquet:"status,optional"`
 	Message *string `parquet:"message,optional"`
 }
+
+// StatusOK is the status of a row whose fit gave a model; the measures
+// are its.
+const StatusOK = "ok"
 
 // Failed reports whether the row's fit gave no model: a status other than
 // ok (a null status, in files of version 3 and older, is a fit that gave

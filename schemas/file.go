@@ -12,10 +12,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/schemas/internal/pq"
 	"github.com/parquet-go/parquet-go"
 )
 
@@ -145,6 +145,16 @@ func checkMeta(path string, lookup func(string) (string, bool), want string) (ta
 	return table, n, nil
 }
 
+// OpenParquetFile opens the Parquet file of size bytes that r reads, as
+// parquet.OpenFile does, after checking its magic itself: a file that
+// does not start and end with PAR1 is refused saying which, never
+// quoting its bytes (the library's message quotes them, and the file may
+// be anything: a password file named as a dataset, a part replaced by
+// another file). It is the one place dtbench opens a Parquet file.
+func OpenParquetFile(r io.ReaderAt, size int64, opts ...parquet.FileOption) (*parquet.File, error) {
+	return pq.Open(r, size, opts...)
+}
+
 // openParquet opens a parquet-go table file and checks its metadata. The
 // caller closes the returned *os.File after it is done with the
 // *parquet.File, which reads from it lazily.
@@ -168,41 +178,6 @@ func openParquet(path, table string) (*parquet.File, *os.File, error) {
 		return nil, nil, err
 	}
 	return pf, f, nil
-}
-
-// checkColumns compares the leaf columns of a file's schema with want's,
-// in order, by path, physical type and repetition, and names the first
-// difference.
-func checkColumns(path string, got, want *parquet.Schema) error {
-	g, w := describeColumns(got), describeColumns(want)
-	for i := range max(len(g), len(w)) {
-		switch {
-		case i >= len(g):
-			return input.Filef(path, 0, "missing column %s", w[i])
-		case i >= len(w):
-			return input.Filef(path, 0, "unexpected column %s", g[i])
-		case g[i] != w[i]:
-			return input.Filef(path, 0, "column %d is %s, want %s", i, g[i], w[i])
-		}
-	}
-	return nil
-}
-
-// describeColumns returns "path type repetition" for every leaf column.
-func describeColumns(s *parquet.Schema) []string {
-	var out []string
-	for _, p := range s.Columns() {
-		leaf, _ := s.Lookup(p...)
-		rep := "required"
-		switch {
-		case leaf.MaxRepetitionLevel > 0:
-			rep = "repeated"
-		case leaf.MaxDefinitionLevel > 0:
-			rep = "optional"
-		}
-		out = append(out, fmt.Sprintf("%s %s %s", strings.Join(p, "."), leaf.Node.Type().Kind(), rep))
-	}
-	return out
 }
 
 // CheckFileMeta checks a table file's dtbench key-value metadata, read

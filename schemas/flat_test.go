@@ -10,9 +10,9 @@ import (
 	"reflect"
 	"slices"
 	"testing"
-	"unsafe"
 
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/schemas/internal/pq"
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/format"
 )
@@ -123,11 +123,11 @@ func TestFlatRoundTrip(t *testing.T) {
 	}{
 		{"empty", 0, func(int, int) bool { return false }},
 		{"one row all null", 1, func(int, int) bool { return true }},
-		{"all null, pages", 2*pageRows + 7, func(int, int) bool { return true }},
-		{"no null, pages", 2*pageRows + 7, func(int, int) bool { return false }},
+		{"all null, pages", 2*pq.PageRows + 7, func(int, int) bool { return true }},
+		{"no null, pages", 2*pq.PageRows + 7, func(int, int) bool { return false }},
 		{"mixed", 1000, func(int, int) bool { return rng.IntN(3) == 0 }},
-		{"null page, full page, mixed page", 2*pageRows + 100, func(row, field int) bool {
-			switch row / pageRows {
+		{"null page, full page, mixed page", 2*pq.PageRows + 100, func(row, field int) bool {
+			switch row / pq.PageRows {
 			case 0:
 				return true
 			case 1:
@@ -212,7 +212,7 @@ func sameCell(a, b any) bool {
 }
 
 // checkFlatPages checks the pages of a flatRow file against its rows:
-// pages of pageRows rows with their nulls counted, the encodings of each
+// pages of pq.PageRows rows with their nulls counted, the encodings of each
 // kind, each chunk's null count, an offset index on every column and
 // string dictionaries in order of first appearance (the other statistics:
 // conformance_test.go).
@@ -253,14 +253,14 @@ func checkFlatPages(t *testing.T, path string, rows []flatRow) {
 			if meta.Statistics.NullCount != int64(nulls) {
 				t.Errorf("row group %d column %s: null_count %d; want %d", g, col.Name, meta.Statistics.NullCount, nulls)
 			}
-			if locs := offsets[g*len(cols)+c].PageLocations; len(locs) != (n+pageRows-1)/pageRows {
+			if locs := offsets[g*len(cols)+c].PageLocations; len(locs) != (n+pq.PageRows-1)/pq.PageRows {
 				t.Errorf("column %s: offset index of %d pages for %d rows", col.Name, len(locs), n)
 			}
 			var dict, gotDict []string
 			page := 0
-			err := eachPage(cc, func(p parquet.Page) error {
-				from := first + page*pageRows
-				to := min(from+pageRows, first+n)
+			err := pq.EachPage(cc, func(p parquet.Page) error {
+				from := first + page*pq.PageRows
+				to := min(from+pq.PageRows, first+n)
 				nulls := 0
 				for r := from; r < to; r++ {
 					if want[r][c] == nil {
@@ -295,7 +295,7 @@ func checkFlatPages(t *testing.T, path string, rows []flatRow) {
 // TestFlatReproducible writes the same rows twice, and rows that differ in
 // one nullable cell, and compares the bytes.
 func TestFlatReproducible(t *testing.T) {
-	rows := flatRows(rand.New(rand.NewPCG(5, 5)), pageRows+10, func(row, field int) bool { return (row+field)%5 == 0 })
+	rows := flatRows(rand.New(rand.NewPCG(5, 5)), pq.PageRows+10, func(row, field int) bool { return (row+field)%5 == 0 })
 	dir := t.TempDir()
 	write := func(name string, rows []flatRow) []byte {
 		path := filepath.Join(dir, name)
@@ -313,7 +313,7 @@ func TestFlatReproducible(t *testing.T) {
 		t.Errorf("two writes of the same rows differ")
 	}
 	other := slices.Clone(rows)
-	other[pageRows+3].Score = nil
+	other[pq.PageRows+3].Score = nil
 	if bytes.Equal(a, write("c.parquet", other)) {
 		t.Errorf("a null more left the bytes unchanged")
 	}
@@ -323,7 +323,7 @@ func TestFlatReproducible(t *testing.T) {
 // value and null as written, across pages.
 func TestArrowReadsResults(t *testing.T) {
 	base := testEvaluations()
-	evals := make([]OracleEvaluation, pageRows+500)
+	evals := make([]OracleEvaluation, pq.PageRows+500)
 	for i := range evals {
 		evals[i] = base[i%len(base)]
 		evals[i].DatasetID = int64(i)
@@ -364,36 +364,5 @@ func TestFlatTruncated(t *testing.T) {
 		if _, err := HashFile(cut); !input.Is(err) {
 			t.Fatalf("HashFile(%d of %d bytes) = %v; want an *input.Error", n, len(data), err)
 		}
-	}
-}
-
-// TestScalarColumnMisuse checks that a flat column written against the
-// wrong leaf fails rather than damaging the file.
-func TestScalarColumnMisuse(t *testing.T) {
-	rows := []Timing{{1, "a", "fit", 2}}
-	src := func(kind Kind, nullable bool, offset uintptr) *fieldSource {
-		return &fieldSource{base: unsafe.Pointer(&rows[0]), stride: unsafe.Sizeof(rows[0]), offset: offset, kind: kind, nullable: nullable}
-	}
-	cases := []struct {
-		name string
-		src  *fieldSource
-		want string
-	}{
-		{"wrong kind", src(KindInt32, false, 0), "written as INT32"},
-		{"nullable into required", src(KindInt64, true, 0), "written as nullable true"},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			var buf bytes.Buffer
-			w, err := newPQWriter(&buf, timingTable.layout().schema, newWriteConfig(nil))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer w.release()
-			err = writeColumns(w.beginRowGroup(1), func() error { return w.scalarColumn(tc.src, 0, 1) })
-			if err == nil || !bytes.Contains([]byte(err.Error()), []byte(tc.want)) {
-				t.Errorf("scalarColumn = %v; want an error containing %q", err, tc.want)
-			}
-		})
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dtbench/dtbench/schemas/internal/pq"
 )
 
 // The shape the evaluation rows will take: ids, an embedded grid cell, a
@@ -45,7 +47,7 @@ func TestColumnsOfEmbedded(t *testing.T) {
 		t.Errorf("Columns[exEvaluation]() =\n%+v\nwant\n%+v", got, want)
 	}
 	// The footer's schema is parquet-go's, with the same leaves.
-	if got, want := describeColumns(newFlatTable[exEvaluation](Evaluations).layout().schema), []string{
+	if got, want := pq.DescribeColumns(newFlatTable[exEvaluation](Evaluations).rows.Schema()), []string{
 		"dataset_id INT64 required", "depth INT32 required", "mode BYTE_ARRAY required", "rep INT32 required",
 		"doe DOUBLE optional", "tree_leaves INT32 optional",
 	}; !reflect.DeepEqual(got, want) {

@@ -3,9 +3,9 @@ package schemas
 import (
 	"context"
 	"fmt"
-	"io"
 	"sync"
 
+	"github.com/dtbench/dtbench/schemas/internal/pq"
 	"github.com/dtbench/dtbench/tree"
 	"github.com/parquet-go/parquet-go"
 )
@@ -96,13 +96,9 @@ func writeModels(ctx context.Context, path string, recs []ModelRecord, opts ...W
 	cols := newNodeColumns(trees, true)
 	defer cols.release()
 	learners, learner := dictionary(len(recs), func(t int) string { return recs[t].Learner })
-	return writeFile(ctx, path, int64(cols.rows()), func(w io.Writer) error {
-		pw, err := newPQWriter(w, modelSchema(), newWriteConfig(opts), "tree_id", "dataset_id", "oracle_id")
-		if err != nil {
-			return err
-		}
-		defer pw.release()
-		err = cols.writeRowGroups(pw.cfg.groupRows, func(from, to int) error {
+	f := tableFile{table: Models, schema: modelSchema(), stats: []string{"tree_id", "dataset_id", "oracle_id"}, meta: meta}
+	return f.write(ctx, path, int64(cols.rows()), opts, func(pw *pq.Writer) error {
+		return cols.writeRowGroups(pw.GroupRows(), func(from, to int) error {
 			ids := cols.int64PerTree(0, func(t int) int64 { return recs[t].ModelID })
 			datasets := cols.int64PerTree(1, func(t int) int64 { return recs[t].DatasetID })
 			oracles := cols.int64PerTree(2, func(t int) int64 { return recs[t].OracleID })
@@ -110,22 +106,18 @@ func writeModels(ctx context.Context, path string, recs []ModelRecord, opts ...W
 			folds := cols.int32PerTree(1, func(t int) int32 { return recs[t].Fold })
 			shapes := cols.int32PerTree(2, func(t int) int32 { return shapeOf[t] })
 			optimal := cols.optionalBoolPerTree(func(t int) *bool { return recs[t].Optimal })
-			return writeColumns(pw.beginRowGroup(to-from),
-				func() error { return pw.int64Column(ids) },
-				func() error { return pw.int64Column(datasets) },
-				func() error { return pw.int64Column(oracles) },
-				func() error { return pw.stringColumn(learners, learnerRows) },
-				func() error { return pw.int32Column(folds) },
-				func() error { return pw.int32Column(shapes) },
+			return writeColumns(pw.BeginRowGroup(to-from),
+				func() error { return pw.Int64Column(ids) },
+				func() error { return pw.Int64Column(datasets) },
+				func() error { return pw.Int64Column(oracles) },
+				func() error { return pw.StringColumn(learners, learnerRows) },
+				func() error { return pw.Int32Column(folds) },
+				func() error { return pw.Int32Column(shapes) },
 				func() error { return cols.writeNodeColumns(pw) },
-				func() error { return pw.int32ListColumn(cols.counts, cols.countOffs) },
-				func() error { return pw.scalarColumn(&optimal, 0, to-from) },
+				func() error { return pw.Int32ListColumn(cols.counts, cols.countOffs) },
+				func() error { return pw.OptionalBoolColumn(optimal) },
 			)
 		})
-		if err != nil {
-			return err
-		}
-		return pw.close(Models, meta)
 	})
 }
 

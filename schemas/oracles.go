@@ -3,9 +3,9 @@ package schemas
 import (
 	"context"
 	"fmt"
-	"io"
 	"sync"
 
+	"github.com/dtbench/dtbench/schemas/internal/pq"
 	"github.com/dtbench/dtbench/tree"
 	"github.com/parquet-go/parquet-go"
 )
@@ -53,23 +53,15 @@ func writeOracles(ctx context.Context, path string, recs []TreeRecord, opts ...W
 	}
 	cols := newNodeColumns(trees, false)
 	defer cols.release()
-	return writeFile(ctx, path, int64(cols.rows()), func(w io.Writer) error {
-		pw, err := newPQWriter(w, oracleSchema(), newWriteConfig(opts), "tree_id")
-		if err != nil {
-			return err
-		}
-		defer pw.release()
-		err = cols.writeRowGroups(pw.cfg.groupRows, func(from, to int) error {
+	f := tableFile{table: Oracles, schema: oracleSchema(), stats: []string{"tree_id"}, meta: meta}
+	return f.write(ctx, path, int64(cols.rows()), opts, func(pw *pq.Writer) error {
+		return cols.writeRowGroups(pw.GroupRows(), func(from, to int) error {
 			ids := cols.int64PerTree(0, func(t int) int64 { return recs[t].ID })
-			return writeColumns(pw.beginRowGroup(to-from),
-				func() error { return pw.int64Column(ids) },
+			return writeColumns(pw.BeginRowGroup(to-from),
+				func() error { return pw.Int64Column(ids) },
 				func() error { return cols.writeNodeColumns(pw) },
 			)
 		})
-		if err != nil {
-			return err
-		}
-		return pw.close(Oracles, meta)
 	})
 }
 

@@ -3,10 +3,10 @@ package schemas
 import (
 	"context"
 	"fmt"
-	"io"
 	"slices"
 
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/schemas/internal/pq"
 )
 
 // Predictions is the table of every test row's prediction: which rows
@@ -186,15 +186,10 @@ func (t *predictionTable[R]) write(ctx context.Context, path string, blocks []Pr
 		}
 		total += blocks[i].Len()
 	}
-	return writeFile(ctx, path, int64(total), func(w io.Writer) error {
-		pw, err := newPQWriter(w, t.flat.layout().schema, newWriteConfig(opts), t.flat.layout().bounded...)
-		if err != nil {
-			return err
-		}
-		defer pw.release()
-		group := make([]R, 0, min(total, pw.cfg.groupRows))
+	return t.flat.file().write(ctx, path, int64(total), opts, func(pw *pq.Writer) error {
+		group := make([]R, 0, min(total, pw.GroupRows()))
 		flush := func() error {
-			err := writeFlatGroup(pw, t.flat, group)
+			err := t.flat.rows.WriteGroup(pw, group)
 			group = group[:0]
 			return err
 		}
@@ -203,7 +198,7 @@ func (t *predictionTable[R]) write(ctx context.Context, path string, blocks []Pr
 			for r := range b.Len() {
 				group = append(group, b.Head)
 				b.row(r, t.pred(&group[len(group)-1]))
-				if len(group) == pw.cfg.groupRows {
+				if len(group) == pw.GroupRows() {
 					if err := flush(); err != nil {
 						return err
 					}
@@ -211,11 +206,9 @@ func (t *predictionTable[R]) write(ctx context.Context, path string, blocks []Pr
 			}
 		}
 		if len(group) > 0 {
-			if err := flush(); err != nil {
-				return err
-			}
+			return flush()
 		}
-		return pw.close(t.flat.name, nil)
+		return nil
 	})
 }
 
@@ -261,17 +254,6 @@ func (t *predictionTable[R]) extends(b *PredictionBlock[R], r *R) bool {
 	return id == bid && learner == blearner && p.Rep == b.Rep && p.Fold == b.Fold && p.ModelID == b.ModelID &&
 		slices.Equal(p.Classes, b.Classes) && (p.TestCost == nil) == (b.TestCost == nil)
 }
-
-// HoldoutRows is a holdout task's rows of its imported dataset (the cost
-// study's split), from generate to evaluate in memory (slot
-// HoldoutSource): the imported rows of the split's Train and Test rows,
-// in their order (ascending).
-type HoldoutRows struct {
-	Train, Test []int
-}
-
-// HoldoutSource is the memory slot of a task's HoldoutRows.
-var HoldoutSource = NewSlot[HoldoutRows]("holdout-rows")
 
 // PredictionBytes is the memory one prediction takes until its chunk is
 // written, in a PredictionRows of classes classes: its predicted class

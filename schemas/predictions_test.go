@@ -11,11 +11,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unsafe"
 
 	"github.com/parquet-go/parquet-go/format"
 
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/schemas/internal/pq"
 )
 
 // predictionBlocks draws blocks of n rows in all, in blocks of 1 to 300
@@ -143,7 +143,7 @@ func TestPredictionsRoundTrip(t *testing.T) {
 	}{
 		{"empty", 0, func(int) bool { return false }},
 		{"one row", 1, func(int) bool { return true }},
-		{"pages", 2*pageRows + 11, func(i int) bool { return i%3 == 0 }},
+		{"pages", 2*pq.PageRows + 11, func(i int) bool { return i%3 == 0 }},
 		{"no nulls", 1000, func(int) bool { return false }},
 		{"row groups", RowGroupRows + 5, func(i int) bool { return i/1000%2 == 0 }},
 	}
@@ -251,11 +251,11 @@ func TestPredictionColumns(t *testing.T) {
 		got  []string
 		cell []string
 	}{
-		{"benchmark", describeColumns(benchmarkPredictionTable.layout().schema),
+		{"benchmark", pq.DescribeColumns(benchmarkPredictionTable.rows.Schema()),
 			[]string{"dataset BYTE_ARRAY required", "scenario BYTE_ARRAY required", "subset BYTE_ARRAY required"}},
-		{"cost", describeColumns(costPredictionTable.layout().schema),
+		{"cost", pq.DescribeColumns(costPredictionTable.rows.Schema()),
 			[]string{"dataset BYTE_ARRAY required", "misclassification DOUBLE required"}},
-		{"oracle", describeColumns(oraclePredictionTable.layout().schema),
+		{"oracle", pq.DescribeColumns(oraclePredictionTable.rows.Schema()),
 			[]string{"features INT32 required", "depth INT32 required", "mode BYTE_ARRAY required", "size INT32 required"}},
 	} {
 		if want := slices.Concat(keys, tc.cell, shared); !slices.Equal(tc.got, want) {
@@ -264,11 +264,11 @@ func TestPredictionColumns(t *testing.T) {
 	}
 }
 
-// TestListPages checks the list columns' pages: pageRows rows each, the
+// TestListPages checks the list columns' pages: pq.PageRows rows each, the
 // empty lists counted as nulls, levels and encodings as documented, no
 // statistics, and the strings' dictionary in order of first appearance.
 func TestListPages(t *testing.T) {
-	rows := predictionRows(rand.New(rand.NewPCG(3, 4)), pageRows+500, func(int) bool { return false })
+	rows := predictionRows(rand.New(rand.NewPCG(3, 4)), pq.PageRows+500, func(int) bool { return false })
 	path := filepath.Join(t.TempDir(), "p.parquet")
 	if _, err := writeFlat(context.Background(), path, benchmarkPredictionTable, rows); err != nil {
 		t.Fatal(err)
@@ -304,7 +304,7 @@ func TestListPages(t *testing.T) {
 			if err != nil {
 				break
 			}
-			wantRows := min(pageRows, len(rows)-row)
+			wantRows := min(pq.PageRows, len(rows)-row)
 			if int(p.NumRows()) != wantRows {
 				t.Errorf("%s page %d: %d rows; want %d", name, pages, p.NumRows(), wantRows)
 			}
@@ -341,7 +341,15 @@ func TestListPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := p.Dictionary(); d == nil || !slices.Equal(wordsOf(d.Page().Data()), seen) {
+	var dict []string
+	if d := p.Dictionary(); d != nil {
+		data := d.Page().Data()
+		words, offs := data.ByteArray()
+		for k := 0; k+1 < len(offs); k++ {
+			dict = append(dict, string(words[offs[k]:offs[k+1]]))
+		}
+	}
+	if !slices.Equal(dict, seen) {
 		t.Errorf("classes dictionary; want %q", seen)
 	}
 }
@@ -400,55 +408,6 @@ func TestPredictionsTruncated(t *testing.T) {
 		if err := CheckTable(cut, Predictions); !input.Is(err) {
 			t.Fatalf("CheckTable(%d of %d bytes) = %v; want an *input.Error", n, len(data), err)
 		}
-	}
-}
-
-// TestListColumnMisuse checks that a list column written from the wrong
-// source fails rather than damaging the file.
-func TestListColumnMisuse(t *testing.T) {
-	rows := predictionRows(rand.New(rand.NewPCG(1, 1)), 2, func(int) bool { return false })
-	cols := Columns[BenchmarkPrediction]()
-	at := func(name string) Column {
-		return cols[slices.IndexFunc(cols, func(c Column) bool { return c.Name == name })]
-	}
-	src := func(c Column, kind Kind, nullable bool) *fieldSource {
-		return &fieldSource{base: unsafe.Pointer(&rows[0]), stride: unsafe.Sizeof(rows[0]), offset: c.Offset, kind: kind, nullable: nullable}
-	}
-	schema := benchmarkPredictionTable.layout().schema
-	for _, tc := range []struct {
-		name string
-		skip int // columns written first, as the schema's
-		src  *fieldSource
-		want string
-	}{
-		{"a scalar column as a list", 0, src(at("dataset_id"), KindFloat64List, false), "repeated true"},
-		{"strings as doubles", slices.IndexFunc(cols, func(c Column) bool { return c.Name == "classes" }), src(at("classes"), KindFloat64List, false), "written as DOUBLE"},
-		{"nullable", slices.IndexFunc(cols, func(c Column) bool { return c.Name == "probabilities" }), src(at("probabilities"), KindFloat64List, true), "nullable true"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var buf bytes.Buffer
-			w, err := newPQWriter(&buf, schema, newWriteConfig(nil))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer w.release()
-			if err := w.beginRowGroup(2); err != nil {
-				t.Fatal(err)
-			}
-			for i := range tc.skip {
-				s := src(cols[i], cols[i].Kind, cols[i].Nullable)
-				write := w.scalarColumn
-				if cols[i].Kind.List() {
-					write = w.listColumn
-				}
-				if err := write(s, 0, 2); err != nil {
-					t.Fatalf("column %s: %v", cols[i].Name, err)
-				}
-			}
-			if err := w.listColumn(tc.src, 0, 2); err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("listColumn = %v; want an error containing %q", err, tc.want)
-			}
-		})
 	}
 }
 

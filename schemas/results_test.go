@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/dtbench/dtbench/schemas/internal/pq"
 	"github.com/parquet-go/parquet-go"
 )
 
@@ -37,7 +38,7 @@ func TestResultColumns(t *testing.T) {
 		schema *parquet.Schema
 		want   []string
 	}{
-		{Evaluations, evaluationTable.layout().schema, []string{
+		{Evaluations, evaluationTable.rows.Schema(), []string{
 			"dataset_id INT64 required", "oracle_id INT64 required", "learner BYTE_ARRAY required", "model_id INT64 required",
 			"features INT32 required", "depth INT32 required", "mode BYTE_ARRAY required", "size INT32 required", "rep INT32 required",
 			"doe DOUBLE optional", "agreement DOUBLE optional", "accuracy DOUBLE optional",
@@ -47,12 +48,12 @@ func TestResultColumns(t *testing.T) {
 			"avg_cost DOUBLE optional", "avg_test_cost DOUBLE optional", "avg_error_cost DOUBLE optional",
 			"status BYTE_ARRAY optional", "message BYTE_ARRAY optional",
 		}},
-		{Timings, timingTable.layout().schema, []string{
+		{Timings, timingTable.rows.Schema(), []string{
 			"dataset_id INT64 required", "learner BYTE_ARRAY required", "step BYTE_ARRAY required", "nanos INT64 required",
 		}},
 	}
 	for _, tc := range cases {
-		if got := describeColumns(tc.schema); !slices.Equal(got, tc.want) {
+		if got := pq.DescribeColumns(tc.schema); !slices.Equal(got, tc.want) {
 			t.Errorf("%s columns =\n%q\nwant\n%q", tc.name, got, tc.want)
 		}
 	}
@@ -118,7 +119,7 @@ func TestSummaryColumns(t *testing.T) {
 	want := []string{"learner BYTE_ARRAY required", "features INT32 required", "depth INT32 required", "mode BYTE_ARRAY required",
 		"size INT32 required", "measure BYTE_ARRAY required", "count INT64 required", "failed INT64 optional", "n INT64 required",
 		"mean DOUBLE optional", "sd DOUBLE optional", "ci_low DOUBLE optional", "ci_high DOUBLE optional"}
-	if got := describeColumns(summaryTable.layout().schema); !slices.Equal(got, want) {
+	if got := pq.DescribeColumns(summaryTable.rows.Schema()); !slices.Equal(got, want) {
 		t.Errorf("summary columns =\n%q\nwant\n%q", got, want)
 	}
 }

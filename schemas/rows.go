@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/schemas/internal/pq"
 	"github.com/dtbench/dtbench/tree"
 	"github.com/parquet-go/parquet-go"
 )
@@ -29,7 +30,7 @@ func readRows[T any](path, table string, want *parquet.Schema) (rows []T, pf *pa
 // rowsOf checks the columns of an open file against want and reads every
 // row. The caller recovers from a panic of the decoder (recoverCorrupt).
 func rowsOf[T any](path string, pf *parquet.File, want *parquet.Schema) ([]T, error) {
-	if err := checkColumns(path, pf.Schema(), want); err != nil {
+	if err := pq.CheckColumns(path, pf.Schema(), want); err != nil {
 		return nil, err
 	}
 	rows := make([]T, pf.NumRows())

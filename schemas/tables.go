@@ -1,9 +1,6 @@
 package schemas
 
-import (
-	"github.com/klauspost/compress/zstd"
-	pqzstd "github.com/parquet-go/parquet-go/compress/zstd"
-)
+import "github.com/dtbench/dtbench/schemas/internal/pq"
 
 // Table directories under a run folder. A table is every *.parquet file in
 // its directory, except Summaries: the single file report/summary.parquet
@@ -30,19 +27,13 @@ const (
 )
 
 // Settings that make the files byte-reproducible; changing one changes the
-// bytes of every table, so treat them like the schema.
+// bytes of every table, so treat them like the schema. The page writer
+// (package schemas/internal/pq) owns them; they are published here with the
+// rules every file follows (README.md).
 const (
 	// RowGroupRows is the largest number of rows in one row group.
-	RowGroupRows = 1 << 18
-	// ZstdLevel is the zstd level of every page, in zstd's numbering; 1 is
-	// the Go encoder's "fastest" speed. The big table (datasets/) is mostly
-	// bit-packed codes and deltas that zstd can barely shrink, so a higher
-	// level costs time for little.
-	ZstdLevel = 1
+	RowGroupRows = pq.GroupRows
+	// ZstdLevel is the zstd level of every page, in zstd's numbering (1:
+	// the Go encoder's fastest); see pq.ZstdLevel.
+	ZstdLevel = pq.ZstdLevel
 )
-
-// parquetZstd is the zstd codec of the node and row tables (pqWriter's
-// pages; parquet-go's codec, with the same bytes). It is shared so
-// that its pool of encoders is reused from file to file (a new encoder per
-// file costs more than writing a small file); it is safe for concurrent use.
-var parquetZstd = &pqzstd.Codec{Level: zstd.EncoderLevelFromZstd(ZstdLevel)}

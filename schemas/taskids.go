@@ -2,6 +2,7 @@ package schemas
 
 import (
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/schemas/internal/pq"
 	"github.com/parquet-go/parquet-go"
 )
 
@@ -24,7 +25,7 @@ func TaskIDs(path string) (ids []int64, err error) {
 	}
 	ids = make([]int64, 0, pf.NumRows())
 	for _, g := range pf.RowGroups() {
-		if ids, err = appendInt64s(ids, g.ColumnChunks()[leaf.ColumnIndex]); err != nil {
+		if ids, err = pq.AppendInt64s(ids, g.ColumnChunks()[leaf.ColumnIndex]); err != nil {
 			return nil, &input.Error{File: path, Err: err}
 		}
 	}

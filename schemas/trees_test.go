@@ -379,6 +379,12 @@ func TestModelsOfSeveralShapes(t *testing.T) {
 // (the one-time cost of the pools, emptied before each count, and of the
 // compressor cancels out).
 func TestWriteOraclesMemory(t *testing.T) {
+	// The writer's buffers come from sync.Pools, which keep an item put by
+	// one P where another P cannot take it, and which two collections empty:
+	// on one P, with the collector off, every write but the first finds
+	// the buffers the one before left, whichever thread runs it.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	big := completeTree(slices.Repeat([]int{2}, 16), 2, 16, false, false)
 	alloc := func(n int) uint64 {
 		recs := make([]TreeRecord, n)

@@ -2,8 +2,8 @@ package schemas
 
 import (
 	"sync"
-	"unsafe"
 
+	"github.com/dtbench/dtbench/schemas/internal/pq"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -13,7 +13,7 @@ import (
 // file is node i-first[t] of tree t; after fill(from, to), every column
 // holds rows [from, to) only, and the lists are in CSR form (group row r's
 // values are values[valueOffs[r]:valueOffs[r+1]]), which is what
-// pqWriter.int32ListColumn takes.
+// pq.Writer.Int32ListColumn takes.
 //
 // A row group at a time, so that writing a chunk of trees needs memory for
 // one row group and for the parents and values of one tree (the tree being
@@ -204,14 +204,13 @@ func (c *nodeColumns) int32PerTree(k int, v func(t int) int32) []int32 {
 }
 
 // optionalBoolPerTree returns the nullable boolean per-tree column of the
-// current group, v(t) on every row of tree t, as the source of
-// pqWriter.scalarColumn (rows 0 to the group's length). The column's
-// buffer is cleared on release.
-func (c *nodeColumns) optionalBoolPerTree(v func(t int) *bool) fieldSource {
+// current group, v(t) on every row of tree t, for pq.Writer's
+// OptionalBoolColumn. The column's buffer is cleared on release.
+func (c *nodeColumns) optionalBoolPerTree(v func(t int) *bool) []*bool {
 	out := resize(c.perTreeOpt, c.to-c.from)
 	c.perTree(func(lo, hi, t int) { fill(out[lo:hi], v(t)) })
 	c.perTreeOpt = out
-	return fieldSource{base: unsafe.Pointer(unsafe.SliceData(out)), stride: unsafe.Sizeof(out[0]), kind: KindBool, nullable: true}
+	return out
 }
 
 // rows is the number of node rows of all the trees.
@@ -220,18 +219,18 @@ func (c *nodeColumns) rows() int { return c.first[len(c.first)-1] }
 // writeNodeColumns writes the columns node, parent, values, feature and
 // class of the current group, in that order, as both node tables have
 // them.
-func (c *nodeColumns) writeNodeColumns(pw *pqWriter) error {
-	if err := pw.int32Column(c.node); err != nil {
+func (c *nodeColumns) writeNodeColumns(pw *pq.Writer) error {
+	if err := pw.Int32Column(c.node); err != nil {
 		return err
 	}
-	if err := pw.int32Column(c.parent); err != nil {
+	if err := pw.Int32Column(c.parent); err != nil {
 		return err
 	}
-	if err := pw.int32ListColumn(c.values, c.valueOffs); err != nil {
+	if err := pw.Int32ListColumn(c.values, c.valueOffs); err != nil {
 		return err
 	}
-	if err := pw.int32Column(c.feature); err != nil {
+	if err := pw.Int32Column(c.feature); err != nil {
 		return err
 	}
-	return pw.int32Column(c.class)
+	return pw.Int32Column(c.class)
 }

@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/klauspost/compress/zstd"
+	pqzstd "github.com/parquet-go/parquet-go/compress/zstd"
+
 	"github.com/parquet-go/parquet-go"
 )
 
@@ -44,7 +47,7 @@ func BenchmarkEvaluationWriters(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				w := parquet.NewGenericWriter[OracleEvaluation](f, parquet.Compression(parquetZstd))
+				w := parquet.NewGenericWriter[OracleEvaluation](f, parquet.Compression(&pqzstd.Codec{Level: zstd.EncoderLevelFromZstd(ZstdLevel)}))
 				if _, err := w.Write(rows); err != nil {
 					b.Fatal(err)
 				}

@@ -58,9 +58,9 @@ func TestExternalRepliesAtTheCLI(t *testing.T) {
 				t.Errorf("%s: a message of %d bytes stored", r.Learner, len(msg))
 			}
 			switch {
-			case r.Learner == "huge" && (status != schemas.StatusBadReply || !strings.Contains(msg, "max_reply") || !strings.Contains(msg, "32.0 MiB")):
+			case r.Learner == "huge" && (status != external.StatusBadReply || !strings.Contains(msg, "max_reply") || !strings.Contains(msg, "32.0 MiB")):
 				t.Errorf("huge: %s: %.200s; want a bad_reply over max_reply's 32.0 MiB", status, msg)
-			case r.Learner == "chatty" && (status != schemas.StatusError || !strings.HasSuffix(msg, "(50000000 bytes in all; the first 4096 kept)")):
+			case r.Learner == "chatty" && (status != external.StatusError || !strings.HasSuffix(msg, "(50000000 bytes in all; the first 4096 kept)")):
 				t.Errorf("chatty: %s: %.200s…; want the adapter's error, cut", status, msg)
 			}
 		}

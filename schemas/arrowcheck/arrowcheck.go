@@ -10,7 +10,7 @@
 // gRPC, whose package initialisation cost every dtbench command about
 // 5 ms of its 13 ms start-up. That every table's schema maps to Arrow and
 // every cell reads back through pqarrow is checked by the schemas tests
-// instead (pqwriter_test.go), once per table layout: the files of a table
+// instead (arrow_test.go), once per table layout: the files of a table
 // differ only in their rows.
 package arrowcheck
 

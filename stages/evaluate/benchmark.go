@@ -27,14 +27,14 @@ func BenchmarkNode(cells []schemas.BenchmarkCell, alpha float64, predictions boo
 	}
 	return flow.Node{
 		Stage:  flow.StageEvaluate,
-		Reads:  []schemas.Ref{schemas.Splits, schemas.Fits, schemas.TaskCosts},
+		Reads:  []schemas.Ref{flow.Splits, flow.Fits, flow.TaskCosts},
 		Writes: writes,
 		Run: func(t *flow.Task, b *schemas.Bag) error {
-			splits := schemas.Splits.Get(b)
+			splits := flow.Splits.Get(b)
 			if len(splits) != 1 {
 				return fmt.Errorf("task %d has %d splits, want 1", t.ID, len(splits))
 			}
-			res, err := BenchmarkTask(cells[t.Cell], t.ID, t.Rep, &splits[0], schemas.Fits.Get(b), schemas.CostsOf(b), predictions)
+			res, err := BenchmarkTask(cells[t.Cell], t.ID, t.Rep, &splits[0], flow.Fits.Get(b), flow.CostsOf(b), predictions)
 			if err != nil {
 				return err
 			}
@@ -68,7 +68,7 @@ type BenchmarkResult struct {
 // with them. With a cost model cm, the average costs over the folds' test
 // rows too. With predictions it records every test row's prediction, its
 // row_id the imported dataset's row (sp.Rows).
-func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Split, fits []schemas.Fit, cm *costs.Model, predictions bool) (BenchmarkResult, error) {
+func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *flow.Split, fits []flow.Fit, cm *costs.Model, predictions bool) (BenchmarkResult, error) {
 	d, k := sp.Data, sp.Data.Classes()
 	labels := d.Schema().Class.Values
 	folds := sp.Folds.K
@@ -102,7 +102,7 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Sp
 		score     Score
 		confusion [][]int // per fold, actual × predicted
 		costs     CostSum
-		failed    *schemas.Fit              // the first fold whose fit failed, if any
+		failed    *flow.Fit                 // the first fold whose fit failed, if any
 		preds     []*schemas.PredictionRows // per fold, with predictions
 	}
 	var order []*learnerScore
@@ -165,7 +165,7 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *schemas.Sp
 			DatasetID: id, Learner: ls.name, BenchmarkCell: cell, Attributes: attrs, Rep: int32(rep), Folds: int32(folds),
 			Measures: schemas.Measures{Accuracy: &acc, MAE: &mae, Correct: &correct, Total: &n,
 				AccX: &x, AccV: &v, AccI: &i, GammaX: &gx, GammaV: &gv, GammaI: &gi},
-			Outcome: (&schemas.Fit{}).Outcome(),
+			Outcome: (&flow.Fit{}).Outcome(),
 		})
 		ls.costs.Measures(&evals[len(evals)-1].Measures)
 		for fold, conf := range ls.confusion {

@@ -22,18 +22,18 @@ func CostNode(cells []schemas.CostCell, predictions bool) flow.Node {
 	}
 	return flow.Node{
 		Stage:  flow.StageEvaluate,
-		Reads:  []schemas.Ref{schemas.Holdouts, schemas.HoldoutSource, schemas.Fits, schemas.TaskCosts},
+		Reads:  []schemas.Ref{flow.Holdouts, flow.HoldoutSource, flow.Fits, flow.TaskCosts},
 		Writes: writes,
 		Run: func(t *flow.Task, b *schemas.Bag) error {
-			data, source := schemas.Holdouts.Get(b), schemas.HoldoutSource.Get(b)
+			data, source := flow.Holdouts.Get(b), flow.HoldoutSource.Get(b)
 			if len(data) != 1 || len(source) != 1 {
 				return fmt.Errorf("task %d has %d splits and %d row sets, want 1 each", t.ID, len(data), len(source))
 			}
-			cm := schemas.CostsOf(b)
+			cm := flow.CostsOf(b)
 			if cm == nil {
 				return fmt.Errorf("task %d has no cost model", t.ID)
 			}
-			rows, preds, err := CostTask(cells[t.Cell], t.ID, t.Rep, &data[0], source[0].Test, schemas.Fits.Get(b), cm, predictions)
+			rows, preds, err := CostTask(cells[t.Cell], t.ID, t.Rep, &data[0], source[0].Test, flow.Fits.Get(b), cm, predictions)
 			if err != nil {
 				return err
 			}
@@ -50,7 +50,7 @@ func CostNode(cells []schemas.CostCell, predictions bool) flow.Node {
 // split rep, its train/test split, its fits and its cost model; with
 // predictions, its test rows' predictions too, in learner order, each
 // row_id tests[r] for test row r (the imported dataset's rows).
-func CostTask(c schemas.CostCell, id int64, rep int, data *schemas.DatasetRecord, tests []int, fits []schemas.Fit, cm *costs.Model, predictions bool) ([]schemas.CostEvaluation, []schemas.PredictionBlock[schemas.CostPrediction], error) {
+func CostTask(c schemas.CostCell, id int64, rep int, data *schemas.DatasetRecord, tests []int, fits []flow.Fit, cm *costs.Model, predictions bool) ([]schemas.CostEvaluation, []schemas.PredictionBlock[schemas.CostPrediction], error) {
 	if data.Test != nil && len(tests) != data.Test.Len() {
 		return nil, nil, fmt.Errorf("task %d: %d test rows, %d row ids", id, data.Test.Len(), len(tests))
 	}

@@ -3,6 +3,7 @@ package evaluate
 import (
 	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/schemas"
 )
 
@@ -30,7 +31,7 @@ type CostSum struct {
 // charged on the walk that predicts, as costs.TreeCosts charges it; any
 // other model every test it reads, per row) and each prediction's matrix
 // entry.
-func (s *CostSum) Score(m *costs.Model, f *schemas.Fit, rows *Rows, d *dataset.Dataset, k int, confusion []int) (Score, error) {
+func (s *CostSum) Score(m *costs.Model, f *flow.Fit, rows *Rows, d *dataset.Dataset, k int, confusion []int) (Score, error) {
 	sc, _, err := scoreFit(f, rows, d, k, m, s, confusion, nil)
 	return sc, err
 }

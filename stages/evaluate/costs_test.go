@@ -7,7 +7,7 @@ import (
 
 	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/dataset"
-	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -51,7 +51,7 @@ func TestCostSumMatchesTreeCosts(t *testing.T) {
 			t.Fatal(err)
 		}
 		rows := NewRows(d, d.All())
-		fit := schemas.Fit{Learner: "t", Model: treeModel{lt}, Tree: lt}
+		fit := flow.Fit{Learner: "t", Model: treeModel{lt}, Tree: lt}
 		var sum CostSum
 		confusion := make([]int, 9)
 		got, err := sum.Score(m, &fit, rows, d, 3, confusion)

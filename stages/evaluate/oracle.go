@@ -23,14 +23,14 @@ func OracleNode(cells []schemas.OracleCell, predictions bool) flow.Node {
 	}
 	return flow.Node{
 		Stage:  flow.StageEvaluate,
-		Reads:  []schemas.Ref{schemas.OracleTable, schemas.DatasetTable, schemas.Fits, schemas.TaskCosts},
+		Reads:  []schemas.Ref{schemas.OracleTable, schemas.DatasetTable, flow.Fits, flow.TaskCosts},
 		Writes: writes,
 		Run: func(t *flow.Task, b *schemas.Bag) error {
 			oracles, data := schemas.OracleTable.Get(b), schemas.DatasetTable.Get(b)
 			if len(oracles) != 1 || len(data) != 1 {
 				return fmt.Errorf("task %d has %d oracles and %d datasets, want 1 each", t.ID, len(oracles), len(data))
 			}
-			rows, preds, err := OracleTask(cells[t.Cell], t.ID, t.Rep, &oracles[0], &data[0], schemas.Fits.Get(b), schemas.CostsOf(b), predictions)
+			rows, preds, err := OracleTask(cells[t.Cell], t.ID, t.Rep, &oracles[0], &data[0], flow.Fits.Get(b), flow.CostsOf(b), predictions)
 			if err != nil {
 				return err
 			}
@@ -47,7 +47,7 @@ func OracleNode(cells []schemas.OracleCell, predictions bool) flow.Node {
 // repetition rep, its oracle and dataset, its fits and its cost model (nil
 // for none: no cost measures); with predictions, its held-out rows'
 // predictions too (row_id: the row of split test), in learner order.
-func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRecord, data *schemas.DatasetRecord, fits []schemas.Fit, cm *costs.Model, predictions bool) ([]schemas.OracleEvaluation, []schemas.PredictionBlock[schemas.OraclePrediction], error) {
+func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRecord, data *schemas.DatasetRecord, fits []flow.Fit, cm *costs.Model, predictions bool) ([]schemas.OracleEvaluation, []schemas.PredictionBlock[schemas.OraclePrediction], error) {
 	h, err := scoreHeldOut(data, fits, cm, predictions, nil, rep)
 	if err != nil {
 		return nil, nil, err
@@ -107,7 +107,7 @@ type heldOut struct {
 // has none), with its costs under cm when cm is not nil. With predictions
 // it records every configured fit's predictions (in h.preds), held-out row
 // r's row_id being source[r] (r itself when source is nil).
-func scoreHeldOut(data *schemas.DatasetRecord, fits []schemas.Fit, cm *costs.Model, predictions bool, source []int, rep int) (*heldOut, error) {
+func scoreHeldOut(data *schemas.DatasetRecord, fits []flow.Fit, cm *costs.Model, predictions bool, source []int, rep int) (*heldOut, error) {
 	h := &heldOut{scores: make([]Score, len(fits)), accuracy: make([]float64, len(fits)), costs: make([]CostSum, len(fits)),
 		preds: make([]*schemas.PredictionRows, len(fits))}
 	var test *Rows
@@ -164,7 +164,7 @@ type benchmarks struct{ x, v, i float64 }
 // and the test class counts, μ_V as the test share of the training
 // majority, and μ_I as the accuracy of the fit marked Intuitive (NaN
 // without one). It returns nil when the task has no held-out rows.
-func benchmarkAccuracies(data *schemas.DatasetRecord, test *Rows, fits []schemas.Fit, accuracy []float64) *benchmarks {
+func benchmarkAccuracies(data *schemas.DatasetRecord, test *Rows, fits []flow.Fit, accuracy []float64) *benchmarks {
 	if test == nil {
 		return nil
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/schemas"
 	"github.com/dtbench/dtbench/tree"
 )
@@ -46,7 +47,7 @@ func newPredictions(d *dataset.Dataset, set dataset.Bitset, source []int, rep in
 //
 // It is the one place a fit meets its test rows: every study scores
 // through it.
-func scoreFit(f *schemas.Fit, rows *Rows, d *dataset.Dataset, k int, cm *costs.Model, sums *CostSum, confusion []int, p *Predictions) (Score, *schemas.PredictionRows, error) {
+func scoreFit(f *flow.Fit, rows *Rows, d *dataset.Dataset, k int, cm *costs.Model, sums *CostSum, confusion []int, p *Predictions) (Score, *schemas.PredictionRows, error) {
 	var t *tree.Tree
 	var tests func(leaf int) float64
 	perRow := 0.0 // a model that is not a tree reads the same tests on every row
@@ -101,7 +102,7 @@ func scoreFit(f *schemas.Fit, rows *Rows, d *dataset.Dataset, k int, cm *costs.M
 
 // rows returns fit f's empty prediction rows over p's rows, nil when p
 // is nil.
-func (p *Predictions) rows(f *schemas.Fit, k int, withCosts bool) *schemas.PredictionRows {
+func (p *Predictions) rows(f *flow.Fit, k int, withCosts bool) *schemas.PredictionRows {
 	if p == nil {
 		return nil
 	}

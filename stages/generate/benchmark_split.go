@@ -18,7 +18,7 @@ import (
 )
 
 // SplitNode is the benchmark study's per-task generate stage: each task's
-// data (schemas.Split, in memory: its subsample, attributes and folds),
+// data (flow.Split, in memory: its subsample, attributes and folds),
 // and the gain-ratio ranking of its dataset's attributes, written once
 // per (dataset, scenario, repetition) by the task of the whole top set.
 // A staged train or evaluate draws the split again (Reload), from the
@@ -29,7 +29,7 @@ func (b *Benchmark) SplitNode() flow.Node {
 		if err != nil {
 			return err
 		}
-		schemas.Splits.Set(bag, []schemas.Split{s})
+		flow.Splits.Set(bag, []flow.Split{s})
 		m, err := b.taskCosts(s, schemas.ImportedTable.Get(bag))
 		if err != nil {
 			return err
@@ -45,7 +45,7 @@ func (b *Benchmark) SplitNode() flow.Node {
 	return flow.Node{
 		Stage:  flow.StageGenerate,
 		Reads:  []schemas.Ref{schemas.ImportedTable},
-		Writes: []schemas.Ref{schemas.Splits, schemas.AttributeTable, schemas.TaskCosts},
+		Writes: []schemas.Ref{flow.Splits, schemas.AttributeTable, flow.TaskCosts},
 		Run:    run,
 		Reload: run,
 	}
@@ -53,7 +53,7 @@ func (b *Benchmark) SplitNode() flow.Node {
 
 // taskCosts returns the cost model of a split: its dataset's, projected
 // onto the subset's attributes; nil without costs.
-func (b *Benchmark) taskCosts(s schemas.Split, imported []schemas.DatasetRecord) (*costs.Model, error) {
+func (b *Benchmark) taskCosts(s flow.Split, imported []schemas.DatasetRecord) (*costs.Model, error) {
 	full, err := b.data.costModel(s.Dataset, imported)
 	if err != nil || full == nil {
 		return nil, err
@@ -83,7 +83,7 @@ func (b *Benchmark) taskCosts(s schemas.Split, imported []schemas.DatasetRecord)
 //     (rank: cv), best first, ties to the lower attribute index.
 //  4. The cell's subset: the attributes of its ranks, in dataset order
 //     (as Weka's Remove filter keeps them), projected with the subsample.
-func (b *Benchmark) Split(t *flow.Task, imported []schemas.DatasetRecord) (schemas.Split, error) {
+func (b *Benchmark) Split(t *flow.Task, imported []schemas.DatasetRecord) (flow.Split, error) {
 	cell := b.cells[t.Cell]
 	var d *dataset.Dataset
 	for i := range imported {
@@ -92,12 +92,12 @@ func (b *Benchmark) Split(t *flow.Task, imported []schemas.DatasetRecord) (schem
 		}
 	}
 	if d == nil {
-		return schemas.Split{}, fmt.Errorf("dataset %s is not among the imported datasets", cell.Dataset)
+		return flow.Split{}, fmt.Errorf("dataset %s is not among the imported datasets", cell.Dataset)
 	}
 	rng := t.SharedRand(cell.Dataset + "/" + cell.Scenario + "/r" + strconv.Itoa(t.Rep))
 	rows, err := b.subsample(d, b.data.spec(cell.Dataset).Scenarios, cell.Scenario, rng)
 	if err != nil {
-		return schemas.Split{}, err
+		return flow.Split{}, err
 	}
 	labels := make([]uint8, len(rows))
 	for i, r := range rows {
@@ -117,13 +117,13 @@ func (b *Benchmark) Split(t *flow.Task, imported []schemas.DatasetRecord) (schem
 	slices.Sort(features)
 	data, err := d.Project(rows, features)
 	if err != nil {
-		return schemas.Split{}, err
+		return flow.Split{}, err
 	}
 	names := make([]string, len(features))
 	for i, f := range features {
 		names[i] = d.Schema().Features[f].Name
 	}
-	return schemas.Split{Dataset: cell.Dataset, Data: data, Attributes: names, Rows: rows, Folds: folds, Ranking: ranking}, nil
+	return flow.Split{Dataset: cell.Dataset, Data: data, Attributes: names, Rows: rows, Folds: folds, Ranking: ranking}, nil
 }
 
 // subsample returns the rows of scenario s (every row for AllRows), in
@@ -209,4 +209,4 @@ func (b *Benchmark) rank(d *dataset.Dataset, rows []int, labels []uint8, folds c
 }
 
 // Attributes returns the comma-separated attribute names of a split.
-func Attributes(s *schemas.Split) string { return strings.Join(s.Attributes, ",") }
+func Attributes(s *flow.Split) string { return strings.Join(s.Attributes, ",") }

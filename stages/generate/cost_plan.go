@@ -107,9 +107,9 @@ func trainRows(n int, share float64) int { return int(math.Round(share * float64
 // ImportNode is the setup node: every dataset imported once.
 func (c *Cost) ImportNode() flow.Node { return c.data.importNode() }
 
-// SplitNode sets each task's train/test split (schemas.Holdouts), the
-// imported rows it holds (schemas.HoldoutSource) and its cost model
-// (schemas.TaskCosts: the dataset's, with the cell's matrix).
+// SplitNode sets each task's train/test split (flow.Holdouts), the
+// imported rows it holds (flow.HoldoutSource) and its cost model
+// (flow.TaskCosts: the dataset's, with the cell's matrix).
 // The split is drawn from a generator shared by every cell of the same
 // dataset and repetition, so all misclassification costs (and all
 // learners) see the same rows, as in Turney's experiments; a staged
@@ -120,15 +120,15 @@ func (c *Cost) SplitNode() flow.Node {
 		if err != nil {
 			return err
 		}
-		schemas.Holdouts.Set(bag, []schemas.DatasetRecord{rec})
-		schemas.HoldoutSource.Set(bag, []schemas.HoldoutRows{rows})
+		flow.Holdouts.Set(bag, []schemas.DatasetRecord{rec})
+		flow.HoldoutSource.Set(bag, []flow.HoldoutRows{rows})
 		setTaskCosts(bag, m)
 		return nil
 	}
 	return flow.Node{
 		Stage:  flow.StageGenerate,
 		Reads:  []schemas.Ref{schemas.ImportedTable},
-		Writes: []schemas.Ref{schemas.Holdouts, schemas.HoldoutSource, schemas.TaskCosts},
+		Writes: []schemas.Ref{flow.Holdouts, flow.HoldoutSource, flow.TaskCosts},
 		Run:    run,
 		Reload: run,
 	}
@@ -138,9 +138,9 @@ func (c *Cost) SplitNode() flow.Node {
 // the first round(train·n) training, the rest testing, in dataset order —
 // and its cost model. It returns the split, the imported rows of its
 // training and test rows, and the model.
-func (c *Cost) Split(t *flow.Task, imported []schemas.DatasetRecord) (schemas.DatasetRecord, schemas.HoldoutRows, *costs.Model, error) {
-	fail := func(err error) (schemas.DatasetRecord, schemas.HoldoutRows, *costs.Model, error) {
-		return schemas.DatasetRecord{}, schemas.HoldoutRows{}, nil, err
+func (c *Cost) Split(t *flow.Task, imported []schemas.DatasetRecord) (schemas.DatasetRecord, flow.HoldoutRows, *costs.Model, error) {
+	fail := func(err error) (schemas.DatasetRecord, flow.HoldoutRows, *costs.Model, error) {
+		return schemas.DatasetRecord{}, flow.HoldoutRows{}, nil, err
 	}
 	cell := c.cells[t.Cell]
 	d, err := datasetOf(cell.Dataset, imported)
@@ -171,7 +171,7 @@ func (c *Cost) Split(t *flow.Task, imported []schemas.DatasetRecord) (schemas.Da
 		m = m.WithMatrix(sweptMatrix(d.Classes(), cell.Misclassification))
 	}
 	rec := schemas.DatasetRecord{DatasetID: t.ID, OracleID: -1, Mode: cell.Dataset, Train: trainSet, Test: testSet}
-	return rec, schemas.HoldoutRows{Train: train, Test: test}, m, nil
+	return rec, flow.HoldoutRows{Train: train, Test: test}, m, nil
 }
 
 // sweptMatrix is the k×k matrix with 0 on its diagonal and cost

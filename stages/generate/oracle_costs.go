@@ -54,7 +54,7 @@ func (oc *OracleCosts) For(t *flow.Task) (*costs.Model, error) {
 	return oc.fixed, nil
 }
 
-// Node sets each task's schemas.TaskCosts: the one model, or none. A
+// Node sets each task's flow.TaskCosts: the one model, or none. A
 // staged command computes it again (the same draw).
 func (oc *OracleCosts) Node() flow.Node {
 	run := func(t *flow.Task, bag *schemas.Bag) error {
@@ -65,5 +65,5 @@ func (oc *OracleCosts) Node() flow.Node {
 		setTaskCosts(bag, m)
 		return nil
 	}
-	return flow.Node{Stage: flow.StageGenerate, Writes: []schemas.Ref{schemas.TaskCosts}, Run: run, Reload: run}
+	return flow.Node{Stage: flow.StageGenerate, Writes: []schemas.Ref{flow.TaskCosts}, Run: run, Reload: run}
 }

@@ -9,10 +9,10 @@ import (
 // setTaskCosts stores a task's cost model (nil: none) in its bag.
 func setTaskCosts(bag *schemas.Bag, m *costs.Model) {
 	if m == nil {
-		schemas.TaskCosts.Set(bag, nil)
+		flow.TaskCosts.Set(bag, nil)
 		return
 	}
-	schemas.TaskCosts.Set(bag, []costs.Model{*m})
+	flow.TaskCosts.Set(bag, []costs.Model{*m})
 }
 
 // CostInputs returns the files a costs section was read from (Turney's

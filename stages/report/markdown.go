@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/schemas"
 )
 
@@ -29,7 +30,7 @@ type Meta struct {
 	Against map[Measure]string
 	// Run, when set, is how the run ran (task times, cores): the only
 	// lines of report.md that differ between two runs of one config.
-	Run *schemas.RunStats
+	Run *flow.RunStats
 	// Plots are the figures report.md embeds (files in report/plots).
 	Plots []Plot
 	// Missing counts the chunks a partial report (--allow-partial) lacks;
@@ -114,7 +115,7 @@ func writeHeader(b *strings.Builder, meta Meta) {
 }
 
 // runTime describes the run's task times and this command's time.
-func runTime(r *schemas.RunStats) string {
+func runTime(r *flow.RunStats) string {
 	var total int64
 	var tasks int64
 	parts := make([]string, len(r.Stages))

@@ -12,7 +12,7 @@ import (
 // task: it summarises every evaluation row of the run (all shards, in
 // task order) into report/summary.parquet, draws the figures of
 // OraclePlots into report/plots/ and renders report/report.md, whose first
-// line says so when the run is partial (schemas.MissingChunks).
+// line says so when the run is partial (flow.MissingChunks).
 func OracleNode(meta Meta) flow.Node {
 	return flow.Node{
 		Stage:  flow.StageReport,
@@ -43,7 +43,7 @@ func publish(b *schemas.Bag, meta Meta, summary []OracleSummary, markdown func(*
 		return err
 	}
 	var md bytes.Buffer
-	if missing := schemas.MissingChunks.Get(b); len(missing) > 0 {
+	if missing := flow.MissingChunks.Get(b); len(missing) > 0 {
 		md.WriteString(partialNote(missing, summary))
 	}
 	if err := markdown(&md); err != nil {
@@ -58,9 +58,9 @@ func publish(b *schemas.Bag, meta Meta, summary []OracleSummary, markdown func(*
 // its run info (time, cores) and how many chunks are missing. Every
 // study's report node calls it.
 func (m Meta) forRun(b *schemas.Bag) Meta {
-	if run := schemas.RunInfo.Get(b); len(run) > 0 {
+	if run := flow.RunInfo.Get(b); len(run) > 0 {
 		m.Run = &run[0]
 	}
-	m.Missing = len(schemas.MissingChunks.Get(b))
+	m.Missing = len(flow.MissingChunks.Get(b))
 	return m
 }

@@ -37,7 +37,7 @@ func panelRows(sizes []int32, doe map[string][][]float64, order ...string) []sch
 
 // crashed is the outcome of a fit whose adapter died.
 func crashed() schemas.Outcome {
-	s, m := schemas.StatusCrashed, "adapter died"
+	s, m := "crashed", "adapter died" // any status but ok (external.StatusCrashed, say)
 	return schemas.Outcome{Status: &s, Message: &m}
 }
 

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/dtbench/dtbench/input"
-	"github.com/dtbench/dtbench/schemas"
 	"github.com/dtbench/dtbench/stages/train/external"
 	"github.com/dtbench/dtbench/stages/train/external/externaltest"
 )
@@ -44,7 +43,7 @@ func TestReplyCap(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	f := fitOnce(t, l)
 	runtime.ReadMemStats(&after)
-	if f.Status != schemas.StatusBadReply || !strings.Contains(f.Message, "max_reply") || !strings.Contains(f.Message, "1.0 MiB") {
+	if f.Status != external.StatusBadReply || !strings.Contains(f.Message, "max_reply") || !strings.Contains(f.Message, "1.0 MiB") {
 		t.Errorf("failure %s: %s; want a bad_reply naming max_reply and its 1.0 MiB", f.Status, f.Message)
 	}
 	if got := after.TotalAlloc - before.TotalAlloc; got > 16<<20 {
@@ -58,7 +57,7 @@ func TestMessageCap(t *testing.T) {
 	l := external.New("fake", spec(externaltest.Command(externaltest.Huge, "50000"), 10*time.Second, 5), nil)
 	defer l.Close()
 	f := fitOnce(t, l)
-	if f.Status != schemas.StatusError {
+	if f.Status != external.StatusError {
 		t.Fatalf("failure %s: %.100s; want the adapter's error", f.Status, f.Message)
 	}
 	want := strings.Repeat("x", external.MaxMessage) + "… (50000 bytes in all; the first 4096 kept)"

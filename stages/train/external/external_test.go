@@ -15,7 +15,6 @@ import (
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
-	"github.com/dtbench/dtbench/schemas"
 	"github.com/dtbench/dtbench/stages/train/external"
 	"github.com/dtbench/dtbench/stages/train/external/externaltest"
 )
@@ -95,11 +94,11 @@ func TestFaults(t *testing.T) {
 		status  string
 		message string
 	}{
-		{"slow adapter times out", externaltest.Command(externaltest.Slow, "30s"), 300 * time.Millisecond, schemas.StatusTimeout, "no reply within 300ms"},
-		{"crash", externaltest.Command(externaltest.Crash), 10 * time.Second, schemas.StatusCrashed, "exit status 3"},
-		{"garbage", externaltest.Command(externaltest.Garbage), 10 * time.Second, schemas.StatusBadReply, "not a JSON object"},
-		{"adapter error", externaltest.Command(externaltest.Error), 10 * time.Second, schemas.StatusError, "no can do"},
-		{"some fits fail (every seed a multiple of 1)", externaltest.Command(externaltest.ErrorSome, "1"), 10 * time.Second, schemas.StatusError, "is a multiple of 1"},
+		{"slow adapter times out", externaltest.Command(externaltest.Slow, "30s"), 300 * time.Millisecond, external.StatusTimeout, "no reply within 300ms"},
+		{"crash", externaltest.Command(externaltest.Crash), 10 * time.Second, external.StatusCrashed, "exit status 3"},
+		{"garbage", externaltest.Command(externaltest.Garbage), 10 * time.Second, external.StatusBadReply, "not a JSON object"},
+		{"adapter error", externaltest.Command(externaltest.Error), 10 * time.Second, external.StatusError, "no can do"},
+		{"some fits fail (every seed a multiple of 1)", externaltest.Command(externaltest.ErrorSome, "1"), 10 * time.Second, external.StatusError, "is a multiple of 1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l := external.New("fake", spec(tc.cmd, tc.timeout, 5), nil)
@@ -114,7 +113,7 @@ func TestFaults(t *testing.T) {
 			if f.Status != tc.status || !strings.Contains(f.Message, tc.message) {
 				t.Errorf("failure = %s: %s; want %s containing %q", f.Status, f.Message, tc.status, tc.message)
 			}
-			if tc.status == schemas.StatusTimeout && time.Since(start) > 5*time.Second {
+			if tc.status == external.StatusTimeout && time.Since(start) > 5*time.Second {
 				t.Errorf("the timeout took %v", time.Since(start))
 			}
 		})
@@ -131,7 +130,7 @@ func TestCrashRestarts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	_, err := l.Fit(d, d.All(), rng, external.Query{})
 	var f *external.Failure
-	if !errors.As(err, &f) || f.Status != schemas.StatusCrashed {
+	if !errors.As(err, &f) || f.Status != external.StatusCrashed {
 		t.Fatalf("first fit: %v; want a crash", err)
 	}
 	if !strings.Contains(f.Message, "crashing once as asked") {

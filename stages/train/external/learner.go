@@ -12,7 +12,6 @@ import (
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
-	"github.com/dtbench/dtbench/schemas/fitstatus"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -23,12 +22,23 @@ type Model interface {
 }
 
 // Failure is a fit that failed in a way the run records and goes on from
-// (schemas.Fit.Status, package fitstatus): a timeout, a process that died, a bad reply or
-// the adapter's own error.
+// (flow.Fit.Status, the status column of results/evaluations): a timeout,
+// a process that died, a bad reply or the adapter's own error.
 type Failure struct {
-	Status  string // fitstatus.Timeout, Crashed, BadReply or Error
+	Status  string // StatusTimeout, StatusCrashed, StatusBadReply or StatusError
 	Message string // at most MaxMessage bytes and a note of the length
 }
+
+// The statuses of a Failure: the values of the status column of
+// results/evaluations besides schemas.StatusOK. External learners are the
+// only ones whose fits fail without stopping the run, so their failures
+// are named here, where they are told apart.
+const (
+	StatusTimeout  = "timeout"   // no reply within the learner's timeout
+	StatusCrashed  = "crashed"   // the adapter process died, or could not be restarted
+	StatusBadReply = "bad_reply" // the reply did not parse, or contradicted the request
+	StatusError    = "error"     // the adapter replied with an error of its own
+)
 
 // failure is the Failure of status with message, cut to MaxMessage
 // bytes: what results/evaluations and the run's last error keep of an
@@ -139,25 +149,25 @@ func (l *Learner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, q
 func (l *Learner) fit(line []byte, fc *fitContext) (Model, *Failure) {
 	p, err := l.pool.get()
 	if err != nil {
-		return nil, failure(fitstatus.Crashed, "restart: "+err.Error())
+		return nil, failure(StatusCrashed, "restart: "+err.Error())
 	}
 	reply, err := p.call(line, time.Duration(l.spec.Timeout))
 	switch {
 	case errors.Is(err, errTimeout):
-		return nil, failure(fitstatus.Timeout, err.Error())
+		return nil, failure(StatusTimeout, err.Error())
 	case errors.Is(err, errTooLong):
-		return nil, failure(fitstatus.BadReply, err.Error()+" (max_reply; raise it in the learner's entry if its replies are that big)")
+		return nil, failure(StatusBadReply, err.Error()+" (max_reply; raise it in the learner's entry if its replies are that big)")
 	case err != nil:
-		return nil, failure(fitstatus.Crashed, err.Error())
+		return nil, failure(StatusCrashed, err.Error())
 	}
 	m, err := parseReply(reply, fc)
 	switch {
 	case errors.Is(err, errAdapter):
 		l.pool.put(p) // it answered: it is still in step
-		return nil, failure(fitstatus.Error, strings.TrimPrefix(err.Error(), errAdapter.Error()+": "))
+		return nil, failure(StatusError, strings.TrimPrefix(err.Error(), errAdapter.Error()+": "))
 	case err != nil:
 		p.kill() // out of step, or worse: the next fit gets a new process
-		return nil, failure(fitstatus.BadReply, err.Error())
+		return nil, failure(StatusBadReply, err.Error())
 	}
 	l.pool.put(p)
 	return m, nil

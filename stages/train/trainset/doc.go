@@ -12,7 +12,7 @@
 // and its generator is the task's for the learner's name, with "/fold<f>"
 // appended in a cross-validation. When no configured intuitive classifier
 // I runs on a task, each fold with held-out rows gets one extra fit of I
-// (schemas.Fit.Extra, model id −1) for the benchmarks. A node's Reload
+// (flow.Fit.Extra, model id −1) for the benchmarks. A node's Reload
 // runs the same loop, taking the trees from models/ and fitting the other
 // learners again.
 //

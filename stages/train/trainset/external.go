@@ -55,12 +55,12 @@ func fitQuery(l train.Learner, d *dataset.Dataset, rows dataset.Bitset, rng *ran
 
 // failedFit returns the Fit that records err when err is an external
 // learner's failure, one the run goes on from.
-func failedFit(err error, name string) (schemas.Fit, bool) {
+func failedFit(err error, name string) (flow.Fit, bool) {
 	var f *external.Failure
 	if !errors.As(err, &f) {
-		return schemas.Fit{}, false
+		return flow.Fit{}, false
 	}
-	return schemas.Fit{Learner: name, Fold: schemas.NoFold, Status: f.Status, Message: f.Message}, true
+	return flow.Fit{Learner: name, Fold: schemas.NoFold, Status: f.Status, Message: f.Message}, true
 }
 
 // adapterNanos is the fit time an external model's adapter reported.

@@ -42,7 +42,7 @@ type folds struct {
 }
 
 // cvFolds are the k folds of a cross-validation split.
-func cvFolds(sp *schemas.Split) folds {
+func cvFolds(sp *flow.Split) folds {
 	fs := folds{folds: make([]fold, sp.Folds.K), dataset: sp.Dataset, oracleID: -1}
 	for f := range fs.folds {
 		test := sp.TestRows(f)
@@ -73,7 +73,7 @@ func (s *Set) modelID(t *flow.Task, k, f, i int) int64 {
 }
 
 // fitFolds fits every learner that runs on task t on each of its folds
-// and sets the fits in schemas.Fits, fold by fold in learner order, each
+// and sets the fits in flow.Fits, fold by fold in learner order, each
 // fold's followed by the benchmark I (Extra) when no configured I runs
 // on the task and the fold has held-out rows. Fitting, it logs each fit's
 // time and sets the trees in schemas.ModelTable. Reloading, it rebuilds
@@ -88,9 +88,9 @@ func (s *Set) fitFolds(t *flow.Task, b *schemas.Bag, fs folds, reload bool) erro
 			stored[storedKey{recs[i].Learner, int(recs[i].Fold)}] = &recs[i]
 		}
 	}
-	taskCosts := schemas.CostsOf(b)
+	taskCosts := flow.CostsOf(b)
 	k := len(fs.folds)
-	fits := make([]schemas.Fit, 0, k*(len(s.learners)+1))
+	fits := make([]flow.Fit, 0, k*(len(s.learners)+1))
 	var models []schemas.ModelRecord
 	for f := range fs.folds {
 		fd := &fs.folds[f]
@@ -100,9 +100,9 @@ func (s *Set) fitFolds(t *flow.Task, b *schemas.Bag, fs folds, reload bool) erro
 				continue
 			}
 			name := s.specs[i].Name
-			var ft schemas.Fit
+			var ft flow.Fit
 			if rec, ok := stored[storedKey{name, fd.label}]; ok {
-				ft = schemas.Fit{Learner: name, Model: train.NewTreeModel(rec.Tree), Tree: rec.Tree, Optimal: rec.Optimal}
+				ft = flow.Fit{Learner: name, Model: train.NewTreeModel(rec.Tree), Tree: rec.Tree, Optimal: rec.Optimal}
 			} else {
 				var err error
 				if ft, err = s.fitLogged(b, t, train.WithCosts(l, taskCosts), name, fd, !reload); err != nil {
@@ -135,7 +135,7 @@ func (s *Set) fitFolds(t *flow.Task, b *schemas.Bag, fs folds, reload bool) erro
 	if !reload {
 		schemas.ModelTable.Set(b, models)
 	}
-	schemas.Fits.Set(b, fits)
+	flow.Fits.Set(b, fits)
 	return nil
 }
 
@@ -149,10 +149,10 @@ type storedKey struct {
 // a task where no configured I runs: the benchmark study's Γ and the
 // other studies' scores compare the learners with it. It gets model id
 // -1, and no evaluation or model row.
-func (s *Set) extraI(b *schemas.Bag, t *flow.Task, fd *fold, log bool) (schemas.Fit, error) {
+func (s *Set) extraI(b *schemas.Bag, t *flow.Task, fd *fold, log bool) (flow.Fit, error) {
 	ft, err := s.fitLogged(b, t, s.intuitive, train.Intuitive, fd, log)
 	if err != nil {
-		return schemas.Fit{}, err
+		return flow.Fit{}, err
 	}
 	ft.Fold, ft.ModelID, ft.Intuitive, ft.Extra = fd.label, -1, true, true
 	return ft, nil
@@ -160,13 +160,13 @@ func (s *Set) extraI(b *schemas.Bag, t *flow.Task, fd *fold, log bool) (schemas.
 
 // fitLogged fits learner l (named name) on fold fd with the task's
 // generator for it and, when log is set, logs the fit's time.
-func (s *Set) fitLogged(b *schemas.Bag, t *flow.Task, l train.Learner, name string, fd *fold, log bool) (schemas.Fit, error) {
+func (s *Set) fitLogged(b *schemas.Bag, t *flow.Task, l train.Learner, name string, fd *fold, log bool) (flow.Fit, error) {
 	ft, nanos, err := fd.fit(l, t, name)
 	if err != nil {
 		if fd.label != schemas.NoFold {
 			err = fmt.Errorf("fold %d: %w", fd.label, err)
 		}
-		return schemas.Fit{}, err
+		return flow.Fit{}, err
 	}
 	if log {
 		logFit(b, t, &ft, nanos)
@@ -186,7 +186,7 @@ func (fd *fold) suffix() string {
 // task's generator for it: in the fold scheme's training order when the
 // fold has one and l can follow it, as rows otherwise, telling a
 // QueryLearner of the held-out rows.
-func (fd *fold) fit(l train.Learner, t *flow.Task, name string) (schemas.Fit, int64, error) {
+func (fd *fold) fit(l train.Learner, t *flow.Task, name string) (flow.Fit, int64, error) {
 	rng := t.LearnerRand(name + fd.seed)
 	fit := func() (train.Model, error) { return fitQuery(l, fd.data, fd.rows, rng, fd.query) }
 	if ol, ok := l.(train.OrderedLearner); ok && fd.order != nil {
@@ -197,20 +197,20 @@ func (fd *fold) fit(l train.Learner, t *flow.Task, name string) (schemas.Fit, in
 
 // logFit logs fit f's wall time, and the fit time its adapter reported
 // (step adapter_fit) for an external learner's model.
-func logFit(b *schemas.Bag, t *flow.Task, f *schemas.Fit, nanos int64) {
-	schemas.TimingLog.Put(b, schemas.Timing{DatasetID: t.ID, Learner: f.Learner, Step: "fit", Nanos: nanos})
+func logFit(b *schemas.Bag, t *flow.Task, f *flow.Fit, nanos int64) {
+	flow.TimingLog.Put(b, schemas.Timing{DatasetID: t.ID, Learner: f.Learner, Step: "fit", Nanos: nanos})
 	if f.Model == nil {
 		return
 	}
 	if n := adapterNanos(f.Model); n > 0 {
-		schemas.TimingLog.Put(b, schemas.Timing{DatasetID: t.ID, Learner: f.Learner, Step: "adapter_fit", Nanos: n})
+		flow.TimingLog.Put(b, schemas.Timing{DatasetID: t.ID, Learner: f.Learner, Step: "adapter_fit", Nanos: n})
 	}
 }
 
 // fitTimed runs one fit and makes a Fit of its model, with the fit's
 // wall time in nanoseconds. An external learner's failure is a Fit with
 // its status and no model, not an error.
-func fitTimed(fit func() (train.Model, error), name string) (schemas.Fit, int64, error) {
+func fitTimed(fit func() (train.Model, error), name string) (flow.Fit, int64, error) {
 	start := time.Now()
 	m, err := fit()
 	nanos := time.Since(start).Nanoseconds()
@@ -218,9 +218,9 @@ func fitTimed(fit func() (train.Model, error), name string) (schemas.Fit, int64,
 		if f, ok := failedFit(err, name); ok {
 			return f, nanos, nil
 		}
-		return schemas.Fit{}, 0, fmt.Errorf("fit %s: %w", name, err)
+		return flow.Fit{}, 0, fmt.Errorf("fit %s: %w", name, err)
 	}
-	f := schemas.Fit{Learner: name, Model: m, Fold: schemas.NoFold}
+	f := flow.Fit{Learner: name, Model: m, Fold: schemas.NoFold}
 	if tm, ok := m.(train.TreeModel); ok {
 		f.Tree = tm.Tree()
 	}

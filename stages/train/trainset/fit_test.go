@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/schemas"
 	"github.com/dtbench/dtbench/stages/train"
 )
@@ -25,11 +26,11 @@ func TestModelIDs(t *testing.T) {
 			seen := map[int64]bool{}
 			for id := range plan.Len() {
 				b := runTask(t, k, node, id, false, nil)
-				fits := schemas.Fits.Get(b)
+				fits := flow.Fits.Get(b)
 				if len(fits) != k.k*len(names) {
 					t.Fatalf("task %d: %d fits; want %d", id, len(fits), k.k*len(names))
 				}
-				byID := map[int64]schemas.Fit{}
+				byID := map[int64]flow.Fit{}
 				for _, f := range fits {
 					i, fold := slices.Index(names, f.Learner), max(f.Fold, 0)
 					var want int64
@@ -88,7 +89,7 @@ func TestReloadEqualsFit(t *testing.T) {
 				fitted := runTask(t, k, node, id, false, nil)
 				stored := roundTrip(t, schemas.ModelTable.Get(fitted))
 				reloaded := runTask(t, k, node, id, true, stored)
-				want, got := schemas.Fits.Get(fitted), schemas.Fits.Get(reloaded)
+				want, got := flow.Fits.Get(fitted), flow.Fits.Get(reloaded)
 				if len(got) != len(want) {
 					t.Fatalf("task %d: reload gave %d fits; fit gave %d", id, len(got), len(want))
 				}
@@ -107,7 +108,7 @@ func TestReloadEqualsFit(t *testing.T) {
 						t.Errorf("task %d: %s fold %d predicts %v reloaded; %v fitted", id, w.Learner, w.Fold, p, q)
 					}
 				}
-				if n := len(schemas.TimingLog.Get(reloaded)); n != 0 {
+				if n := len(flow.TimingLog.Get(reloaded)); n != 0 {
 					t.Errorf("task %d: reload logged %d timings; want none", id, n)
 				}
 				if m := schemas.ModelTable.Get(reloaded); len(m) != len(stored) || len(m) > 0 && &m[0] != &stored[0] {
@@ -150,7 +151,7 @@ func TestReloadWithoutModels(t *testing.T) {
 // without test rows gets none.
 func TestExtraI(t *testing.T) {
 	noTest := kindOf("holdout")
-	noTest.name, noTest.input = "holdout without test rows", holdoutInput(schemas.Holdouts, 0)
+	noTest.name, noTest.input = "holdout without test rows", holdoutInput(flow.Holdouts, 0)
 	capped := []train.Spec{{Name: "id3"}, {Name: train.Intuitive, Repetitions: 1}}
 	elsewhere := []train.Spec{{Name: "id3"}, {Name: train.Intuitive, Datasets: []string{"other"}}}
 	for _, tc := range []struct {
@@ -173,8 +174,8 @@ func TestExtraI(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := runTask(t, tc.kind, tc.kind.node(newSet(t, tc.specs...)), tc.rep, false, nil)
-			fits := schemas.Fits.Get(b)
-			if n := len(schemas.TimingLog.Get(b)); n != len(fits) {
+			fits := flow.Fits.Get(b)
+			if n := len(flow.TimingLog.Get(b)); n != len(fits) {
 				t.Errorf("%d fit timings for %d fits; want one each", n, len(fits))
 			}
 			extras := 0
@@ -209,7 +210,7 @@ func TestExtraI(t *testing.T) {
 
 // directI fits I on the training rows of fold (NoFold: all of the held-out
 // task's training rows) of the task's inputs in b.
-func directI(t *testing.T, b *schemas.Bag, fold int) schemas.Predictor {
+func directI(t *testing.T, b *schemas.Bag, fold int) train.Model {
 	t.Helper()
 	l, err := train.Builtin().New(train.Spec{Name: train.Intuitive})
 	if err != nil {
@@ -217,10 +218,10 @@ func directI(t *testing.T, b *schemas.Bag, fold int) schemas.Predictor {
 	}
 	var m train.Model
 	if fold == schemas.NoFold {
-		recs := append(schemas.Holdouts.Get(b), schemas.DatasetTable.Get(b)...)
+		recs := append(flow.Holdouts.Get(b), schemas.DatasetTable.Get(b)...)
 		m, err = l.Fit(recs[0].Train, recs[0].Train.All(), nil)
 	} else {
-		sp := schemas.Splits.Get(b)[0]
+		sp := flow.Splits.Get(b)[0]
 		m, err = l.Fit(sp.Data, sp.TrainRows(fold), nil)
 	}
 	if err != nil {
@@ -237,7 +238,7 @@ func directI(t *testing.T, b *schemas.Bag, fold int) schemas.Predictor {
 func TestFoldTrainingOrder(t *testing.T) {
 	k := kindOf("cv")
 	b := runTask(t, k, k.node(newSet(t, specs("cart")...)), 0, false, nil)
-	sp := schemas.Splits.Get(b)[0]
+	sp := flow.Splits.Get(b)[0]
 	l, err := train.Builtin().New(train.Spec{Name: "cart"})
 	if err != nil {
 		t.Fatal(err)
@@ -245,7 +246,7 @@ func TestFoldTrainingOrder(t *testing.T) {
 	ol := l.(train.OrderedLearner)
 	task := plan.Task(0)
 	differs := false
-	for _, f := range schemas.Fits.Get(b) {
+	for _, f := range flow.Fits.Get(b) {
 		if f.Extra {
 			continue // the benchmark I
 		}

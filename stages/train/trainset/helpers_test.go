@@ -98,14 +98,14 @@ func holdoutInput(slot *schemas.Slot[schemas.DatasetRecord], testRows int) func(
 
 func cvInput(t *testing.T, b *schemas.Bag) {
 	d := testData(t, 60, 1)
-	schemas.Splits.Set(b, []schemas.Split{{Dataset: toyName, Data: d, Folds: cv.Weka(d.Labels(), testFolds, 1)}})
+	flow.Splits.Set(b, []flow.Split{{Dataset: toyName, Data: d, Folds: cv.Weka(d.Labels(), testFolds, 1)}})
 }
 
 // kinds are the three train nodes: the oracle study's (datasets/), the
 // cost study's (holdouts) and the benchmark study's (folds).
 var kinds = []kind{
 	{"fit", (*Set).FitNode, 1, holdoutInput(&schemas.DatasetTable.Slot, 30)},
-	{"holdout", (*Set).HoldoutFitNode, 1, holdoutInput(schemas.Holdouts, 30)},
+	{"holdout", (*Set).HoldoutFitNode, 1, holdoutInput(flow.Holdouts, 30)},
 	{"cv", (*Set).CVNode, testFolds, cvInput},
 }
 
@@ -184,7 +184,7 @@ func sameTree(a, b *tree.Tree) bool {
 
 // predictions are a model's classes for every input of the space, in
 // order (a random classifier's draws included).
-func predictions(m schemas.Predictor) []int {
+func predictions(m train.Model) []int {
 	xs := space()
 	out := make([]int, len(xs))
 	for i, x := range xs {

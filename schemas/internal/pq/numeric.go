@@ -1,4 +1,4 @@
-package schemas
+package pq
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package schemas
+package pq
 
 import (
 	"encoding/binary"
@@ -13,46 +13,49 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 )
 
-// The column kinds pqWriter writes, one method each. Every method takes the
-// whole column of the current row group, cuts it into pages of pageRows
-// rows (writeConfig) and encodes each page straight from the typed slice;
-// each page's statistics go through pqChunk.pageStats (pqstats.go):
+// The column kinds Writer writes, one method each. Every method takes the
+// whole column of the current row group, cuts it into pages of PageRows
+// rows (Layout) and encodes each page straight from the typed slice;
+// each page's statistics go through chunk.pageStats (stats.go):
 //
-//	int64Column   DELTA_BINARY_PACKED; ids (constant runs cost ~nothing);
+//	Int64Column   DELTA_BINARY_PACKED; ids (constant runs cost ~nothing);
 //	              min/max when asked
-//	int32Column   DELTA_BINARY_PACKED; row numbers, rules, node fields;
+//	Int32Column   DELTA_BINARY_PACKED; row numbers, rules, node fields;
 //	              min/max when asked
-//	codeColumn    RLE_DICTIONARY over the identity dictionary 0..z-1: a
+//	CodeColumn    RLE_DICTIONARY over the identity dictionary 0..z-1: a
 //	              code is its own dictionary index, so nothing is hashed
 //	              and a binary feature costs one bit per row
-//	stringColumn  RLE_DICTIONARY over a dictionary the caller built, with
+//	StringColumn  RLE_DICTIONARY over a dictionary the caller built, with
 //	              one index per row (runs of one value cost a few bytes)
-//	int32ListColumn  list<int32> in CSR form, DELTA_BINARY_PACKED values
+//	Int32ListColumn  list<int32> in CSR form, DELTA_BINARY_PACKED values
 //	              with RLE repetition and definition levels; an empty
 //	              list is one null entry of the leaf
+//	OptionalBoolColumn  a nullable boolean, one *bool per row (nullable.go)
 //	scalarColumn  a required or optional int64, int32, double, boolean or
 //	              string read from a field of rows in memory (flat tables,
-//	              pqnullable.go): PLAIN numbers and booleans, strings
-//	              RLE_DICTIONARY, RLE definition levels when optional;
-//	              min/max of any kind when asked
+//	              flat.go and nullable.go): PLAIN numbers and booleans,
+//	              strings RLE_DICTIONARY, RLE definition levels when
+//	              optional; min/max of any kind when asked
+//	listColumn    a required list of doubles or strings read from a field
+//	              of rows in memory (lists.go)
 //
-// codeColumn and stringColumn write null counts only and refuse a column
-// named for min/max; a list's leaf cannot be named (newPQWriter).
+// CodeColumn and StringColumn write null counts only and refuse a column
+// named for min/max; a list's leaf cannot be named (NewWriter).
 
 // pageBuffers are the scratch buffers of one writer, reused page to page.
 type pageBuffers struct {
 	body, dict, rep, def, zstd, enc []byte
 	repLevels, defLevels            []uint8
-	indexes, rowIndexes             []int32  // dictionary indexes of a page and of a chunk's rows (pqnullable.go)
-	dictValues                      []string // a string chunk's dictionary, by index (pqnullable.go)
-	ranks, byRank                   []int32  // the dictionary's order: index → rank, rank → index (pqnullable.go)
+	indexes, rowIndexes             []int32  // dictionary indexes of a page and of a chunk's rows (nullable.go)
+	dictValues                      []string // a string chunk's dictionary, by index (nullable.go)
+	ranks, byRank                   []int32  // the dictionary's order: index → rank, rank → index (nullable.go)
 }
 
 var pageBufferPool = sync.Pool{New: func() any { return new(pageBuffers) }}
 
-// release returns the writer's scratch buffers to their pool; the writer
+// Release returns the writer's scratch buffers to their pool; the writer
 // must not be used after.
-func (w *pqWriter) release() {
+func (w *Writer) Release() {
 	if w.bufs != nil {
 		clear(w.bufs.dictValues[:cap(w.bufs.dictValues)]) // the pool keeps no caller's strings
 		pageBufferPool.Put(w.bufs)
@@ -62,8 +65,8 @@ func (w *pqWriter) release() {
 
 var deltaEncoding delta.BinaryPackedEncoding
 
-// int64Column writes the next column, a required int64, one value per row.
-func (w *pqWriter) int64Column(vals []int64) error {
+// Int64Column writes the next column, a required int64, one value per row.
+func (w *Writer) Int64Column(vals []int64) error {
 	c, err := w.beginChunk(parquet.Int64, false)
 	if err != nil {
 		return err
@@ -71,8 +74,8 @@ func (w *pqWriter) int64Column(vals []int64) error {
 	if err := w.checkRows(c, len(vals)); err != nil {
 		return err
 	}
-	for from := 0; from < len(vals); from += w.cfg.pageRows {
-		page := vals[from:min(from+w.cfg.pageRows, len(vals))]
+	for from := 0; from < len(vals); from += w.layout.PageRows {
+		page := vals[from:min(from+w.layout.PageRows, len(vals))]
 		body, _ := deltaEncoding.EncodeInt64(w.bufs.body, page) // never fails
 		w.bufs.body = body
 		var b bounds
@@ -88,8 +91,8 @@ func (w *pqWriter) int64Column(vals []int64) error {
 	return nil
 }
 
-// int32Column writes the next column, a required int32, one value per row.
-func (w *pqWriter) int32Column(vals []int32) error {
+// Int32Column writes the next column, a required int32, one value per row.
+func (w *Writer) Int32Column(vals []int32) error {
 	c, err := w.beginChunk(parquet.Int32, false)
 	if err != nil {
 		return err
@@ -97,8 +100,8 @@ func (w *pqWriter) int32Column(vals []int32) error {
 	if err := w.checkRows(c, len(vals)); err != nil {
 		return err
 	}
-	for from := 0; from < len(vals); from += w.cfg.pageRows {
-		page := vals[from:min(from+w.cfg.pageRows, len(vals))]
+	for from := 0; from < len(vals); from += w.layout.PageRows {
+		page := vals[from:min(from+w.layout.PageRows, len(vals))]
 		body, _ := deltaEncoding.EncodeInt32(w.bufs.body, page) // never fails
 		w.bufs.body = body
 		var b bounds
@@ -114,10 +117,10 @@ func (w *pqWriter) int32Column(vals []int32) error {
 	return nil
 }
 
-// codeColumn writes the next column, a required int32 whose values are the
+// CodeColumn writes the next column, a required int32 whose values are the
 // codes 0..z-1 (z ≤ 256) of a nominal attribute, given as bytes. Every code
 // must be below z: the dictionary is 0..z-1 and a code is its own index.
-func (w *pqWriter) codeColumn(codes []uint8, z int) error {
+func (w *Writer) CodeColumn(codes []uint8, z int) error {
 	c, err := w.beginChunk(parquet.Int32, false)
 	if err != nil {
 		return err
@@ -138,9 +141,9 @@ func (w *pqWriter) codeColumn(codes []uint8, z int) error {
 	})
 }
 
-// stringColumn writes the next column, a required string, as indexes (one
+// StringColumn writes the next column, a required string, as indexes (one
 // per row) into dict.
-func (w *pqWriter) stringColumn(dict []string, idx []int32) error {
+func (w *Writer) StringColumn(dict []string, idx []int32) error {
 	c, err := w.beginChunk(parquet.ByteArray, false)
 	if err != nil {
 		return err
@@ -169,7 +172,7 @@ func (w *pqWriter) stringColumn(dict []string, idx []int32) error {
 // data pages whose body is the indexes' bit width followed by the indexes
 // of the page's rows, which encode writes into dst in the RLE/bit-packed
 // hybrid encoding.
-func (w *pqWriter) dictionaryChunk(c *pqChunk, n, size int, plain []byte,
+func (w *Writer) dictionaryChunk(c *chunk, n, size int, plain []byte,
 	encode func(enc *rle.Encoding, dst []byte, from, to int) ([]byte, error)) error {
 	if err := noBounds(c); err != nil {
 		return err
@@ -184,8 +187,8 @@ func (w *pqWriter) dictionaryChunk(c *pqChunk, n, size int, plain []byte,
 	}
 	width := indexWidth(size)
 	enc := rle.Encoding{BitWidth: width}
-	for from := 0; from < n; from += w.cfg.pageRows {
-		to := min(from+w.cfg.pageRows, n)
+	for from := 0; from < n; from += w.layout.PageRows {
+		to := min(from+w.layout.PageRows, n)
 		packed, err := encode(&enc, w.bufs.enc, from, to)
 		if err != nil {
 			return fmt.Errorf("encode %s: %w", strings.Join(c.leaf.path, "."), err)
@@ -202,11 +205,11 @@ func (w *pqWriter) dictionaryChunk(c *pqChunk, n, size int, plain []byte,
 	return nil
 }
 
-// int32ListColumn writes the next column, a list<int32> (a required list
+// Int32ListColumn writes the next column, a list<int32> (a required list
 // of required elements), in CSR form: row r holds vals[offs[r]:offs[r+1]],
 // so len(offs) is rows+1 and offs never decreases. offs need not start at
 // 0: a row group is a window of a file-wide CSR array.
-func (w *pqWriter) int32ListColumn(vals, offs []int32) error {
+func (w *Writer) Int32ListColumn(vals, offs []int32) error {
 	c, err := w.beginChunk(parquet.Int32, true)
 	if err != nil {
 		return err
@@ -223,8 +226,8 @@ func (w *pqWriter) int32ListColumn(vals, offs []int32) error {
 		return err
 	}
 	levels := rle.Encoding{BitWidth: 1}
-	for from := 0; from < rows; from += w.cfg.pageRows {
-		to := min(from+w.cfg.pageRows, rows)
+	for from := 0; from < rows; from += w.layout.PageRows {
+		to := min(from+w.layout.PageRows, rows)
 		// One entry per value, and one for each empty list; every entry
 		// but a row's first repeats the row (rep 1), every entry but an
 		// empty list's holds a value (def 1).
@@ -268,7 +271,7 @@ func (w *pqWriter) int32ListColumn(vals, offs []int32) error {
 
 // noBounds refuses min/max statistics for c, whose column method writes
 // null counts only.
-func noBounds(c *pqChunk) error {
+func noBounds(c *chunk) error {
 	if c.leaf.stats {
 		return fmt.Errorf("parquet writer: column %s: no min/max statistics for this column kind", strings.Join(c.leaf.path, "."))
 	}
@@ -276,7 +279,7 @@ func noBounds(c *pqChunk) error {
 }
 
 // checkRows checks that a column holds the row group's rows.
-func (w *pqWriter) checkRows(c *pqChunk, n int) error {
+func (w *Writer) checkRows(c *chunk, n int) error {
 	if n != w.rows {
 		return fmt.Errorf("parquet writer: column %s has %d rows, the row group %d", strings.Join(c.leaf.path, "."), n, w.rows)
 	}

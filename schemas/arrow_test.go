@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/internal/arrowrows"
+	"github.com/dtbench/dtbench/schemas/internal/pq"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -203,79 +205,12 @@ func TestArrowReadsDatasets(t *testing.T) {
 	}
 }
 
-// TestPQWriterMisuse checks that a caller writing columns out of order, of
-// the wrong kind or length, gets an error rather than a damaged file.
-func TestPQWriterMisuse(t *testing.T) {
-	cases := []struct {
-		name  string
-		write func(w *pqWriter) error
-		want  string
-	}{
-		{"column outside a row group", func(w *pqWriter) error { return w.int64Column([]int64{1}) }, "outside a row group"},
-		{"wrong kind", func(w *pqWriter) error {
-			return writeColumns(w.beginRowGroup(1), func() error { return w.int32Column([]int32{1}) })
-		}, "written as INT32"},
-		{"wrong length", func(w *pqWriter) error {
-			return writeColumns(w.beginRowGroup(2), func() error { return w.int64Column([]int64{1}) })
-		}, "1 rows, the row group 2"},
-		{"missing columns", func(w *pqWriter) error {
-			return writeColumns(w.beginRowGroup(1), func() error { return w.int64Column([]int64{1}) },
-				func() error { return w.close(Oracles, nil) })
-		}, "1 of 6 columns"},
-		{"list offsets outside", func(w *pqWriter) error {
-			return writeColumns(w.beginRowGroup(1),
-				func() error { return w.int64Column([]int64{1}) },
-				func() error { return w.int32Column([]int32{0}) },
-				func() error { return w.int32Column([]int32{-1}) },
-				func() error { return w.int32ListColumn([]int32{1}, []int32{0, 2}) })
-		}, "offsets outside"},
-		{"list offsets decrease", func(w *pqWriter) error {
-			return writeColumns(w.beginRowGroup(2),
-				func() error { return w.int64Column([]int64{1, 1}) },
-				func() error { return w.int32Column([]int32{0, 1}) },
-				func() error { return w.int32Column([]int32{-1, 0}) },
-				func() error { return w.int32ListColumn([]int32{1, 2}, []int32{1, 0, 2}) })
-		}, "offsets decrease"},
-		{"stats on no column", func(*pqWriter) error {
-			_, err := newPQWriter(new(strings.Builder), oracleSchema(), newWriteConfig(nil), "tree_id", "nope")
-			return err
-		}, "not all top-level columns"},
-		{"stats on a list", func(*pqWriter) error {
-			_, err := newPQWriter(new(strings.Builder), oracleSchema(), newWriteConfig(nil), "values")
-			return err
-		}, "not all top-level columns"},
-		{"stats on a dictionary", func(*pqWriter) error {
-			w, err := newPQWriter(new(strings.Builder), modelSchema(), newWriteConfig(nil), "learner")
-			if err != nil {
-				return err
-			}
-			defer w.release()
-			return writeColumns(w.beginRowGroup(1),
-				func() error { return w.int64Column([]int64{1}) },
-				func() error { return w.int64Column([]int64{1}) },
-				func() error { return w.int64Column([]int64{1}) },
-				func() error { return w.stringColumn([]string{"id3"}, []int32{0}) })
-		}, "no min/max statistics"},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			w, err := newPQWriter(new(strings.Builder), oracleSchema(), newWriteConfig(nil), "tree_id")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := tc.write(w); err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("error = %v; want one containing %q", err, tc.want)
-			}
-		})
-	}
-}
-
 // TestPageIndex checks the statistics of the id columns: chunk bounds and
 // one column-index entry per page, whose bounds are the page's.
 func TestPageIndex(t *testing.T) {
 	s := testSchema([]int{2}, 2)
 	rng := rand.New(rand.NewPCG(35, 36))
-	n := pageRows + 10
+	n := pq.PageRows + 10
 	recs := []DatasetRecord{
 		{DatasetID: 5, OracleID: 9, Mode: "m", Train: randomDataset(t, rng, s, n)},
 		{DatasetID: 7, OracleID: 8, Mode: "m", Train: randomDataset(t, rng, s, 20)},
@@ -290,7 +225,7 @@ func TestPageIndex(t *testing.T) {
 	}
 	defer f.Close()
 	md := pf.Metadata()
-	le := func(v int64) []byte { return int64Bytes(v) }
+	le := func(v int64) []byte { return binary.LittleEndian.AppendUint64(nil, uint64(v)) }
 	ids := md.RowGroups[0].Columns[0].MetaData.Statistics
 	if !reflect.DeepEqual(ids.MinValue, le(5)) || !reflect.DeepEqual(ids.MaxValue, le(7)) {
 		t.Errorf("dataset_id bounds %v..%v; want 5..7", ids.MinValue, ids.MaxValue)
@@ -315,7 +250,7 @@ func TestPageIndex(t *testing.T) {
 		t.Errorf("dataset_id boundary order %v; want ascending", idx[0].BoundaryOrder)
 	}
 	oi := pf.OffsetIndexes()
-	if len(oi) != len(md.RowGroups[0].Columns) || len(oi[0].PageLocations) != 2 || oi[0].PageLocations[1].FirstRowIndex != pageRows {
-		t.Errorf("offset index %+v; want two pages per column, the second from row %d", oi, pageRows)
+	if len(oi) != len(md.RowGroups[0].Columns) || len(oi[0].PageLocations) != 2 || oi[0].PageLocations[1].FirstRowIndex != pq.PageRows {
+		t.Errorf("offset index %+v; want two pages per column, the second from row %d", oi, pq.PageRows)
 	}
 }

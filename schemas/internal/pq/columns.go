@@ -1,4 +1,4 @@
-package schemas
+package pq
 
 import (
 	"errors"
@@ -12,10 +12,10 @@ import (
 // tables whose columns are only known at run time (datasets/). Dictionary
 // pages are resolved here, with every index checked, so a corrupt file
 // gives an error rather than a panic. The callers have checked the column
-// types with checkColumns.
+// types with CheckColumns.
 
-// eachPage calls fn for every page of a column chunk, in order.
-func eachPage(cc parquet.ColumnChunk, fn func(p parquet.Page) error) error {
+// EachPage calls fn for every page of a column chunk, in order.
+func EachPage(cc parquet.ColumnChunk, fn func(p parquet.Page) error) error {
 	pages := cc.Pages()
 	defer pages.Close() // read only
 	for {
@@ -34,9 +34,9 @@ func eachPage(cc parquet.ColumnChunk, fn func(p parquet.Page) error) error {
 	}
 }
 
-// appendInt32s appends the int32 values of a column chunk to dst.
-func appendInt32s(dst []int32, cc parquet.ColumnChunk) ([]int32, error) {
-	err := eachPage(cc, func(p parquet.Page) error {
+// AppendInt32s appends the int32 values of a column chunk to dst.
+func AppendInt32s(dst []int32, cc parquet.ColumnChunk) ([]int32, error) {
+	err := EachPage(cc, func(p parquet.Page) error {
 		data := p.Data()
 		vals := data.Int32()
 		if dict := p.Dictionary(); dict != nil {
@@ -49,9 +49,9 @@ func appendInt32s(dst []int32, cc parquet.ColumnChunk) ([]int32, error) {
 	return dst, err
 }
 
-// appendInt64s appends the int64 values of a column chunk to dst.
-func appendInt64s(dst []int64, cc parquet.ColumnChunk) ([]int64, error) {
-	err := eachPage(cc, func(p parquet.Page) error {
+// AppendInt64s appends the int64 values of a column chunk to dst.
+func AppendInt64s(dst []int64, cc parquet.ColumnChunk) ([]int64, error) {
+	err := EachPage(cc, func(p parquet.Page) error {
 		data := p.Data()
 		if dict := p.Dictionary(); dict != nil {
 			dd := dict.Page().Data()
@@ -63,30 +63,30 @@ func appendInt64s(dst []int64, cc parquet.ColumnChunk) ([]int64, error) {
 	return dst, err
 }
 
-// stringTable interns the distinct strings of a column: a row then costs
-// an int32, not a string header.
-type stringTable struct {
+// StringTable interns the distinct strings of a column: a row then costs
+// an int32, not a string header. Names[id] is the string of id.
+type StringTable struct {
 	ids   map[string]int32
-	names []string
+	Names []string
 }
 
-func (t *stringTable) id(b []byte) int32 {
+func (t *StringTable) id(b []byte) int32 {
 	if id, ok := t.ids[string(b)]; ok { // no allocation for the lookup
 		return id
 	}
 	if t.ids == nil {
 		t.ids = map[string]int32{}
 	}
-	id := int32(len(t.names))
-	t.names = append(t.names, string(b))
+	id := int32(len(t.Names))
+	t.Names = append(t.Names, string(b))
 	t.ids[string(b)] = id
 	return id
 }
 
-// appendStringIDs appends, for every byte-array value of a column chunk,
+// AppendStringIDs appends, for every byte-array value of a column chunk,
 // the id of the value in t.
-func appendStringIDs(dst []int32, cc parquet.ColumnChunk, t *stringTable) ([]int32, error) {
-	err := eachPage(cc, func(p parquet.Page) error {
+func AppendStringIDs(dst []int32, cc parquet.ColumnChunk, t *StringTable) ([]int32, error) {
+	err := EachPage(cc, func(p parquet.Page) error {
 		data := p.Data()
 		if dict := p.Dictionary(); dict != nil {
 			dd := dict.Page().Data()

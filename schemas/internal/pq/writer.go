@@ -1,4 +1,4 @@
-package schemas
+package pq
 
 import (
 	"bytes"
@@ -7,7 +7,6 @@ import (
 	"hash/crc32"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/parquet-go/parquet-go"
@@ -15,78 +14,43 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 )
 
-// Every table but report/summary is written by pqWriter, a Parquet writer
-// that takes whole typed columns ([]int64, []int32, []uint8 codes,
-// dictionary indexes, CSR lists) or the fields of rows in memory (the flat
-// tables, pqnullable.go) instead of one value at a time.
-// parquet-go v0.32.0 takes typed data only through its GenericWriter (one
-// Go struct per row) or as one parquet.Value per cell; on the paper grid
-// that made these writes about half of all CPU. pqWriter is built from
-// parquet-go's own parts (format and thrift for headers and footer, its
-// delta and RLE encoders, its zstd codec) and parquet-go reads the files;
-// the tests read them with Arrow's reader too.
+// Writer is a Parquet writer that takes whole typed columns ([]int64,
+// []int32, []uint8 codes, dictionary indexes, CSR lists) or the fields of
+// rows in memory (the flat tables: nullable.go, lists.go) instead of one
+// value at a time. parquet-go v0.32.0 takes typed data only through its
+// GenericWriter (one Go struct per row) or as one parquet.Value per cell;
+// on the paper grid that made these writes about half of all CPU. Writer is
+// built from parquet-go's own parts (format and thrift for headers and
+// footer, its delta and RLE encoders, its zstd codec) and parquet-go reads
+// the files; the tests read them with Arrow's reader too.
 //
 // What the files hold, fixed so that they are byte-reproducible:
 //   - the schema elements of a parquet.Schema, as parquet-go's writer
 //     derives them, so readers see the same columns as before;
-//   - row groups of the rows given to beginRowGroup, every column cut into
-//     data pages (v2) of pageRows rows (writeConfig; withLayout in tests),
-//     each compressed with parquetZstd and carrying a CRC-32 as
-//     parquet-go's pages do;
+//   - row groups of the rows given to BeginRowGroup, every column cut into
+//     data pages (v2) of Layout.PageRows rows (PageRows in a run), each
+//     compressed with zstdCodec and carrying a CRC-32 as parquet-go's
+//     pages do;
 //   - encodings fixed per column kind: DELTA_BINARY_PACKED for the integers
 //     of the node and row tables, PLAIN for the numbers and booleans of the
-//     flat tables, RLE_DICTIONARY for strings and for codes (see pqpages.go
-//     and pqnullable.go); RLE definition levels for nullable columns;
-//   - statistics that hold for every reader (pqstats.go): the null count
+//     flat tables, RLE_DICTIONARY for strings and for codes (see pages.go
+//     and nullable.go); RLE definition levels for nullable columns;
+//   - statistics that hold for every reader (stats.go): the null count
 //     of every chunk and page, in the chunk's metadata and every page
 //     header, and min/max (chunk, page header and column index) for the
 //     columns named in the stats set (the ids of the node and row tables,
 //     every column of the flat tables); an offset index for every column;
-//     sorted key-value metadata, and created_by naming dtbench's version.
+//     key-value metadata sorted by key, and the created_by it is given.
 //
 // Misuse (a column of the wrong kind, length or order) is an error, never a
-// damaged file.
-
-// pageRows is the number of rows in every data page but a chunk's last. It
-// fixes the bytes of every table pqWriter writes, like RowGroupRows; only
-// tests change it (withLayout).
-const pageRows = 1 << 16
-
-// parquetMagic opens and closes every Parquet file.
-const parquetMagic = "PAR1"
-
-// pqLeaf is one leaf column of the schema being written.
-type pqLeaf struct {
-	path   []string
-	kind   parquet.Kind
-	maxRep byte
-	maxDef byte
-	stats  bool // write min/max statistics
-}
-
-// pqChunk is the column chunk being written.
-type pqChunk struct {
-	leaf  *pqLeaf
-	meta  format.ColumnMetaData
-	pages []format.PageLocation
-	data  int32 // data pages written
-	// The chunk's statistics so far (pqstats.go): its null entries, and
-	// when leaf.stats its bounds and column index, both dropped once a
-	// page holds values without an order (a NaN).
-	nulls     int64
-	bounds    bounds
-	index     format.ColumnIndex
-	unordered bool
-}
-
-// pqWriter writes one Parquet file column chunk by column chunk: call
-// beginRowGroup, then exactly one column method per leaf column in schema
-// order, and close after the last row group.
-type pqWriter struct {
-	cfg      writeConfig
+// damaged file. Call BeginRowGroup, then exactly one column method per
+// leaf column in schema order, and Close after the last row group; Release
+// the writer when done.
+type Writer struct {
+	layout   Layout
 	out      countingWriter
 	elements []format.SchemaElement
-	leaves   []pqLeaf
+	leaves   []leafColumn
 	orders   []format.ColumnOrder
 
 	groups  []format.RowGroup
@@ -98,7 +62,34 @@ type pqWriter struct {
 
 	hdr  bytes.Buffer
 	enc  *thrift.Encoder
-	bufs *pageBuffers // pooled; see release
+	bufs *pageBuffers // pooled; see Release
+}
+
+// Magic opens and closes every Parquet file.
+const Magic = "PAR1"
+
+// leafColumn is one leaf column of the schema being written.
+type leafColumn struct {
+	path   []string
+	kind   parquet.Kind
+	maxRep byte
+	maxDef byte
+	stats  bool // write min/max statistics
+}
+
+// chunk is the column chunk being written.
+type chunk struct {
+	leaf  *leafColumn
+	meta  format.ColumnMetaData
+	pages []format.PageLocation
+	data  int32 // data pages written
+	// The chunk's statistics so far (stats.go): its null entries, and
+	// when leaf.stats its bounds and column index, both dropped once a
+	// page holds values without an order (a NaN).
+	nulls     int64
+	bounds    bounds
+	index     format.ColumnIndex
+	unordered bool
 }
 
 // pageIndex is the page index of one column chunk.
@@ -120,19 +111,22 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// newPQWriter starts a file of the given schema on w, laid out and
-// stamped as cfg says. stats names the top-level columns that get min/max
-// statistics; the column methods that cannot write them (dictionaries of
-// the node and row tables, lists) refuse such a column.
-func newPQWriter(w io.Writer, schema *parquet.Schema, cfg writeConfig, stats ...string) (*pqWriter, error) {
-	pw := &pqWriter{cfg: cfg, out: countingWriter{w: w}, bufs: pageBufferPool.Get().(*pageBuffers)}
+// NewWriter starts a file of the given schema on w, cut into pages and
+// row groups as layout says. stats names the top-level columns that get
+// min/max statistics; the column methods that cannot write them
+// (dictionaries of the node and row tables, lists) refuse such a column.
+func NewWriter(w io.Writer, schema *parquet.Schema, layout Layout, stats ...string) (*Writer, error) {
+	if layout.PageRows < 1 || layout.GroupRows < 1 {
+		return nil, fmt.Errorf("parquet writer: layout of %d rows a page and %d a row group; want at least 1 of each", layout.PageRows, layout.GroupRows)
+	}
+	pw := &Writer{layout: layout, out: countingWriter{w: w}, bufs: pageBufferPool.Get().(*pageBuffers)}
 	pw.enc = thrift.NewEncoder(new(thrift.CompactProtocol).NewWriter(&pw.hdr))
 	pw.elements = schemaElements(schema)
 	found := 0
 	for _, path := range schema.Columns() {
 		leaf, _ := schema.Lookup(path...)
 		kind := leaf.Node.Type().Kind()
-		l := pqLeaf{path: path, kind: kind, maxRep: byte(leaf.MaxRepetitionLevel), maxDef: byte(leaf.MaxDefinitionLevel)}
+		l := leafColumn{path: path, kind: kind, maxRep: byte(leaf.MaxRepetitionLevel), maxDef: byte(leaf.MaxDefinitionLevel)}
 		if len(path) == 1 && slices.Contains(stats, path[0]) {
 			l.stats = true
 			found++
@@ -141,11 +135,11 @@ func newPQWriter(w io.Writer, schema *parquet.Schema, cfg writeConfig, stats ...
 		pw.orders = append(pw.orders, *leaf.Node.Type().ColumnOrder())
 	}
 	if found != len(stats) {
-		pw.release()
+		pw.Release()
 		return nil, fmt.Errorf("parquet writer: statistics for %q, which are not all top-level columns of %s", stats, schema.Name())
 	}
-	if _, err := io.WriteString(&pw.out, parquetMagic); err != nil {
-		pw.release()
+	if _, err := io.WriteString(&pw.out, Magic); err != nil {
+		pw.Release()
 		return nil, err
 	}
 	return pw, nil
@@ -195,7 +189,7 @@ func schemaElements(s *parquet.Schema) []format.SchemaElement {
 
 // beginRowGroup starts a row group of rows rows; every column written until
 // the next beginRowGroup or close must hold exactly that many rows.
-func (w *pqWriter) beginRowGroup(rows int) error {
+func (w *Writer) BeginRowGroup(rows int) error {
 	if err := w.endRowGroup(); err != nil {
 		return err
 	}
@@ -206,7 +200,7 @@ func (w *pqWriter) beginRowGroup(rows int) error {
 }
 
 // endRowGroup records the open row group once all its columns are in.
-func (w *pqWriter) endRowGroup() error {
+func (w *Writer) endRowGroup() error {
 	if !w.open {
 		return nil
 	}
@@ -230,7 +224,7 @@ func (w *pqWriter) endRowGroup() error {
 }
 
 // beginChunk checks that the next column is of kind and starts its chunk.
-func (w *pqWriter) beginChunk(kind parquet.Kind, repeated bool) (*pqChunk, error) {
+func (w *Writer) beginChunk(kind parquet.Kind, repeated bool) (*chunk, error) {
 	if !w.open || len(w.chunks) == len(w.leaves) {
 		return nil, fmt.Errorf("parquet writer: column written outside a row group or past the last column")
 	}
@@ -239,7 +233,7 @@ func (w *pqWriter) beginChunk(kind parquet.Kind, repeated bool) (*pqChunk, error
 		return nil, fmt.Errorf("parquet writer: column %s is %v (repeated %v), written as %v (repeated %v)",
 			strings.Join(l.path, "."), l.kind, l.maxRep > 0, kind, repeated)
 	}
-	return &pqChunk{leaf: l, meta: format.ColumnMetaData{
+	return &chunk{leaf: l, meta: format.ColumnMetaData{
 		Type:         format.Type(kind),
 		PathInSchema: l.path,
 		Codec:        format.Zstd,
@@ -247,7 +241,7 @@ func (w *pqWriter) beginChunk(kind parquet.Kind, repeated bool) (*pqChunk, error
 }
 
 // endChunk records a finished chunk, its statistics and its page indexes.
-func (w *pqWriter) endChunk(c *pqChunk, encodings ...format.Encoding) {
+func (w *Writer) endChunk(c *chunk, encodings ...format.Encoding) {
 	slices.Sort(encodings)
 	c.meta.Encoding = slices.Compact(encodings)
 	c.meta.Statistics = c.statistics()
@@ -260,8 +254,8 @@ func (w *pqWriter) endChunk(c *pqChunk, encodings ...format.Encoding) {
 // levels (never compressed, as data pages v2 require), then body
 // compressed. firstRow is the page's first row within the row group; it is
 // ignored for dictionary pages.
-func (w *pqWriter) writePage(c *pqChunk, h format.PageHeader, rep, def, body []byte, firstRow int) error {
-	comp, err := parquetZstd.Encode(w.bufs.zstd[:0], body)
+func (w *Writer) writePage(c *chunk, h format.PageHeader, rep, def, body []byte, firstRow int) error {
+	comp, err := zstdCodec.Encode(w.bufs.zstd[:0], body)
 	if err != nil {
 		return fmt.Errorf("compress page of %s: %w", strings.Join(c.leaf.path, "."), err)
 	}
@@ -307,7 +301,7 @@ func (w *pqWriter) writePage(c *pqChunk, h format.PageHeader, rep, def, body []b
 
 // dataPageHeader is the header of a data page of n values (levels
 // included), nulls of them null or empty lists, rows rows, with the page's
-// statistics st (pqChunk.pageStats).
+// statistics st (chunk.pageStats).
 func dataPageHeader(enc format.Encoding, n, nulls, rows, repLen, defLen int, st format.Statistics) format.PageHeader {
 	var h format.PageHeader
 	h.Type = format.DataPageV2
@@ -319,9 +313,10 @@ func dataPageHeader(enc format.Encoding, n, nulls, rows, repLen, defLen int, st 
 	return h
 }
 
-// close ends the last row group and writes the page indexes and the footer
-// with meta and the dtbench table and its schema version, keys sorted.
-func (w *pqWriter) close(table string, meta map[string]string) error {
+// Close ends the last row group and writes the page indexes and the footer
+// with the key-value metadata meta, sorted by key, and createdBy as its
+// created_by.
+func (w *Writer) Close(createdBy string, meta map[string]string) error {
 	if err := w.endRowGroup(); err != nil {
 		return err
 	}
@@ -358,7 +353,7 @@ func (w *pqWriter) close(table string, meta map[string]string) error {
 			}
 		}
 	}
-	kv := []format.KeyValue{{Key: MetaVersion, Value: strconv.Itoa(writeVersion(table))}, {Key: MetaTable, Value: table}}
+	kv := make([]format.KeyValue, 0, len(meta))
 	for k, v := range meta {
 		kv = append(kv, format.KeyValue{Key: k, Value: v})
 	}
@@ -369,13 +364,13 @@ func (w *pqWriter) close(table string, meta map[string]string) error {
 		NumRows:          rows,
 		RowGroups:        w.groups,
 		KeyValueMetadata: kv,
-		CreatedBy:        createdBy(table, w.cfg.version),
+		CreatedBy:        createdBy,
 		ColumnOrders:     w.orders,
 	}
 	if _, _, err := encode(&md); err != nil {
 		return fmt.Errorf("encode footer: %w", err)
 	}
 	tail := binary.LittleEndian.AppendUint32(nil, uint32(w.hdr.Len()))
-	_, err = w.out.Write(append(tail, parquetMagic...))
+	_, err = w.out.Write(append(tail, Magic...))
 	return err
 }

@@ -1,4 +1,4 @@
-package schemas
+package pq
 
 import (
 	"encoding/binary"
@@ -15,7 +15,7 @@ import (
 // (flatlists.go): a required list of required float64 or string values,
 // read straight from a []float64 or []string field of the rows in memory.
 // Its pages are fixed by the values alone, as scalarColumn's are:
-//   - data pages v2 of the writer's page size in rows (pageRows in a
+//   - data pages v2 of the writer's page size in rows (PageRows in a
 //     run; a row never spans two pages);
 //   - RLE repetition and definition levels of bit width 1, one entry per
 //     value and one for each empty list (repetition 0 at a row's first
@@ -28,7 +28,7 @@ import (
 //     RLE/bit-packed indexes of its values;
 //   - statistics: null counts only (chunk, page header; no column
 //     index), as for int32ListColumn.
-func (w *pqWriter) listColumn(src *fieldSource, from, to int) error {
+func (w *Writer) listColumn(src *fieldSource, from, to int) error {
 	c, err := w.beginChunk(src.kind.parquetKind(), true)
 	if err != nil {
 		return err
@@ -53,8 +53,8 @@ func (w *pqWriter) listColumn(src *fieldSource, from, to int) error {
 	}
 	levels := rle.Encoding{BitWidth: 1}
 	value := 0 // the chunk's values before page p
-	for p := from; p < to; p += w.cfg.pageRows {
-		q := min(p+w.cfg.pageRows, to)
+	for p := from; p < to; p += w.layout.PageRows {
+		q := min(p+w.layout.PageRows, to)
 		n, nulls := 0, 0
 		for i := p; i < q; i++ {
 			if k := src.listLen(i); k > 0 {
@@ -100,7 +100,7 @@ func (w *pqWriter) listColumn(src *fieldSource, from, to int) error {
 // writer's body buffer: doubles PLAIN; strings the indexes
 // stringListDictionary assigned to the chunk's values, of which the page's
 // are the values values from first, in width bits.
-func (w *pqWriter) listBody(src *fieldSource, p, q, first, values, width int) ([]byte, error) {
+func (w *Writer) listBody(src *fieldSource, p, q, first, values, width int) ([]byte, error) {
 	body := w.bufs.body[:0]
 	switch src.kind {
 	case KindFloat64List:
@@ -128,7 +128,7 @@ func (w *pqWriter) listBody(src *fieldSource, p, q, first, values, width int) ([
 // of rows [from, to) of src: the distinct values in order of first
 // appearance, PLAIN. It leaves each value's index, in row then list
 // order, in w.bufs.rowIndexes and returns the bit width of the indexes.
-func (w *pqWriter) stringListDictionary(c *pqChunk, src *fieldSource, from, to int) (int, error) {
+func (w *Writer) stringListDictionary(c *chunk, src *fieldSource, from, to int) (int, error) {
 	ids := map[string]int32{}
 	idx := w.bufs.rowIndexes[:0]
 	plain := w.bufs.dict[:0]

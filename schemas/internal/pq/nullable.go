@@ -1,9 +1,10 @@
-package schemas
+package pq
 
 import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"strings"
 	"unsafe"
@@ -16,7 +17,7 @@ import (
 // required or optional scalar, read straight from a field of the rows in
 // memory, so no column is gathered first. Its pages are fixed by the values
 // alone:
-//   - data pages v2 of pageRows rows (writeConfig);
+//   - data pages v2 of PageRows rows (Layout);
 //   - an optional column carries, per page, RLE definition levels of bit
 //     width 1 (1 = a value, 0 = null), NumNulls, and values for its non-null
 //     rows only; a required column has no levels;
@@ -28,7 +29,7 @@ import (
 //     width and the RLE/bit-packed indexes of its values;
 //   - a null count in every page and chunk, and min/max statistics for the
 //     columns the writer was told (every column of a flat table), of any
-//     kind: integers, doubles, booleans and strings (pqstats.go).
+//     kind: integers, doubles, booleans and strings (stats.go).
 
 // fieldSource is one field of a slice of rows in memory: row i's field is
 // at base + i*stride + offset. A nullable field holds a pointer to its
@@ -55,9 +56,19 @@ func (s *fieldSource) at(i int) unsafe.Pointer {
 	return p
 }
 
+// OptionalBoolColumn writes the next column, a nullable boolean: vals[i]
+// is row i's value, nil for a null. It is scalarColumn over the pointers
+// (a slice of *bool is a slice of rows whose one field is nullable).
+func (w *Writer) OptionalBoolColumn(vals []*bool) error {
+	src := fieldSource{base: unsafe.Pointer(unsafe.SliceData(vals)), stride: unsafe.Sizeof(vals[0]), kind: KindBool, nullable: true}
+	err := w.scalarColumn(&src, 0, len(vals))
+	runtime.KeepAlive(vals) // the column writer reads vals through unsafe pointers
+	return err
+}
+
 // scalarColumn writes the next column from rows [from, to) of src, which
 // must be the open row group's rows.
-func (w *pqWriter) scalarColumn(src *fieldSource, from, to int) error {
+func (w *Writer) scalarColumn(src *fieldSource, from, to int) error {
 	c, err := w.beginChunk(src.kind.parquetKind(), false)
 	if err != nil {
 		return err
@@ -81,8 +92,8 @@ func (w *pqWriter) scalarColumn(src *fieldSource, from, to int) error {
 		encodings = append(encodings, format.RLE)
 	}
 	levels := rle.Encoding{BitWidth: 1}
-	for p := from; p < to; p += w.cfg.pageRows {
-		q := min(p+w.cfg.pageRows, to)
+	for p := from; p < to; p += w.layout.PageRows {
+		q := min(p+w.layout.PageRows, to)
 		var def []byte
 		nulls := 0
 		if src.nullable {
@@ -121,7 +132,7 @@ func (w *pqWriter) scalarColumn(src *fieldSource, from, to int) error {
 // column is a pass over memory). Strings are the indexes stringDictionary
 // assigned to the chunk's rows, which start at row from, in width bits;
 // their order is their index's rank, so no string is compared per row.
-func (w *pqWriter) scalarBody(src *fieldSource, p, q, from, width int) ([]byte, bounds, error) {
+func (w *Writer) scalarBody(src *fieldSource, p, q, from, width int) ([]byte, bounds, error) {
 	body := w.bufs.body[:0]
 	var b bounds
 	switch src.kind {
@@ -206,7 +217,7 @@ func (w *pqWriter) scalarBody(src *fieldSource, p, q, from, width int) ([]byte, 
 // w.bufs.rowIndexes, the values by index in w.bufs.dictValues, their
 // ranks in string order (stringRanks), and returns the bit width of the
 // indexes.
-func (w *pqWriter) stringDictionary(c *pqChunk, src *fieldSource, from, to int) (int, error) {
+func (w *Writer) stringDictionary(c *chunk, src *fieldSource, from, to int) (int, error) {
 	ids := map[string]int32{}
 	rows := resize(w.bufs.rowIndexes, to-from)
 	w.bufs.rowIndexes = rows

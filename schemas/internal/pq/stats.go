@@ -1,4 +1,4 @@
-package schemas
+package pq
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 )
 
-// The statistics pqWriter writes. Readers answer from them without reading
+// The statistics Writer writes. Readers answer from them without reading
 // a page: DuckDB and polars take count(col), IS NULL, IS NOT NULL and the
 // placement of nulls in ORDER BY from null counts, and skip row groups and
 // pages by min/max. So what a file says must hold for the data, and where
@@ -47,7 +47,7 @@ type bounds struct {
 // values values, and whose values have bounds b (b.ok false when c has no
 // min/max or the page has no value or an unordered one). It returns the
 // statistics of the page's header. Call it once per data page, in order.
-func (c *pqChunk) pageStats(nulls, values int, b bounds) format.Statistics {
+func (c *chunk) pageStats(nulls, values int, b bounds) format.Statistics {
 	c.nulls += int64(nulls)
 	st := format.Statistics{NullCount: int64(nulls)}
 	if !c.leaf.stats {
@@ -73,7 +73,7 @@ func (c *pqChunk) pageStats(nulls, values int, b bounds) format.Statistics {
 }
 
 // statistics are the finished chunk's statistics, for its metadata.
-func (c *pqChunk) statistics() format.Statistics {
+func (c *chunk) statistics() format.Statistics {
 	st := format.Statistics{NullCount: c.nulls}
 	if c.leaf.stats && !c.unordered && c.bounds.ok {
 		st.MinValue, st.MaxValue = c.bounds.min, c.bounds.max
@@ -82,7 +82,7 @@ func (c *pqChunk) statistics() format.Statistics {
 }
 
 // columnIndex is the finished chunk's column index, nil when it has none.
-func (c *pqChunk) columnIndex() *format.ColumnIndex {
+func (c *chunk) columnIndex() *format.ColumnIndex {
 	if !c.leaf.stats || c.unordered || c.data == 0 {
 		return nil
 	}

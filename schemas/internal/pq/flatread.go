@@ -1,9 +1,8 @@
-package schemas
+package pq
 
 import (
 	"fmt"
 	"runtime"
-	"strconv"
 	"strings"
 	"unsafe"
 
@@ -12,13 +11,17 @@ import (
 	"github.com/parquet-go/parquet-go/encoding"
 )
 
-// readFlat reads every row of a flat table file, in file order, after
-// checking its metadata and that its columns are exactly t's (names,
-// physical types, nullability: the schema parquet.SchemaOf derives from
-// R). It decodes each column chunk page by page with parquet-go and stores
-// the values straight into the rows' fields, as the writer reads them.
+// Read reads every row of the open flat table file pf, named path in
+// errors, in file order, after checking that its columns are exactly R's
+// (names, physical types, nullability: the schema parquet.SchemaOf derives
+// from R), or, unless current, that they are R's less some nullable
+// columns, which read as null (a file of an older version of the table).
+// The caller has checked the file's metadata, and recovers from a panic
+// of the decoder.
 //
-// It does not use parquet-go's GenericReader: v0.32.0 reads a null of a
+// It decodes each column chunk page by page with parquet-go and stores
+// the values straight into the rows' fields, as the writer reads them. It
+// does not use parquet-go's GenericReader: v0.32.0 reads a null of a
 // pointer field inside an embedded struct as a pointer to zero (its
 // fieldByIndex allocates the pointer on the way to the leaf; upstream issue
 // parquet-go/parquet-go#163), and evaluation rows embed structs of
@@ -26,26 +29,17 @@ import (
 //
 // A nullable column's values are stored in one array per page, to which
 // the rows' pointers point: no allocation per value.
-func readFlat[R any](filePath string, t *flatTable[R]) (rows []R, err error) {
-	defer recoverCorrupt(filePath, &err)
-	pf, f, err := openParquet(filePath, t.name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close() // read only
-	// A file of the table's current version has exactly its columns; one
-	// of an older version it reads may lack nullable columns added since,
-	// which read as null.
+func (t *Flat[R]) Read(filePath string, pf *parquet.File, current bool) (rows []R, err error) {
 	lay := t.layout()
 	order := make([]int, len(lay.columns)) // file column i → lay.columns[order[i]]
 	for i := range order {
 		order[i] = i
 	}
-	if v, _ := pf.Lookup(MetaVersion); v == strconv.Itoa(writeVersion(t.name)) {
-		if err := checkColumns(filePath, pf.Schema(), lay.schema); err != nil {
+	if current {
+		if err := CheckColumns(filePath, pf.Schema(), lay.schema); err != nil {
 			return nil, err
 		}
-	} else if order, err = olderColumns(filePath, pf.Schema(), t); err != nil {
+	} else if order, err = olderColumns(filePath, pf.Schema(), &lay); err != nil {
 		return nil, err
 	}
 	rows = make([]R, pf.NumRows())
@@ -79,16 +73,16 @@ func readFlat[R any](filePath string, t *flatTable[R]) (rows []R, err error) {
 	return rows, nil
 }
 
-// olderColumns maps the columns of a file of an older version of table t
-// to t's: each must be one of t's, with its type and nullability, in t's
-// order, and every column of t the file lacks must be nullable (it reads
-// as null). It returns, per file column, the index of t's column.
-func olderColumns[R any](filePath string, got *parquet.Schema, t *flatTable[R]) ([]int, error) {
-	lay := t.layout()
-	want := describeColumns(lay.schema)
+// olderColumns maps the columns of a file of an older version of a flat
+// table to lay's: each must be one of lay's, with its type and
+// nullability, in lay's order, and every column of lay the file lacks
+// must be nullable (it reads as null). It returns, per file column, the
+// index of lay's column.
+func olderColumns(filePath string, got *parquet.Schema, lay *flatLayout) ([]int, error) {
+	want := DescribeColumns(lay.schema)
 	var order []int
 	k := 0
-	for _, g := range describeColumns(got) {
+	for _, g := range DescribeColumns(got) {
 		for k < len(want) && want[k] != g {
 			if !lay.columns[k].Nullable {
 				return nil, input.Filef(filePath, 0, "missing column %s", want[k])
@@ -113,7 +107,7 @@ func olderColumns[R any](filePath string, got *parquet.Schema, t *flatTable[R]) 
 func readFlatColumn(cc parquet.ColumnChunk, dst *fieldSource, from, n int) error {
 	row := from
 	var dict *stringDict
-	err := eachPage(cc, func(p parquet.Page) error {
+	err := EachPage(cc, func(p parquet.Page) error {
 		rows := int(p.NumValues())
 		if rows < 0 || rows > from+n-row {
 			return fmt.Errorf("page of %d values past the row group's %d rows", rows, n)

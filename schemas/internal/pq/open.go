@@ -1,4 +1,4 @@
-package schemas
+package pq
 
 import (
 	"fmt"
@@ -7,14 +7,14 @@ import (
 	"github.com/parquet-go/parquet-go"
 )
 
-// OpenParquetFile opens the Parquet file of size bytes that r reads, as
+// Open opens the Parquet file of size bytes that r reads, as
 // parquet.OpenFile does, after checking its magic itself: a file that
 // does not start and end with PAR1 is refused saying which, never
 // quoting its bytes (the library's message quotes them, and the file may
 // be anything: a password file named as a dataset, a part replaced by
-// another file). It is the one place dtbench opens a Parquet file;
-// parquetMagic is the writer's (pqwriter.go).
-func OpenParquetFile(r io.ReaderAt, size int64, opts ...parquet.FileOption) (*parquet.File, error) {
+// another file). It is the one place dtbench opens a Parquet file
+// (schemas.OpenParquetFile); Magic is the writer's (writer.go).
+func Open(r io.ReaderAt, size int64, opts ...parquet.FileOption) (*parquet.File, error) {
 	var head, tail [4]byte
 	if size < int64(len(head)) {
 		return nil, fmt.Errorf("not a Parquet file: %d bytes, too short for one", size)
@@ -22,13 +22,13 @@ func OpenParquetFile(r io.ReaderAt, size int64, opts ...parquet.FileOption) (*pa
 	if _, err := r.ReadAt(head[:], 0); err != nil {
 		return nil, fmt.Errorf("read the start of the file: %w", err)
 	}
-	if string(head[:]) != parquetMagic {
+	if string(head[:]) != Magic {
 		return nil, fmt.Errorf("not a Parquet file: it does not start with PAR1")
 	}
 	if _, err := r.ReadAt(tail[:], size-4); err != nil {
 		return nil, fmt.Errorf("read the end of the file: %w", err)
 	}
-	if size < 12 || string(tail[:]) != parquetMagic { // PAR1, a footer's length, PAR1 at least
+	if size < 12 || string(tail[:]) != Magic { // PAR1, a footer's length, PAR1 at least
 		return nil, fmt.Errorf("not a complete Parquet file: it does not end with PAR1 (cut short?)")
 	}
 	pf, err := parquet.OpenFile(r, size, opts...)

@@ -1,4 +1,4 @@
-package schemas
+package pq
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 // DuckDB reads as DOUBLE[] or VARCHAR[], polars as a List and pandas (with
 // pyarrow) as arrays. The predictions table keeps each row's classes and
 // their probabilities this way. The page writer writes them with
-// listColumn (pqlists.go) and readFlat reads them with readFlatList.
+// listColumn (lists.go) and Flat.Read reads them with readFlatList.
 
 // List reports whether k is a list kind.
 func (k Kind) List() bool { return k == KindFloat64List || k == KindStringList }
@@ -45,7 +45,7 @@ func (s *fieldSource) listLen(i int) int {
 func readFlatList(cc parquet.ColumnChunk, dst *fieldSource, from, n int) error {
 	row := from
 	var dict *stringDict
-	err := eachPage(cc, func(p parquet.Page) error {
+	err := EachPage(cc, func(p parquet.Page) error {
 		reps, defs := p.RepetitionLevels(), p.DefinitionLevels()
 		entries := int(p.NumValues())
 		if len(reps) != entries || len(defs) != entries {
