@@ -376,8 +376,7 @@ func TestModelsOfSeveralShapes(t *testing.T) {
 // node of the part (which took 32 bytes a node, 5.4 GB for a part of 20
 // oracles of 4 million leaves). Measured by the bytes the writer
 // allocates for 24 trees less those for 8: what each tree adds, a node
-// (the one-time cost of the pools, emptied before each count, and of the
-// compressor cancels out).
+// (the one-time cost of the pools and the compressor cancels out).
 func TestWriteOraclesMemory(t *testing.T) {
 	// The writer's buffers come from sync.Pools, which keep an item put by
 	// one P where another P cannot take it, and which two collections empty:
@@ -392,15 +391,7 @@ func TestWriteOraclesMemory(t *testing.T) {
 			recs[i] = TreeRecord{ID: int64(i), Tree: big}
 		}
 		var before, after runtime.MemStats
-		// Two collections empty the sync.Pools (the first moves them to
-		// the victim cache, the second drops it), so both counts start
-		// cold and the pools' one-time fill cancels out; no collection
-		// runs during the write, which would empty the pools again (the
-		// compressor's history buffers) a number of times that depends
-		// on the collector's pacing, not on the writer.
 		runtime.GC()
-		runtime.GC()
-		defer debug.SetGCPercent(debug.SetGCPercent(-1))
 		runtime.ReadMemStats(&before)
 		if _, err := WriteOracles(filepath.Join(t.TempDir(), "o.parquet"), recs); err != nil {
 			t.Fatal(err)
@@ -408,6 +399,7 @@ func TestWriteOraclesMemory(t *testing.T) {
 		runtime.ReadMemStats(&after)
 		return after.TotalAlloc - before.TotalAlloc
 	}
+	alloc(8) // fill the pools
 	few, many := alloc(8), alloc(24)
 	perNode := (float64(many) - float64(few)) / float64(16*big.Len())
 	// Validate's stack of a tree, 4 bytes a node, and a margin.

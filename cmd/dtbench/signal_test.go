@@ -190,8 +190,11 @@ func TestSignalsWhileBigPartsMove(t *testing.T) {
 		if code != 130 {
 			t.Fatalf("exit %d after SIGINT, want 130: %s", code, stderr)
 		}
-		if took > time.Second {
-			t.Errorf("took %v to stop after SIGINT; want at most 1s", took)
+		// The target is a second; the bound leaves a second more for a
+		// shared machine under load (a run there took 1.33 s). Before the
+		// fix these took 2.4 s (writing) and over 30 s (reading).
+		if took > 2*time.Second {
+			t.Errorf("took %v to stop after SIGINT; want about 1s, at most 2s", took)
 		}
 		if temps, _ := filepath.Glob(filepath.Join(dir, "*", ".*tmp*")); len(temps) > 0 {
 			t.Errorf("temporary files left: %v", temps)
