@@ -69,6 +69,7 @@ type Study[S, C any] struct {
 // sections are passed as any (*S as written, *C resolved).
 type studyDescriptor interface {
 	name() string
+	check() error
 	newSection() any // a *S holding the defaults
 	resolve(raw any, dir string) (any, error)
 	validate(section any) error
@@ -83,6 +84,17 @@ type studyDescriptor interface {
 }
 
 func (s *Study[S, C]) name() string { return s.Name }
+
+// check reports a descriptor that lacks what the config layer needs.
+func (s *Study[S, C]) check() error {
+	switch {
+	case s.Section == nil || s.Resolve == nil || s.Learners == nil || s.Build == nil:
+		return fmt.Errorf("study %q needs Section, Resolve, Learners and Build", s.Name)
+	case s.LearnerDatasets && s.Datasets == nil:
+		return fmt.Errorf("study %q takes learners' datasets options but has no Datasets", s.Name)
+	}
+	return nil
+}
 
 func (s *Study[S, C]) newSection() any {
 	x := s.Section()
@@ -155,13 +167,16 @@ type studyTable struct {
 	defaults map[string]any // the keys with a built-in default, and it
 }
 
-// newStudyTable makes the table; a study named like a shared key, or
-// twice, is a programmer's error.
+// newStudyTable makes the table; an incomplete descriptor, or a study
+// named like a shared key or twice, is a programmer's error.
 func newStudyTable(list ...studyDescriptor) *studyTable {
 	t := &studyTable{list: list, defaults: map[string]any{}}
 	walkKeys(reflect.TypeFor[rawConfig](), "", t)
 	walkDefaults(reflect.ValueOf(defaultRaw()), "", t.defaults)
 	for i, d := range list {
+		if err := d.check(); err != nil {
+			panic("pipeline: " + err.Error())
+		}
 		n := d.name()
 		if n == "" || slices.ContainsFunc(t.keys, func(k configKey) bool { return k.name == n }) || slices.Contains(t.sections, n) ||
 			slices.ContainsFunc(list[:i], func(o studyDescriptor) bool { return o.name() == n }) {

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/dtbench/dtbench/costs"
+	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/stages/generate"
 	"github.com/dtbench/dtbench/stages/train"
 )
@@ -167,5 +169,36 @@ func TestCopiedCostsLeaveTheConfig(t *testing.T) {
 		if *costSections(cfg)[1] == nil {
 			t.Errorf("study %s: clearing the copy's dataset costs cleared the config's", cfg.Study)
 		}
+	}
+}
+
+// TestStudyTableRefusesBadDescriptors: the table panics, naming the study,
+// on a descriptor the config layer could not use.
+func TestStudyTableRefusesBadDescriptors(t *testing.T) {
+	ok := func() *Study[struct{}, struct{}] {
+		return &Study[struct{}, struct{}]{Name: "x", Section: func() struct{} { return struct{}{} },
+			Resolve:  func(struct{}, string) (*struct{}, error) { return &struct{}{}, nil },
+			Learners: func() []string { return []string{"id3"} },
+			Build:    func(*Config, *struct{}, studyEnv) (*flow.Study, error) { return nil, nil }}
+	}
+	newStudyTable(ok()) // a complete one is taken
+	for _, tc := range []struct {
+		name string
+		list []studyDescriptor
+		want string
+	}{
+		{"no Build", []studyDescriptor{func() studyDescriptor { d := ok(); d.Build = nil; return d }()}, `study "x" needs`},
+		{"datasets options without Datasets", []studyDescriptor{func() studyDescriptor { d := ok(); d.LearnerDatasets = true; return d }()}, "no Datasets"},
+		{"named like a shared key", []studyDescriptor{func() studyDescriptor { d := ok(); d.Name = "limits"; return d }()}, `"limits" is named like`},
+		{"named twice", []studyDescriptor{ok(), ok()}, `"x" is named like`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			defer func() {
+				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), tc.want) {
+					t.Errorf("newStudyTable: panic %v; want one naming %q", r, tc.want)
+				}
+			}()
+			newStudyTable(tc.list...)
+		})
 	}
 }
