@@ -67,33 +67,20 @@ var deltaEncoding delta.BinaryPackedEncoding
 
 // Int64Column writes the next column, a required int64, one value per row.
 func (w *Writer) Int64Column(vals []int64) error {
-	c, err := w.beginChunk(parquet.Int64, false)
-	if err != nil {
-		return err
-	}
-	if err := w.checkRows(c, len(vals)); err != nil {
-		return err
-	}
-	for from := 0; from < len(vals); from += w.layout.PageRows {
-		page := vals[from:min(from+w.layout.PageRows, len(vals))]
-		body, _ := deltaEncoding.EncodeInt64(w.bufs.body, page) // never fails
-		w.bufs.body = body
-		var b bounds
-		if c.leaf.stats {
-			b = sliceBounds(page, int64Bytes)
-		}
-		h := dataPageHeader(format.DeltaBinaryPacked, len(page), 0, len(page), 0, 0, c.pageStats(0, len(page), b))
-		if err := w.writePage(c, h, nil, nil, body, from); err != nil {
-			return err
-		}
-	}
-	w.endChunk(c, format.DeltaBinaryPacked)
-	return nil
+	return deltaColumn(w, parquet.Int64, vals, deltaEncoding.EncodeInt64, int64Bytes)
 }
 
 // Int32Column writes the next column, a required int32, one value per row.
 func (w *Writer) Int32Column(vals []int32) error {
-	c, err := w.beginChunk(parquet.Int32, false)
+	return deltaColumn(w, parquet.Int32, vals, deltaEncoding.EncodeInt32, int32Bytes)
+}
+
+// deltaColumn writes the next column, a required integer of kind, one
+// value per row, in delta-binary-packed pages of the layout's size with
+// their bounds (encode and toBytes are the kind's encoder and its plain
+// bytes for statistics).
+func deltaColumn[T int32 | int64](w *Writer, kind parquet.Kind, vals []T, encode func([]byte, []T) ([]byte, error), toBytes func(T) []byte) error {
+	c, err := w.beginChunk(kind, false)
 	if err != nil {
 		return err
 	}
@@ -102,11 +89,11 @@ func (w *Writer) Int32Column(vals []int32) error {
 	}
 	for from := 0; from < len(vals); from += w.layout.PageRows {
 		page := vals[from:min(from+w.layout.PageRows, len(vals))]
-		body, _ := deltaEncoding.EncodeInt32(w.bufs.body, page) // never fails
+		body, _ := encode(w.bufs.body, page) // never fails
 		w.bufs.body = body
 		var b bounds
 		if c.leaf.stats {
-			b = sliceBounds(page, int32Bytes)
+			b = sliceBounds(page, toBytes)
 		}
 		h := dataPageHeader(format.DeltaBinaryPacked, len(page), 0, len(page), 0, 0, c.pageStats(0, len(page), b))
 		if err := w.writePage(c, h, nil, nil, body, from); err != nil {
