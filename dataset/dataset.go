@@ -4,17 +4,27 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math"
 )
 
 // MaxValues is the largest domain a feature or the class may have: a set of
 // values must fit one uint64 mask.
 const MaxValues = 64
 
-// Attribute names a feature or the class and labels its codes:
-// Values[v] is the label of code v, and len(Values) is the domain size.
+// MissingCode is the code a missing nominal value has in Column(f) and
+// Row: no domain reaches it (MaxValues is far below), so a learner that
+// indexes a table by code without checking Missing(f) fails loudly
+// rather than reading a missing value as code 0.
+const MissingCode uint8 = 255
+
+// Attribute names a feature or the class. A nominal attribute labels its
+// codes: Values[v] is the label of code v, and len(Values) is the domain
+// size. A numeric attribute (Numeric, a feature only) has no values: its
+// column holds float64 numbers, NaN where missing.
 type Attribute struct {
-	Name   string
-	Values []string
+	Name    string
+	Values  []string
+	Numeric bool
 }
 
 // Schema describes the columns of a dataset: its features and its class.
@@ -23,7 +33,7 @@ type Schema struct {
 	Class    Attribute
 }
 
-// Domains returns the domain size of every feature.
+// Domains returns the domain size of every feature (0 for a numeric one).
 func (s Schema) Domains() []int {
 	d := make([]int, len(s.Features))
 	for i, f := range s.Features {
@@ -32,14 +42,24 @@ func (s Schema) Domains() []int {
 	return d
 }
 
-// Validate checks that every feature and the class have 1..MaxValues values.
-// A one-class schema is allowed (a fold or a filtered file may have one);
-// studies that need two classes check that themselves.
+// Validate checks that every nominal feature and the class have
+// 1..MaxValues values, that a numeric feature has none, and that the class
+// is nominal. A one-class schema is allowed (a fold or a filtered file may
+// have one); studies that need two classes check that themselves.
 func (s Schema) Validate() error {
 	for i, f := range s.Features {
+		if f.Numeric {
+			if len(f.Values) != 0 {
+				return fmt.Errorf("feature %d (%s): a numeric feature has no values, got %d", i, f.Name, len(f.Values))
+			}
+			continue
+		}
 		if len(f.Values) < 1 || len(f.Values) > MaxValues {
 			return fmt.Errorf("feature %d (%s): domain size %d outside 1..%d", i, f.Name, len(f.Values), MaxValues)
 		}
+	}
+	if s.Class.Numeric {
+		return fmt.Errorf("class %s: the class must be nominal", s.Class.Name)
 	}
 	if len(s.Class.Values) < 1 || len(s.Class.Values) > MaxValues {
 		return fmt.Errorf("class %s: %d values outside 1..%d", s.Class.Name, len(s.Class.Values), MaxValues)
@@ -47,43 +67,99 @@ func (s Schema) Validate() error {
 	return nil
 }
 
-// Dataset is a nominal, column-major dataset with per-(feature, value) and
-// per-class row bitsets. It is immutable once built.
+// Dataset is a column-major dataset of nominal and numeric features with
+// per-(feature, value) and per-class row bitsets and, per feature that has
+// any, a bitset of its missing rows. It is immutable once built.
 type Dataset struct {
 	schema  Schema
 	rows    int
-	cols    [][]uint8  // cols[f][row]
-	labels  []uint8    // labels[row]
-	valBits [][]Bitset // valBits[f][v]: rows with feature f = v
-	clsBits []Bitset   // clsBits[c]: rows with class c
+	cols    [][]uint8   // cols[f][row], a nominal feature's codes (MissingCode where missing); nil for a numeric one
+	nums    [][]float64 // nums[f][row], a numeric feature's values (NaN where missing); nil for a nominal one
+	labels  []uint8     // labels[row]
+	valBits [][]Bitset  // valBits[f][v]: rows with feature f = v (none for a numeric feature)
+	miss    []Bitset    // miss[f]: rows where feature f is missing; nil when none is
+	clsBits []Bitset    // clsBits[c]: rows with class c
 	all     Bitset
+	numeric bool // some feature is numeric
+	missing bool // some feature has a missing value
 }
 
-// New builds a dataset from columns (cols[f][row]) and labels. It takes
-// ownership of the slices and checks every code against the schema.
+// New builds a nominal dataset from columns (cols[f][row]) and labels. It
+// takes ownership of the slices and checks every code against the schema;
+// MissingCode marks a missing value. A schema with numeric features needs
+// NewMixed.
 func New(schema Schema, cols [][]uint8, labels []uint8) (*Dataset, error) {
+	return NewMixed(schema, cols, nil, labels)
+}
+
+// NewMixed builds a dataset whose nominal features take their codes from
+// cols[f] (MissingCode = missing) and whose numeric features
+// (schema.Features[f].Numeric) take their values from nums[f] (NaN =
+// missing; ±Inf is refused). For a numeric feature cols[f] must be nil,
+// for a nominal one nums[f]; nums may be nil when no feature is numeric.
+// It takes ownership of the slices.
+func NewMixed(schema Schema, cols [][]uint8, nums [][]float64, labels []uint8) (*Dataset, error) {
 	if err := schema.Validate(); err != nil {
 		return nil, err
 	}
 	if len(cols) != len(schema.Features) {
 		return nil, fmt.Errorf("dataset: %d columns for %d features", len(cols), len(schema.Features))
 	}
+	if nums != nil && len(nums) != len(schema.Features) {
+		return nil, fmt.Errorf("dataset: %d numeric columns for %d features", len(nums), len(schema.Features))
+	}
 	n := len(labels)
+	words := (n + 63) / 64
 	d := &Dataset{schema: schema, rows: n, cols: cols, labels: labels}
 	d.valBits = make([][]Bitset, len(cols))
+	d.miss = make([]Bitset, len(cols))
 	for f, col := range cols {
-		if len(col) != n {
-			return nil, fmt.Errorf("dataset: column %s has %d rows, want %d", schema.Features[f].Name, len(col), n)
+		a := schema.Features[f]
+		if a.Numeric {
+			if col != nil {
+				return nil, fmt.Errorf("dataset: numeric feature %s has codes", a.Name)
+			}
+			if nums == nil || len(nums[f]) != n {
+				got := 0
+				if nums != nil {
+					got = len(nums[f])
+				}
+				return nil, fmt.Errorf("dataset: numeric column %s has %d rows, want %d", a.Name, got, n)
+			}
+			if d.nums == nil {
+				d.nums = make([][]float64, len(cols))
+			}
+			d.nums[f] = nums[f]
+			d.numeric = true
+			for r, x := range nums[f] {
+				switch {
+				case math.IsNaN(x):
+					d.markMissing(f, r, words)
+				case math.IsInf(x, 0):
+					return nil, fmt.Errorf("dataset: row %d feature %s: value %v is not finite", r, a.Name, x)
+				}
+			}
+			continue
 		}
-		z := len(schema.Features[f].Values)
+		if nums != nil && nums[f] != nil {
+			return nil, fmt.Errorf("dataset: nominal feature %s has numbers", a.Name)
+		}
+		if len(col) != n {
+			return nil, fmt.Errorf("dataset: column %s has %d rows, want %d", a.Name, len(col), n)
+		}
+		z := len(a.Values)
 		d.valBits[f] = make([]Bitset, z)
-		words := make([]uint64, z*((n+63)/64))
+		buf := make([]uint64, z*words)
 		for v := range z {
-			d.valBits[f][v] = Bitset(words[v*((n+63)/64) : (v+1)*((n+63)/64)])
+			d.valBits[f][v] = Bitset(buf[v*words : (v+1)*words])
 		}
 		for r, v := range col {
+			if v == MissingCode {
+				d.markMissing(f, r, words)
+				continue
+			}
 			if int(v) >= z {
-				return nil, fmt.Errorf("dataset: row %d feature %s: code %d outside domain of %d", r, schema.Features[f].Name, v, z)
+				return nil, fmt.Errorf("dataset: row %d feature %s: code %d outside domain of %d", r, a.Name, v, z)
 			}
 			d.valBits[f][v].Set(r)
 		}
@@ -101,6 +177,15 @@ func New(schema Schema, cols [][]uint8, labels []uint8) (*Dataset, error) {
 	}
 	d.all = FullBitset(n)
 	return d, nil
+}
+
+// markMissing records that feature f is missing in row r.
+func (d *Dataset) markMissing(f, r, words int) {
+	if d.miss[f] == nil {
+		d.miss[f] = Bitset(make([]uint64, words))
+	}
+	d.miss[f].Set(r)
+	d.missing = true
 }
 
 // FromRows builds a dataset from row-major inputs x[row][f] and labels y.
@@ -132,8 +217,49 @@ func (d *Dataset) Len() int { return d.rows }
 // NumFeatures returns the number of features.
 func (d *Dataset) NumFeatures() int { return len(d.cols) }
 
-// Domain returns the number of values of feature f.
+// Domain returns the number of values of feature f (0 for a numeric one).
 func (d *Dataset) Domain(f int) int { return len(d.schema.Features[f].Values) }
+
+// IsNumeric reports whether feature f is numeric.
+func (d *Dataset) IsNumeric(f int) bool { return d.schema.Features[f].Numeric }
+
+// HasNumeric reports whether some feature is numeric.
+func (d *Dataset) HasNumeric() bool { return d.numeric }
+
+// HasMissing reports whether some feature has a missing value.
+func (d *Dataset) HasMissing() bool { return d.missing }
+
+// Numbers returns numeric feature f's values, one per row, NaN where
+// missing; nil for a nominal feature. Callers must not modify it.
+func (d *Dataset) Numbers(f int) []float64 {
+	if d.nums == nil {
+		return nil
+	}
+	return d.nums[f]
+}
+
+// Missing returns the rows where feature f is missing, nil when it never
+// is. Callers must not modify it.
+func (d *Dataset) Missing(f int) Bitset { return d.miss[f] }
+
+// Values writes row r as Weka writes an instance, one float64 per feature,
+// into dst (grown as needed) and returns it: a nominal feature's code, a
+// numeric feature's value, NaN where missing. It is the input of the
+// models that take numbers (ValuesModel in stages/train).
+func (d *Dataset) Values(r int, dst []float64) []float64 {
+	dst = dst[:0]
+	for f, col := range d.cols {
+		switch {
+		case col == nil:
+			dst = append(dst, d.nums[f][r])
+		case col[r] == MissingCode:
+			dst = append(dst, math.NaN())
+		default:
+			dst = append(dst, float64(col[r]))
+		}
+	}
+	return dst
+}
 
 // Domains returns the domain size of every feature.
 func (d *Dataset) Domains() []int { return d.schema.Domains() }
@@ -141,7 +267,8 @@ func (d *Dataset) Domains() []int { return d.schema.Domains() }
 // Classes returns the number of classes.
 func (d *Dataset) Classes() int { return len(d.schema.Class.Values) }
 
-// Column returns feature f's codes, one per row. Callers must not modify it.
+// Column returns nominal feature f's codes, one per row (MissingCode where
+// missing); nil for a numeric feature. Callers must not modify it.
 func (d *Dataset) Column(f int) []uint8 { return d.cols[f] }
 
 // Labels returns the class code of every row. Callers must not modify it.
@@ -153,7 +280,9 @@ func (d *Dataset) Value(f, r int) uint8 { return d.cols[f][r] }
 // Label returns the class code of row r.
 func (d *Dataset) Label(r int) uint8 { return d.labels[r] }
 
-// Row copies row r's feature codes into dst (grown as needed) and returns it.
+// Row copies row r's feature codes into dst (grown as needed) and returns
+// it. It is for nominal datasets: a numeric feature has no codes (Values
+// gives every kind of row), and it panics on one.
 func (d *Dataset) Row(r int, dst []uint8) []uint8 {
 	dst = dst[:0]
 	for _, col := range d.cols {

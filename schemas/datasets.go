@@ -181,8 +181,9 @@ func sameSchema(a, b dataset.Schema) bool {
 // attributeJSON and schemaJSON fix the JSON form of a dataset.Schema in the
 // metadata, independent of the Go field names of package dataset.
 type attributeJSON struct {
-	Name   string   `json:"name"`
-	Values []string `json:"values"`
+	Name    string   `json:"name"`
+	Values  []string `json:"values"`
+	Numeric bool     `json:"numeric,omitempty"`
 }
 
 type datasetSchemaJSON struct {

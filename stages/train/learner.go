@@ -1,6 +1,7 @@
 package train
 
 import (
+	"fmt"
 	"math/rand/v2"
 
 	"github.com/dtbench/dtbench/dataset"
@@ -49,4 +50,60 @@ func (m treeModel) Distribution(x []uint8, dst []float64) { m.t.Distribution(x, 
 // PredictDistribution is Predict and Distribution from one walk.
 func (m treeModel) PredictDistribution(x []uint8, dst []float64) int {
 	return m.t.PredictDistribution(x, dst)
+}
+
+// ValuesModel is a Model that also predicts from an instance written as
+// Weka writes one (dataset.Dataset.Values: a nominal feature's code, a
+// numeric feature's value, NaN where missing). Every model of a learner
+// that takes numeric features or missing values implements it, and the
+// evaluation uses it on such data.
+type ValuesModel interface {
+	Model
+	PredictValues(x []float64) int
+}
+
+// ValuesDistributor is a ValuesModel that gives class probabilities for
+// such an instance: dst[c] = p(c | x), summing to 1.
+type ValuesDistributor interface {
+	ValuesModel
+	DistributionValues(x []float64, dst []float64)
+}
+
+// Capabilities say what data a learner takes beyond nominal values
+// without missing ones, as Weka's Capabilities do.
+type Capabilities struct {
+	Numeric bool // numeric features, as numbers
+	Missing bool // missing values, handled as the learner's Weka counterpart does
+}
+
+// Capable is a Learner that says its Capabilities. A learner that does
+// not is taken to need nominal features without missing values.
+type Capable interface {
+	Capabilities() Capabilities
+}
+
+// CapabilitiesOf returns what l takes: its own Capabilities, or none.
+func CapabilitiesOf(l Learner) Capabilities {
+	if c, ok := l.(Capable); ok {
+		return c.Capabilities()
+	}
+	return Capabilities{}
+}
+
+// CheckData returns an error naming learner name and the first feature of
+// d it cannot take (a numeric one, or one with a missing value), and why;
+// nil when l takes all of d. The pipeline calls it before any work
+// starts, so that a learner is never fit on data it would misread.
+func CheckData(name string, l Learner, d *dataset.Dataset) error {
+	c := CapabilitiesOf(l)
+	s := d.Schema()
+	for f := range d.NumFeatures() {
+		if d.IsNumeric(f) && !c.Numeric {
+			return fmt.Errorf("learner %s takes nominal features only, and %s is numeric: discretize it (discretize: equal-frequency or equal-width) or leave %s out", name, s.Features[f].Name, name)
+		}
+		if d.Missing(f) != nil && !c.Missing {
+			return fmt.Errorf("learner %s does not handle missing values, and %s has %d: import with missing: category or missing: drop, or leave %s out", name, s.Features[f].Name, d.Missing(f).Count(), name)
+		}
+	}
+	return nil
 }

@@ -39,8 +39,9 @@ type schemaJSON struct {
 }
 
 type attributeJSON struct {
-	Name   string   `json:"name"`
-	Values []string `json:"values"`
+	Name    string   `json:"name"`
+	Values  []string `json:"values"`
+	Numeric bool     `json:"numeric,omitempty"`
 }
 
 // EncodeSchema returns the schema part of a request, as fit and echo
