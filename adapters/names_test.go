@@ -54,7 +54,7 @@ func TestWekaReadsAnyNames(t *testing.T) {
 	}
 	echoed := wekaEcho(t, fancy)
 	if !reflect.DeepEqual(echoed, fancy) {
-		t.Errorf("the adapter read the schema as\n%q\nnot\n%q", echoed, fancy)
+		t.Errorf("the adapter read the schema as\n%#v\nnot\n%#v", echoed, fancy)
 	}
 	rows := func(s dataset.Schema) *dataset.Dataset {
 		x := make([][]uint8, sample.Data.Len())
