@@ -134,8 +134,10 @@ var registry = []Entry{
 		exact.DefaultOptions(), func(o exact.Options) Learner { return adapt[*exact.Model](exact.Learner{Opts: o}) }),
 	register("smo", "Platt's SMO as Weka 3.6's SMO: a linear SVM on one-hot nominal features, C = 1, one-vs-one; probabilities from the pairwise votes or, with probabilities: true, Platt scaling",
 		smo.DefaultOptions(), func(o smo.Options) Learner { return adapt[*smo.Model](smo.Learner{Options: o}) }),
-	register("naivebayes", "nominal naive Bayes with Laplace-smoothed counts, as Weka's NaiveBayes",
-		noOptions{}, func(noOptions) Learner { return adapt[*naive.NaiveBayesModel](naive.NaiveBayes{}) }),
+	register("naivebayes", "naive Bayes as Weka's NaiveBayes: Laplace-smoothed counts for a nominal feature, a normal density per class for a numeric one (kernel: true, Weka's -K: kernel densities; discretize: true, -D: supervised discretization), missing values skipped",
+		naive.NaiveBayesOptions{}, func(o naive.NaiveBayesOptions) Learner {
+			return adapt[*naive.NaiveBayesModel](naive.NaiveBayes{Options: o})
+		}),
 	register(Intuitive, "the intuitive classifier I: the best-matching rule of the training rows",
 		noOptions{}, func(noOptions) Learner { return adapt[*naive.IntuitiveModel](naive.Intuitive{}) }),
 	register(Majority, "the majority classifier V: always the training majority class",
