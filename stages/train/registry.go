@@ -138,8 +138,8 @@ var registry = []Entry{
 		naive.NaiveBayesOptions{}, func(o naive.NaiveBayesOptions) Learner {
 			return adapt[*naive.NaiveBayesModel](naive.NaiveBayes{Options: o})
 		}),
-	register(Intuitive, "the intuitive classifier I: the best-matching rule of the training rows",
-		noOptions{}, func(noOptions) Learner { return adapt[*naive.IntuitiveModel](naive.Intuitive{}) }),
+	register(Intuitive, "the intuitive classifier I: the best-matching rule of the training rows (numeric features cut by MDL on the training rows, a missing value a value of its own)",
+		noOptions{}, func(noOptions) Learner { return NominalView(adapt[*naive.IntuitiveModel](naive.Intuitive{})) }),
 	register(Majority, "the majority classifier V: always the training majority class",
 		noOptions{}, func(noOptions) Learner { return adapt[*naive.MajorityModel](naive.Majority{}) }),
 	register("random", "the random classifier X: draws classes with the training priors",
