@@ -45,16 +45,20 @@ type solver struct {
 	// (n*len(w)), for data that is not all 0/1 (coding); x is then one
 	// word of zeros and words is 0.
 	dense []float64
-	// krows[i], for dense examples, is row i of the kernel matrix once
-	// computed (nil before); krows is nil when the matrix would exceed
-	// maxKernelCache entries. The values are the ones kernel computes, so
-	// caching changes no result (Weka caches too, in an LRU cache).
-	krows [][]float64
-	kii   []float64 // kii[i] = k(i, i), the number of set coordinates
-	y     []float64 // -1 (class cl1) or +1 (class cl2)
-	alpha []float64
-	errs  []float64 // Weka's m_errors, the error cache F_i
-	w     []float64 // the weight vector, one entry per coordinate
+	// krows[i], for dense examples, is row i of the kernel matrix while
+	// cached (nil otherwise): at most maxKernelCache values are kept, the
+	// oldest row evicted first (kfifo, from kfirst on). The values are the
+	// ones kernel computes, so caching changes no result (Weka caches
+	// too, in an LRU cache).
+	krows  [][]float64
+	kfifo  []int32
+	kfirst int
+	klast  int32     // the row kernelRow returned last, never evicted next
+	kii    []float64 // kii[i] = k(i, i), the number of set coordinates
+	y      []float64 // -1 (class cl1) or +1 (class cl2)
+	alpha  []float64
+	errs   []float64 // Weka's m_errors, the error cache F_i
+	w      []float64 // the weight vector, one entry per coordinate
 
 	b, bUp, bLow float64
 	iUp, iLow    int32
@@ -79,7 +83,7 @@ func (s *solver) reset(n, words, dims int) {
 	clear(s.w)
 	s.i0.reset(n)
 	s.dense = s.dense[:0]
-	s.krows = s.krows[:0]
+	s.krows, s.kfifo, s.kfirst, s.klast = s.krows[:0], s.kfifo[:0], 0, -1
 	s.steps = 0
 	// Weka sets no bound. This one is far beyond any run seen (at most
 	// 16 steps per example with C = 1 on the shared datasets, about 1000
@@ -98,32 +102,57 @@ func (s *solver) resetDense(n, dims int) {
 	s.x = grow(s.x, 1)
 	s.x[0] = 0
 	s.dense = grow(s.dense, n*dims)
-	if n*n <= maxKernelCache {
-		s.krows = grow(s.krows, n)
-		clear(s.krows)
-	}
+	s.krows = grow(s.krows, n)
+	clear(s.krows)
 }
 
 // maxKernelCache is the most kernel values a dense solver keeps: 2048²,
-// 32 MiB.
-const maxKernelCache = 2048 * 2048
+// 32 MiB (every row for up to 2048 examples).
+var maxKernelCache = 2048 * 2048 // a variable so that a test can make rows evicted
 
-// kernelRow returns row i of the kernel matrix, computing it on first
-// use, or nil without a cache.
+// kernelRow returns row i of the kernel matrix, kept while the cache has
+// room, the oldest row making room; its entries are NaN until kernelAt
+// computes them (a kernel value is never NaN: the coded values are
+// finite).
 func (s *solver) kernelRow(i int32) []float64 {
-	if s.krows == nil {
-		return nil
-	}
 	if r := s.krows[i]; r != nil {
+		s.klast = i
 		return r
 	}
-	r := make([]float64, s.n)
-	xi := s.denseRow(i)
-	for j := range int32(s.n) {
-		r[j] = denseDot(xi, s.denseRow(j))
+	var r []float64
+	if len(s.kfifo)-s.kfirst >= max(2, maxKernelCache/s.n) {
+		if s.kfifo[s.kfirst] == s.klast { // still in use by the caller: keep it, as the newest
+			s.kfifo = append(s.kfifo, s.klast)
+			s.kfirst++
+		}
+		old := s.kfifo[s.kfirst]
+		s.kfirst++
+		r, s.krows[old] = s.krows[old], nil
+		if s.kfirst > len(s.kfifo)/2 {
+			s.kfifo = append(s.kfifo[:0], s.kfifo[s.kfirst:]...)
+			s.kfirst = 0
+		}
+	} else {
+		r = make([]float64, s.n)
+	}
+	for j := range r {
+		r[j] = math.NaN() // not computed yet: kernelAt fills entries as they are read
 	}
 	s.krows[i] = r
+	s.kfifo = append(s.kfifo, i)
+	s.klast = i
 	return r
+}
+
+// kernelAt returns k(i, j) from row r = kernelRow(i), computing it into
+// the row when not there yet.
+func (s *solver) kernelAt(r []float64, i, j int32) float64 {
+	v := r[j]
+	if math.IsNaN(v) {
+		v = denseDot(s.denseRow(i), s.denseRow(j))
+		r[j] = v
+	}
+	return v
 }
 
 func (s *solver) denseRow(i int32) []float64 {
@@ -458,15 +487,11 @@ func (s *solver) updateErrors(i1, i2 int32, d1, d2 float64) {
 // kernel values of i1 and i2 from their cached rows.
 func (s *solver) updateErrorsDense(i1, i2 int32, d1, d2 float64) {
 	r1, r2 := s.kernelRow(i1), s.kernelRow(i2)
-	if r1 == nil {
-		s.updateErrors(i1, i2, d1, d2)
-		return
-	}
 	var lowStamp, upStamp uint64
 	for _, j := range s.i0.members {
 		e := s.errs[j]
 		if j != i1 && j != i2 {
-			e += float64(d1*r1[j]) + float64(d2*r2[j])
+			e += float64(d1*s.kernelAt(r1, i1, j)) + float64(d2*s.kernelAt(r2, i2, j))
 			s.errs[j] = e
 		}
 		st := s.i0.stamp[j]

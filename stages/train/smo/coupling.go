@@ -1,13 +1,17 @@
 package smo
 
-import "math"
+import (
+	"math"
+
+	"github.com/dtbench/dtbench/dataset"
+)
 
 // probabilityDistribution is SMO.distributionForInstance with logistic
 // models for a row of codes (probabilityFromOutputs).
 func (m *Model) probabilityDistribution(x []uint8, dst []float64) {
 	var buf [256]int32
 	slots := m.slots(x, buf[:0])
-	var obuf [64]float64
+	var obuf [dataset.MaxValues * (dataset.MaxValues - 1) / 2]float64 // one per pair
 	outs := obuf[:0]
 	for p := range m.pairs {
 		outs = append(outs, m.output(p, slots))
