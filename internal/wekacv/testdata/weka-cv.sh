@@ -1,6 +1,6 @@
 #!/bin/sh
 # Makes weka-cv.txt: Weka 3.6.14's (Debian's weka) 10-fold cross-validation, seed 1, of NaiveBayes (default, -K, -D)
-# and SMO (default, -N 1) on the shared datasets with numeric attributes and missing values kept as they are.
+# and SMO (default, -N 1, -M -V -1) on the shared datasets with numeric attributes and missing values kept as they are.
 # Run from the repository root:
 #   sh internal/wekacv/testdata/weka-cv.sh ../shared/datasets > internal/wekacv/testdata/weka-cv.txt
 set -e
@@ -30,7 +30,7 @@ for s in credit-approval:last heart-disease:last hepatitis:first breast-cancer:l
   n=${s%%:*}; c=${s#*:}
   for run in "weka.classifiers.bayes.NaiveBayes NaiveBayes -" "weka.classifiers.bayes.NaiveBayes NaiveBayes -K" \
              "weka.classifiers.bayes.NaiveBayes NaiveBayes -D" "weka.classifiers.functions.SMO SMO -" \
-             "weka.classifiers.functions.SMO SMO -N_1"; do
+             "weka.classifiers.functions.SMO SMO -N_1" "weka.classifiers.functions.SMO SMO -M_-V_-1"; do
     set -- $run
     opts=$(echo "$3" | tr _ ' '); [ "$opts" = - ] && opts=
     [ "$c" = first ] && ci=1 || ci=last

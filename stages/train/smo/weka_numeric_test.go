@@ -10,8 +10,9 @@ import (
 	"github.com/dtbench/dtbench/stages/train/smo"
 )
 
-// TestSMOWekaNumeric checks SMO against Weka 3.6's SMO (default, and -N 1
-// for standardize) in a 10-fold cross-validation with Weka's folds, seed
+// TestSMOWekaNumeric checks SMO against Weka 3.6's SMO (default, -N 1 for
+// standardize, and -M -V -1 for probabilities: Platt's logistic models on
+// the training outputs) in a 10-fold cross-validation with Weka's folds, seed
 // 1, each fold's rows in Weka's order, on the shared datasets with numeric
 // attributes and missing values kept (internal/wekacv/testdata/weka-cv.txt,
 // made by Weka): as many rows classified correctly, and the same mean
@@ -22,8 +23,8 @@ func TestSMOWekaNumeric(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(cases) != 12 {
-		t.Fatalf("%d SMO fixture lines; want 12 (6 datasets × 2 option sets)", len(cases))
+	if len(cases) != 18 {
+		t.Fatalf("%d SMO fixture lines; want 18 (6 datasets × 3 option sets)", len(cases))
 	}
 	data := map[string]*dataset.Dataset{}
 	for _, c := range cases {
@@ -37,6 +38,7 @@ func TestSMOWekaNumeric(t *testing.T) {
 			}
 			o := smo.DefaultOptions()
 			o.Standardize = c.Options == "-N_1"
+			o.Probabilities = c.Options == "-M_-V_-1"
 			l := smo.Learner{Options: o}
 			got, err := wekacv.CrossValidate(d, 10, 1, func(d *dataset.Dataset, order []int) (wekacv.Distributor, error) {
 				return l.FitOrdered(d, order, nil)
