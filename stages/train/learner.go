@@ -1,7 +1,6 @@
 package train
 
 import (
-	"fmt"
 	"math/rand/v2"
 
 	"github.com/dtbench/dtbench/dataset"
@@ -70,11 +69,9 @@ type ValuesDistributor interface {
 }
 
 // Capabilities say what data a learner takes beyond nominal values
-// without missing ones, as Weka's Capabilities do.
-type Capabilities struct {
-	Numeric bool // numeric features, as numbers
-	Missing bool // missing values, handled as the learner's Weka counterpart does
-}
+// without missing ones (dataset.Capabilities, where learners of every
+// package can name them).
+type Capabilities = dataset.Capabilities
 
 // Capable is a Learner that says its Capabilities. A learner that does
 // not is taken to need nominal features without missing values.
@@ -95,15 +92,5 @@ func CapabilitiesOf(l Learner) Capabilities {
 // nil when l takes all of d. The pipeline calls it before any work
 // starts, so that a learner is never fit on data it would misread.
 func CheckData(name string, l Learner, d *dataset.Dataset) error {
-	c := CapabilitiesOf(l)
-	s := d.Schema()
-	for f := range d.NumFeatures() {
-		if d.IsNumeric(f) && !c.Numeric {
-			return fmt.Errorf("learner %s takes nominal features only, and %s is numeric: discretize it (discretize: equal-frequency or equal-width) or leave %s out", name, s.Features[f].Name, name)
-		}
-		if d.Missing(f) != nil && !c.Missing {
-			return fmt.Errorf("learner %s does not handle missing values, and %s has %d: import with missing: category or missing: drop, or leave %s out", name, s.Features[f].Name, d.Missing(f).Count(), name)
-		}
-	}
-	return nil
+	return CapabilitiesOf(l).Admit(name, d)
 }

@@ -136,8 +136,8 @@ var registry = []Entry{
 		smo.DefaultOptions(), func(o smo.Options) Learner { return adapt[*smo.Model](smo.Learner{Options: o}) }),
 	register("naivebayes", "nominal naive Bayes with Laplace-smoothed counts, as Weka's NaiveBayes",
 		noOptions{}, func(noOptions) Learner { return adapt[*naive.NaiveBayesModel](naive.NaiveBayes{}) }),
-	register(Intuitive, "the intuitive classifier I: the best-matching rule of the training rows",
-		noOptions{}, func(noOptions) Learner { return adapt[*naive.IntuitiveModel](naive.Intuitive{}) }),
+	register(Intuitive, "the intuitive classifier I: the best-matching rule of the training rows (numeric features cut by MDL on the training rows, a missing value a value of its own)",
+		noOptions{}, func(noOptions) Learner { return NominalView(adapt[*naive.IntuitiveModel](naive.Intuitive{})) }),
 	register(Majority, "the majority classifier V: always the training majority class",
 		noOptions{}, func(noOptions) Learner { return adapt[*naive.MajorityModel](naive.Majority{}) }),
 	register("random", "the random classifier X: draws classes with the training priors",
@@ -237,6 +237,14 @@ type fitter[M Model] interface {
 func adapt[M Model](l fitter[M]) Learner { return adapted[M]{l} }
 
 type adapted[M Model] struct{ l fitter[M] }
+
+// Capabilities are the fitter's own (it may implement Capable), or none.
+func (a adapted[M]) Capabilities() Capabilities {
+	if c, ok := any(a.l).(Capable); ok {
+		return c.Capabilities()
+	}
+	return Capabilities{}
+}
 
 // FitOrdered trains on the rows in order when the fitter's result depends
 // on it (it has FitOrdered), and as Fit on the same rows otherwise.
