@@ -50,6 +50,13 @@ type scFit struct {
 	fitTab  [][]int // per nominal feature: its table over every instance of the fit (missing as code 0)
 	fitCnt  []int   // class counts of every instance of the fit
 	present []int   // scratch
+	// classPos is where the class sits among Weka's attributes (m, last,
+	// as dtbench writes ARFF files): SimpleCart picks the split attribute
+	// with Utils.maxIndex over all of them, the class's gain 0 included,
+	// so a node whose features' best gain is not above 0 is a leaf either
+	// way, but with the class first a gain of exactly 0 loses to it, and
+	// then the leaf's m_train is empty (no errors counted in pruning).
+	classPos int
 }
 
 // scNode is a SimpleCart node (one SimpleCart object of the tree).
@@ -83,7 +90,7 @@ type scLists struct {
 
 // newSCFit prepares a fit on the instances rows (in order) of d.
 func newSCFit(d *dataset.Dataset, rows []int, o CARTOptions) *scFit {
-	f := &scFit{d: d, rows: rows, k: d.Classes(), minObj: float64(o.MinLeaf), exhMax: cartExhaustiveWeka}
+	f := &scFit{d: d, rows: rows, k: d.Classes(), minObj: float64(o.MinLeaf), exhMax: cartExhaustiveWeka, classPos: d.NumFeatures()}
 	if !o.Heuristic {
 		f.exhMax = cartExhaustiveMax
 	}
@@ -207,14 +214,19 @@ func (s *scFit) makeTree(nd *scNode, ls scLists, classProbs []float64, totalWeig
 			s.nominalDistribution(&splits[f], f, ls.idx[f], ls.w[f])
 		}
 	}
-	// Utils.maxIndex over the attributes, the class (gain 0) last.
-	att, best := 0, 0.0
-	for f := 0; f <= m; f++ {
-		g := 0.0
-		if f < m {
+	// Utils.maxIndex over Weka's attributes, the class (gain 0) at
+	// position classPos: att = m when the class wins.
+	att, best := m, 0.0
+	for p := 0; p <= m; p++ {
+		f, g := m, 0.0
+		if p != s.classPos {
+			f = p
+			if p > s.classPos {
+				f = p - 1
+			}
 			g = splits[f].gain
 		}
-		if f == 0 || g > best {
+		if p == 0 || g > best {
 			att, best = f, g
 		}
 	}

@@ -22,7 +22,9 @@
 //	java -cp /usr/share/java/weka.jar:/tmp WekaTreeDump CLASS [options] -- NAME=FILE.arff ...
 //
 // CLASS is SimpleCart or RandomTree (weka.classifiers.trees); -seeds 1,2,3
-// (before --) chooses the cross-validation seeds (default 1).
+// (before --) chooses the cross-validation seeds (default 1), -classfirst
+// takes the first attribute as the class (index then counts the features
+// only, as dtbench does).
 import java.io.BufferedReader;
 import java.io.FileReader;
 import java.lang.reflect.Field;
@@ -39,6 +41,8 @@ import weka.core.Attribute;
 import weka.core.Instances;
 
 public class WekaTreeDump {
+  static boolean classFirst; // the class is the first attribute, not the last
+
   public static void main(String[] args) throws Exception {
     String cls = args[0];
     List<String> opts = new ArrayList<String>();
@@ -47,6 +51,8 @@ public class WekaTreeDump {
     for (; i < args.length && !args[i].equals("--"); i++) {
       if (args[i].equals("-seeds")) {
         seeds = args[++i];
+      } else if (args[i].equals("-classfirst")) {
+        classFirst = true;
       } else {
         opts.add(args[i]);
       }
@@ -54,7 +60,7 @@ public class WekaTreeDump {
     for (i++; i < args.length; i++) {
       String[] nf = args[i].split("=", 2);
       Instances data = new Instances(new BufferedReader(new FileReader(nf[1])));
-      data.setClassIndex(data.numAttributes() - 1);
+      data.setClassIndex(classFirst ? 0 : data.numAttributes() - 1);
       Classifier c = make(cls, opts);
       c.buildClassifier(data);
       StringBuilder sb = new StringBuilder("tree " + nf[0] + "\n");
@@ -78,6 +84,16 @@ public class WekaTreeDump {
     Classifier c = cls.equals("SimpleCart") ? new SimpleCart() : new RandomTree();
     c.setOptions(opts.toArray(new String[0]));
     return c;
+  }
+
+  // index returns the index of att among the features (the attributes
+  // without the class).
+  static int index(Attribute att) {
+    return classFirst ? att.index() - 1 : att.index();
+  }
+
+  static int index(int att) {
+    return classFirst ? att - 1 : att;
   }
 
   static Object field(Class<?> k, Object o, String name) throws Exception {
@@ -113,10 +129,10 @@ public class WekaTreeDump {
     }
     Attribute att = (Attribute) field(SimpleCart.class, node, "m_Attribute");
     if (att.isNumeric()) {
-      sb.append(depth + " N " + att.index() + " " + Double.toString((Double) field(SimpleCart.class, node, "m_SplitValue")));
+      sb.append(depth + " N " + index(att) + " " + Double.toString((Double) field(SimpleCart.class, node, "m_SplitValue")));
     } else {
       String split = (String) field(SimpleCart.class, node, "m_SplitString");
-      sb.append(depth + " S " + att.index() + " ");
+      sb.append(depth + " S " + index(att) + " ");
       boolean first = true;
       for (int v = 0; v < att.numValues(); v++) {
         if (split.indexOf("(" + att.value(v) + ")") != -1) {
@@ -148,9 +164,9 @@ public class WekaTreeDump {
       return;
     }
     if (data.attribute(att).isNumeric()) {
-      sb.append(depth + " N " + att + " " + Double.toString((Double) field(k, node, "m_SplitPoint")));
+      sb.append(depth + " N " + index(att) + " " + Double.toString((Double) field(k, node, "m_SplitPoint")));
     } else {
-      sb.append(depth + " M " + att);
+      sb.append(depth + " M " + index(att));
     }
     sb.append(weights(dist) + "\n");
     Object[] kids = (Object[]) field(k, node, "m_Successors");
