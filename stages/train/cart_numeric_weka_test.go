@@ -12,28 +12,35 @@ import (
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/importer"
 	"github.com/dtbench/dtbench/internal/shareddata"
+	"github.com/dtbench/dtbench/tree"
 )
 
-// scDump returns the tree under nd as WekaTreeDump's lines, in preorder.
-func scDump(nd *scNode, depth int, out []dumpNode) []dumpNode {
-	n := dumpNode{depth: depth, weights: append([]float64(nil), nd.dist...)}
-	switch {
-	case nd.leaf:
-		n.kind, n.class = "L", dataset.ArgMax(nd.probs)
-		return append(out, n)
-	case math.IsNaN(nd.split) || nd.subset != 0:
-		n.kind, n.feature = "S", nd.feature
-		for v := range 64 {
-			if nd.subset>>v&1 != 0 {
-				n.values = append(n.values, v)
+// cartDump returns the tree under node n of a CART tree as WekaTreeDump's
+// lines, in preorder: a numeric node's split point is SimpleCart's (the
+// least float64 above its Threshold), a nominal node's values those of
+// its first child, a leaf's class its own.
+func cartDump(t *tree.Tree, w func(int) []float64, n, depth int, out []dumpNode) []dumpNode {
+	node := dumpNode{depth: depth, weights: append([]float64(nil), w(n)...)}
+	if t.IsLeaf(n) {
+		node.kind, node.class = "L", int(t.Class[n])
+		return append(out, node)
+	}
+	node.feature = int(t.Feature[n])
+	kids := t.Children(n)
+	first := slices.Min(kids)
+	if t.IsNumericNode(n) {
+		node.kind, node.split = "N", math.Nextafter(t.Threshold[n], math.Inf(1))
+	} else {
+		node.kind = "S"
+		for v, c := range kids {
+			if c == first {
+				node.values = append(node.values, v)
 			}
 		}
-	default:
-		n.kind, n.feature, n.split = "N", nd.feature, nd.split
 	}
-	out = append(out, n)
-	out = scDump(nd.kids[0], depth+1, out)
-	return scDump(nd.kids[1], depth+1, out)
+	out = append(out, node)
+	out = cartDump(t, w, int(first), depth+1, out)
+	return cartDump(t, w, int(first)+1, depth+1, out)
 }
 
 // numericSets are the shared datasets with numeric attributes or missing
@@ -123,7 +130,11 @@ func TestCARTNumericIsSimpleCart(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				checkDumpTree(t, name, scDump(m.(*cartWekaModel).root, 0, nil), want.tree)
+				tr := m.(TreeModel).Tree()
+				if err := tr.Validate(); err != nil {
+					t.Fatal(err)
+				}
+				checkDumpTree(t, name, cartDump(tr, m.(*cartWekaModel).weights, 0, 0, nil), want.tree)
 				checkDumpCV(t, name, l, d, want.cv)
 			})
 		}
