@@ -21,7 +21,8 @@
 //	javac -cp /usr/share/java/weka.jar -d /tmp WekaTreeDump.java
 //	java -cp /usr/share/java/weka.jar:/tmp WekaTreeDump CLASS [options] -- NAME=FILE.arff ...
 //
-// CLASS is SimpleCart or RandomTree (weka.classifiers.trees); -seeds 1,2,3
+// CLASS is SimpleCart, RandomTree or RandomForest (weka.classifiers.trees;
+// a forest prints cv lines only); -seeds 1,2,3
 // (before --) chooses the cross-validation seeds (default 1), -classfirst
 // takes the first attribute as the class (index then counts the features
 // only, as dtbench does).
@@ -35,6 +36,7 @@ import java.util.Random;
 
 import weka.classifiers.Classifier;
 import weka.classifiers.Evaluation;
+import weka.classifiers.trees.RandomForest;
 import weka.classifiers.trees.RandomTree;
 import weka.classifiers.trees.SimpleCart;
 import weka.core.Attribute;
@@ -66,6 +68,8 @@ public class WekaTreeDump {
       StringBuilder sb = new StringBuilder("tree " + nf[0] + "\n");
       if (c instanceof SimpleCart) {
         cart((SimpleCart) c, 0, sb);
+      } else if (c instanceof RandomForest) {
+        sb.append("# a forest: no tree\n");
       } else {
         Object t = field(RandomTree.class, c, "m_Tree");
         random(t, 0, sb, data);
@@ -81,7 +85,8 @@ public class WekaTreeDump {
   }
 
   static Classifier make(String cls, List<String> opts) throws Exception {
-    Classifier c = cls.equals("SimpleCart") ? new SimpleCart() : new RandomTree();
+    Classifier c = cls.equals("SimpleCart") ? new SimpleCart()
+        : cls.equals("RandomForest") ? new RandomForest() : new RandomTree();
     c.setOptions(opts.toArray(new String[0]));
     return c;
   }

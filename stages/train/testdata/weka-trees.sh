@@ -49,3 +49,20 @@ fixture simplecart_numeric_unpruned.txt "SimpleCart -U (unpruned)" SimpleCart -U
   echo "# hepatitis with its class first (-c 1):"
   weka WekaTreeDump SimpleCart -classfirst -seeds 1,2,3 -- hepatitis-classfirst="$tmp/hepatitis-classfirst.arff"
 } >> "$out/simplecart_numeric.txt"
+# RandomTree and RandomForest: HotSpot's libm intrinsics off, so that Math.log is fdlibm's, as Go's math.Log
+# (their gains compare logarithms; SimpleCart's do not).
+wekalog() { java -Xmx2g -XX:+UnlockDiagnosticVMOptions -XX:-UseLibmIntrinsic -cp "$jar:$tmp" "$@" 2>/dev/null; }
+{
+  echo "# Weka 3.6.14 (Debian's weka) with HotSpot's libm intrinsics off (Math.log as fdlibm, as Go's math.Log): RandomTree"
+  echo "# defaults (-K 0 -M 1 -S 1) and, as NAME-kall, -K 100 (every attribute); made by stages/train/testdata/weka-trees.sh."
+  # shellcheck disable=SC2086
+  wekalog WekaTreeDump RandomTree -seeds 1,2 -- $sets
+  # shellcheck disable=SC2086
+  wekalog WekaTreeDump RandomTree -K 100 -seeds 1,2 -- $sets | sed 's/^tree \(.*\)$/tree \1-kall/; s/^cv \([^ ]*\) /cv \1-kall /'
+} > "$out/randomtree_numeric.txt"
+{
+  echo "# Weka 3.6.14 (Debian's weka) with HotSpot's libm intrinsics off: RandomForest -I 10 (-K 0 -S 1), cross-validations;"
+  echo "# made by stages/train/testdata/weka-trees.sh."
+  # shellcheck disable=SC2086
+  wekalog WekaTreeDump RandomForest -I 10 -seeds 1,2 -- $sets
+} > "$out/randomforest_numeric.txt"
