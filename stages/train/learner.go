@@ -82,6 +82,17 @@ type Capable interface {
 	Capabilities() Capabilities
 }
 
+// CapabilitiesNoter is a Capable learner that can say why it lacks a
+// capability: an external learner, whose Capabilities are what its
+// adapter announced, names the adapter and the protocol version that
+// would carry such data. CheckData adds the note to its refusal.
+type CapabilitiesNoter interface {
+	Capable
+	// CapabilitiesNote says why the learner takes no numeric features
+	// (numeric) or no missing values (missing), or "".
+	CapabilitiesNote(numeric, missing bool) string
+}
+
 // CapabilitiesOf returns what l takes: its own Capabilities, or none.
 func CapabilitiesOf(l Learner) Capabilities {
 	if c, ok := l.(Capable); ok {
@@ -97,12 +108,20 @@ func CapabilitiesOf(l Learner) Capabilities {
 func CheckData(name string, l Learner, d *dataset.Dataset) error {
 	c := CapabilitiesOf(l)
 	s := d.Schema()
+	note := func(numeric, missing bool) string {
+		if n, ok := l.(CapabilitiesNoter); ok {
+			if why := n.CapabilitiesNote(numeric, missing); why != "" {
+				return " (" + why + ")"
+			}
+		}
+		return ""
+	}
 	for f := range d.NumFeatures() {
 		if d.IsNumeric(f) && !c.Numeric {
-			return fmt.Errorf("learner %s takes nominal features only, and %s is numeric: discretize it (discretize: equal-frequency or equal-width) or leave %s out", name, s.Features[f].Name, name)
+			return fmt.Errorf("learner %s takes nominal features only, and %s is numeric%s: discretize it (discretize: equal-frequency or equal-width) or leave %s out", name, s.Features[f].Name, note(true, false), name)
 		}
 		if d.Missing(f) != nil && !c.Missing {
-			return fmt.Errorf("learner %s does not handle missing values, and %s has %d: import with missing: category or missing: drop, or leave %s out", name, s.Features[f].Name, d.Missing(f).Count(), name)
+			return fmt.Errorf("learner %s does not handle missing values, and %s has %d%s: import with missing: category or missing: drop, or leave %s out", name, s.Features[f].Name, d.Missing(f).Count(), note(false, true), name)
 		}
 	}
 	return nil
