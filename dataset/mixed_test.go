@@ -95,3 +95,28 @@ func TestNewMixedRefuses(t *testing.T) {
 		})
 	}
 }
+
+func TestCapabilitiesAdmit(t *testing.T) {
+	d := mixed(t)
+	cases := []struct {
+		c    dataset.Capabilities
+		want string // "" = admitted
+	}{
+		{dataset.Capabilities{}, "learner id3 takes nominal features only, and temp is numeric"},
+		{dataset.Capabilities{Missing: true}, "temp is numeric"},
+		{dataset.Capabilities{Numeric: true}, "learner id3 does not handle missing values, and temp has 1"},
+		{dataset.Capabilities{Numeric: true, Missing: true}, ""},
+	}
+	for _, c := range cases {
+		err := c.c.Admit("id3", d)
+		if c.want == "" {
+			if err != nil {
+				t.Errorf("%+v: %v, want admitted", c.c, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: err = %v, want %q", c.c, err, c.want)
+		}
+	}
+}

@@ -7,7 +7,10 @@
 // entropies (evaluate), and the tree learners' criteria score splits by
 // the same formulas (train), computed there by a private fast path that
 // train's tests check against this package; the exact learner's greedy
-// fallback ranks features by Conditional.
+// fallback ranks features by Conditional. It also owns the supervised
+// discretization of a numeric column (MDLCutPoints, Fayyad and Irani's MDL
+// cut points as Weka's supervised Discretize finds them), which the gain
+// ratio ranking of numeric attributes and naive Bayes's -D option use.
 //
 // Conventions: counts are non-negative integers indexed by class code; a
 // contingency table has one row per branch (attribute value) and k class

@@ -44,6 +44,7 @@ func buildBenchmark(cfg *Config, bc *generate.BenchmarkConfig, env studyEnv) (*f
 	if err != nil {
 		return nil, err
 	}
+	b.CheckLearners(learners.CheckData)
 	full := make([]int, bc.Select)
 	for i := range full {
 		full[i] = i + 1

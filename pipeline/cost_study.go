@@ -38,6 +38,7 @@ func buildCost(cfg *Config, cc *generate.CostConfig, env studyEnv) (*flow.Study,
 	if err != nil {
 		return nil, err
 	}
+	c.CheckLearners(learners.CheckData)
 	ks := "the costs section's matrix"
 	if len(cc.Misclassification) > 0 {
 		parts := make([]string, len(cc.Misclassification))

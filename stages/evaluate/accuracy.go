@@ -1,6 +1,7 @@
 package evaluate
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
 
@@ -22,10 +23,27 @@ func Accuracy(m Predictor, d *dataset.Dataset, rows dataset.Bitset) float64 {
 	return NewRows(d, rows).Accuracy(m)
 }
 
+// ValuesPredictor is a model that classifies an instance written as Weka
+// writes one (dataset.Dataset.Values: codes, numbers, NaN where missing);
+// train.ValuesModel satisfies it. Rows of a dataset with numeric features
+// or missing values are scored through it.
+type ValuesPredictor interface {
+	PredictValues(x []float64) int
+}
+
+// ValuesDistributor is a model that gives class probabilities for such an
+// instance; train.ValuesDistributor satisfies it.
+type ValuesDistributor interface {
+	DistributionValues(x []float64, dst []float64)
+}
+
 // Rows is a set of evaluation rows gathered row-major once, so scoring
 // many models does not gather every row's codes from the columns again.
+// Rows of a dataset with numeric features or missing values are gathered
+// as Weka's instances (values) instead of codes.
 type Rows struct {
-	x      []uint8 // x[i*m : (i+1)*m] is row i's input
+	x      []uint8   // x[i*m : (i+1)*m] is row i's input, for nominal data
+	v      []float64 // v[i*m : (i+1)*m] is row i's instance, for data with numbers or missing values
 	labels []uint8
 	m      int
 }
@@ -34,8 +52,18 @@ type Rows struct {
 func NewRows(d *dataset.Dataset, rows dataset.Bitset) *Rows {
 	m := d.NumFeatures()
 	n := rows.Count()
-	e := &Rows{x: make([]uint8, 0, n*m), labels: make([]uint8, 0, n), m: m}
 	all := d.Labels()
+	if d.HasNumeric() || d.HasMissing() {
+		e := &Rows{v: make([]float64, 0, n*m), labels: make([]uint8, 0, n), m: m}
+		var row []float64
+		rows.Each(func(r int) {
+			row = d.Values(r, row)
+			e.v = append(e.v, row...)
+			e.labels = append(e.labels, all[r])
+		})
+		return e
+	}
+	e := &Rows{x: make([]uint8, 0, n*m), labels: make([]uint8, 0, n), m: m}
 	cols := make([][]uint8, m)
 	for f := range cols {
 		cols[f] = d.Column(f)
@@ -62,6 +90,15 @@ func (e *Rows) Accuracy(m Predictor) float64 {
 		return math.NaN()
 	}
 	correct := 0
+	if e.v != nil {
+		vp := e.valuesPredictor(m)
+		for i, y := range e.labels {
+			if vp.PredictValues(e.v[i*e.m:(i+1)*e.m:(i+1)*e.m]) == int(y) {
+				correct++
+			}
+		}
+		return float64(correct) / float64(len(e.labels))
+	}
 	for i, y := range e.labels {
 		if m.Predict(e.x[i*e.m:(i+1)*e.m:(i+1)*e.m]) == int(y) {
 			correct++
@@ -194,9 +231,82 @@ func (e *Rows) ScoreRows(m Predictor, t *tree.Tree, tests func(leaf int) float64
 	return e.score(m, t, tests, k, confusion, each)
 }
 
+// Mixed reports whether the rows are Weka instances (a dataset with
+// numeric features or missing values) rather than codes: only a model
+// that takes such instances (ValuesPredictor) scores them, and no leaf is
+// charged on them (a tree's path is not one leaf where a value is
+// missing).
+func (e *Rows) Mixed() bool { return e.v != nil }
+
+// valuesPredictor returns m as a ValuesPredictor. The pipeline gives rows
+// with numbers or missing values only to learners whose Capabilities say
+// they take them (train.CheckData), so a model without PredictValues here
+// is a programmer's error.
+func (e *Rows) valuesPredictor(m Predictor) ValuesPredictor {
+	vp, ok := m.(ValuesPredictor)
+	if !ok {
+		panic(fmt.Sprintf("evaluate: model %T cannot read numeric or missing values, and its learner was not refused them", m))
+	}
+	return vp
+}
+
+// scoreValues is score on Weka instances: predictions and class
+// probabilities through the model's values walks, no charges.
+func (e *Rows) scoreValues(m Predictor, k int, confusion []int, each RowFunc) Score {
+	vp := e.valuesPredictor(m)
+	vd, _ := m.(ValuesDistributor)
+	probs := make([]float64, k)
+	s := Score{Total: len(e.labels)}
+	for i, y := range e.labels {
+		x := e.v[i*e.m : (i+1)*e.m : (i+1)*e.m]
+		p := vp.PredictValues(x)
+		if p == int(y) {
+			s.Correct++
+		}
+		if confusion != nil {
+			confusion[int(y)*k+p]++
+		}
+		if vd == nil {
+			if each != nil {
+				each(i, p, nil, 0)
+			}
+			if p != int(y) {
+				s.AbsErr += 2 / float64(k)
+			}
+			continue
+		}
+		vd.DistributionValues(x, probs)
+		if each != nil {
+			each(i, p, probs, 0)
+		}
+		s.AbsErr += absError(probs, int(y)) / float64(k)
+	}
+	return s
+}
+
+// absError is Σ_c |p(c) − [c = actual]|, a row's share of the mean
+// absolute error before the division by the number of classes.
+func absError(probs []float64, actual int) float64 {
+	err := 0.0
+	for c, pc := range probs {
+		if c == actual {
+			err += math.Abs(pc - 1)
+		} else {
+			err += math.Abs(pc)
+		}
+	}
+	return err
+}
+
 // score is Score, predicting with t's leaves (charging tests) when t is not
 // nil, and telling each (when not nil) every row's outcome.
 func (e *Rows) score(m Predictor, t *tree.Tree, tests func(leaf int) float64, k int, confusion []int, each RowFunc) (Score, float64) {
+	if e.v != nil {
+		if t != nil {
+			panic("evaluate: test costs are charged on nominal rows only; the pipeline refuses costs on numeric or missing values")
+		}
+		return e.scoreValues(m, k, confusion, each), 0
+	}
 	d, _ := m.(Distributor)
 	pd, _ := m.(PredictDistributor)
 	probs := make([]float64, k)
@@ -244,15 +354,7 @@ func (e *Rows) score(m Predictor, t *tree.Tree, tests func(leaf int) float64, k 
 		if each != nil {
 			each(i, p, probs, charge)
 		}
-		err := 0.0
-		for c, pc := range probs {
-			if c == int(y) {
-				err += math.Abs(pc - 1)
-			} else {
-				err += math.Abs(pc)
-			}
-		}
-		s.AbsErr += err / float64(k)
+		s.AbsErr += absError(probs, int(y)) / float64(k)
 	}
 	return s, charged
 }

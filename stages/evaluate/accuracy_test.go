@@ -185,3 +185,54 @@ func TestScore(t *testing.T) {
 		t.Error("a score of no rows is not NaN")
 	}
 }
+
+// thresholdModel predicts class 1 when feature 0 exceeds 2, class 0 when
+// it does not, and (0.5, 0.5) where it is missing: a model that reads
+// Weka instances.
+type thresholdModel struct{}
+
+func (thresholdModel) Predict([]uint8) int { panic("a mixed row was scored through codes") }
+func (thresholdModel) PredictValues(x []float64) int {
+	if x[0] > 2 {
+		return 1
+	}
+	return 0
+}
+func (thresholdModel) DistributionValues(x []float64, dst []float64) {
+	switch {
+	case math.IsNaN(x[0]):
+		dst[0], dst[1] = 0.5, 0.5
+	case x[0] > 2:
+		dst[0], dst[1] = 0, 1
+	default:
+		dst[0], dst[1] = 1, 0
+	}
+}
+
+// TestScoreMixedRows: rows with a numeric feature and a missing value are
+// scored through the model's values walks: correct rows, the confusion
+// counts and the mean absolute error as Weka's Evaluation sums them.
+func TestScoreMixedRows(t *testing.T) {
+	s := dataset.Schema{Features: []dataset.Attribute{{Name: "x", Numeric: true}}, Class: dataset.Attribute{Name: "c", Values: []string{"0", "1"}}}
+	d, err := dataset.NewMixed(s, [][]uint8{nil}, [][]float64{{1, 3, math.NaN(), 5}}, []uint8{0, 1, 1, 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := NewRows(d, d.All())
+	if !rows.Mixed() {
+		t.Fatal("rows of a dataset with a numeric feature must be Weka instances")
+	}
+	conf := make([]int, 4)
+	sc := rows.Score(thresholdModel{}, 2, conf)
+	// Row 0: 0 right; row 1: 1 right; row 2 (missing): predicts 0, actual 1,
+	// error (0.5+0.5)/2; row 3: predicts 1, actual 0, error (1+1)/2.
+	if sc.Correct != 2 || sc.Total != 4 || !sameFloat(sc.MAE(), (0+0+0.5+1)/4, 1e-12) {
+		t.Errorf("score = %+v (MAE %v), want 2 of 4 correct, MAE 0.375", sc, sc.MAE())
+	}
+	if want := []int{1, 1, 1, 1}; !slices.Equal(conf, want) {
+		t.Errorf("confusion = %v, want %v", conf, want)
+	}
+	if acc := rows.Accuracy(thresholdModel{}); acc != 0.5 {
+		t.Errorf("Accuracy = %v, want 0.5", acc)
+	}
+}

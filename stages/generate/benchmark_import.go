@@ -13,6 +13,14 @@ import (
 // and checks it against the study (checkData).
 func (b *Benchmark) ImportNode() flow.Node { return b.data.importNode() }
 
+// CheckLearners sets the check that every learner running on a dataset
+// takes its data (numeric features, missing values); the import runs it
+// on each dataset before anything is written. The pipeline, which holds
+// the learners, sets it.
+func (b *Benchmark) CheckLearners(check func(name string, d *dataset.Dataset) error) {
+	b.data.learners = check
+}
+
 // checkData checks what depends on a dataset's data: the number of
 // attributes against select, the scenarios' classes and quotas, and the
 // folds against the smallest class of each sample.

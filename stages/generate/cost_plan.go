@@ -92,6 +92,14 @@ func (c *Cost) Plan(seed uint64) flow.Plan {
 	return flow.Plan{Cells: keys, Reps: c.cfg.Repetitions, Seed: seed}
 }
 
+// CheckLearners sets the check that every learner takes a dataset's data
+// (numeric features, missing values); the import runs it on each dataset
+// before anything is written. The pipeline, which holds the learners,
+// sets it.
+func (c *Cost) CheckLearners(check func(name string, d *dataset.Dataset) error) {
+	c.data.learners = check
+}
+
 // checkData checks that a dataset can be split: at least one row on each
 // side.
 func (c *Cost) checkData(spec DatasetSpec, d *dataset.Dataset) error {

@@ -8,6 +8,7 @@ import (
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/importer"
+	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
 )
 
@@ -22,6 +23,10 @@ type importSet struct {
 	// check checks a dataset against what the study asks of it (select,
 	// quotas, folds, split sizes), before anything is written.
 	check func(DatasetSpec, *dataset.Dataset) error
+	// learners, when set (CheckLearners), checks that every learner that
+	// runs on a dataset takes its data (numeric features, missing
+	// values), before anything is written.
+	learners func(name string, d *dataset.Dataset) error
 	// imported holds the datasets importAll read, by config order; nil
 	// until then.
 	imported []*dataset.Dataset
@@ -66,7 +71,15 @@ func (s *importSet) importAll() error {
 				return err
 			}
 		}
+		if s.learners != nil {
+			if err := s.learners(spec.Name, d); err != nil {
+				return err
+			}
+		}
 		if c := s.costsOf(spec); c != nil && c.Spec != nil {
+			if err := checkCharged(spec, d); err != nil {
+				return err
+			}
 			// Tasks resolve it again from the imported table (a staged
 			// command imports nothing); this checks it before anything
 			// is written.
@@ -77,6 +90,27 @@ func (s *importSet) importAll() error {
 		out[i] = d
 	}
 	s.imported = out
+	return nil
+}
+
+// checkCharged refuses test costs on a dataset with numeric features or
+// missing values: a tree's test costs are charged along the one path a
+// case takes, and where a value is missing a C4.5-style tree sends the
+// case down every branch; how to charge that is not settled, and dtbench
+// does not guess a cost.
+func checkCharged(spec DatasetSpec, d *dataset.Dataset) error {
+	for f, a := range d.Schema().Features {
+		kind := ""
+		switch {
+		case a.Numeric:
+			kind = "is numeric"
+		case d.Missing(f) != nil:
+			kind = "has missing values"
+		default:
+			continue
+		}
+		return &input.Error{File: spec.Path, Err: fmt.Errorf("dataset %s: attribute %s %s, and test costs are charged on nominal data without missing values only so far: discretize it (discretize: equal-frequency) and import missing values as a category (missing: category), or drop the costs", spec.Name, a.Name, kind)}
+	}
 	return nil
 }
 

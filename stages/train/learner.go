@@ -70,11 +70,9 @@ type ValuesDistributor interface {
 }
 
 // Capabilities say what data a learner takes beyond nominal values
-// without missing ones, as Weka's Capabilities do.
-type Capabilities struct {
-	Numeric bool // numeric features, as numbers
-	Missing bool // missing values, handled as the learner's Weka counterpart does
-}
+// without missing ones (dataset.Capabilities, where learners of every
+// package can name them).
+type Capabilities = dataset.Capabilities
 
 // Capable is a Learner that says its Capabilities. A learner that does
 // not is taken to need nominal features without missing values.
@@ -88,8 +86,8 @@ type Capable interface {
 // would carry such data. CheckData adds the note to its refusal.
 type CapabilitiesNoter interface {
 	Capable
-	// CapabilitiesNote says why the learner takes no numeric features
-	// (numeric) or no missing values (missing), or "".
+	// CapabilitiesNote says why the learner does not take data with
+	// numeric features (numeric) and missing values (missing), or "".
 	CapabilitiesNote(numeric, missing bool) string
 }
 
@@ -106,23 +104,11 @@ func CapabilitiesOf(l Learner) Capabilities {
 // nil when l takes all of d. The pipeline calls it before any work
 // starts, so that a learner is never fit on data it would misread.
 func CheckData(name string, l Learner, d *dataset.Dataset) error {
-	c := CapabilitiesOf(l)
-	s := d.Schema()
-	note := func(numeric, missing bool) string {
-		if n, ok := l.(CapabilitiesNoter); ok {
-			if why := n.CapabilitiesNote(numeric, missing); why != "" {
-				return " (" + why + ")"
-			}
-		}
-		return ""
-	}
-	for f := range d.NumFeatures() {
-		if d.IsNumeric(f) && !c.Numeric {
-			return fmt.Errorf("learner %s takes nominal features only, and %s is numeric%s: discretize it (discretize: equal-frequency or equal-width) or leave %s out", name, s.Features[f].Name, note(true, false), name)
-		}
-		if d.Missing(f) != nil && !c.Missing {
-			return fmt.Errorf("learner %s does not handle missing values, and %s has %d%s: import with missing: category or missing: drop, or leave %s out", name, s.Features[f].Name, d.Missing(f).Count(), note(false, true), name)
+	err := CapabilitiesOf(l).Admit(name, d)
+	if n, ok := l.(CapabilitiesNoter); ok && err != nil {
+		if why := n.CapabilitiesNote(d.HasNumeric(), d.HasMissing()); why != "" {
+			return fmt.Errorf("%w; %s", err, why)
 		}
 	}
-	return nil
+	return err
 }

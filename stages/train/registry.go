@@ -238,6 +238,14 @@ func adapt[M Model](l fitter[M]) Learner { return adapted[M]{l} }
 
 type adapted[M Model] struct{ l fitter[M] }
 
+// Capabilities are the fitter's own (it may implement Capable), or none.
+func (a adapted[M]) Capabilities() Capabilities {
+	if c, ok := any(a.l).(Capable); ok {
+		return c.Capabilities()
+	}
+	return Capabilities{}
+}
+
 // FitOrdered trains on the rows in order when the fitter's result depends
 // on it (it has FitOrdered), and as Fit on the same rows otherwise.
 func (a adapted[M]) FitOrdered(d *dataset.Dataset, order []int, rng *rand.Rand) (Model, error) {

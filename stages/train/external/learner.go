@@ -56,13 +56,13 @@ type Info struct {
 	Name          string
 	Version       string
 	Protocol      int
-	Capabilities  Capabilities
+	Capabilities  dataset.Capabilities
 	MissingValues string
 }
 
 // info is h as an Info.
 func info(h helloReply) Info {
-	return Info{Name: h.Name, Version: h.Version, Protocol: h.Protocol, Capabilities: h.Capabilities, MissingValues: h.MissingValues}
+	return Info{Name: h.Name, Version: h.Version, Protocol: h.Protocol, Capabilities: dataset.Capabilities(h.Capabilities), MissingValues: h.MissingValues}
 }
 
 // Lacks returns why the adapter cannot take data with numeric features

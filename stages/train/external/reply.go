@@ -18,16 +18,15 @@ type helloReply struct {
 	Protocol int    `json:"protocol"`
 	// Capabilities are what a version-2 adapter takes besides nominal
 	// codes without missing values; a version-1 adapter takes neither.
-	Capabilities Capabilities `json:"capabilities"`
+	Capabilities capabilitiesJSON `json:"capabilities"`
 	// MissingValues says, in the adapter's words, how it treats missing
 	// values ("imputed: …", "Weka's own"): dtbench logs it.
 	MissingValues string `json:"missing_values"`
 }
 
-// Capabilities are what an adapter announces it takes, as
-// train.Capabilities say of a learner: numeric features as numbers, and
-// missing values.
-type Capabilities struct {
+// capabilitiesJSON is dataset.Capabilities on the wire: what an adapter
+// announces it takes, numeric features as numbers and missing values.
+type capabilitiesJSON struct {
 	Numeric bool `json:"numeric"`
 	Missing bool `json:"missing"`
 }
@@ -216,7 +215,7 @@ func parseHello(line []byte) (helloReply, error) {
 		return h, fmt.Errorf("adapter %s (version %s) speaks protocol %d; dtbench speaks 1 to %d", h.Name, h.Version, h.Protocol, Protocol)
 	}
 	if h.Protocol < ValuesProtocol {
-		h.Capabilities, h.MissingValues = Capabilities{}, ""
+		h.Capabilities, h.MissingValues = capabilitiesJSON{}, ""
 	}
 	return h, nil
 }

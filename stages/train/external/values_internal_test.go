@@ -159,7 +159,7 @@ func TestParseHello(t *testing.T) {
 		{line: `{"name":"a","version":"1","protocol":1,"capabilities":{"numeric":true,"missing":true},"missing_values":"x"}`,
 			want: helloReply{Name: "a", Version: "1", Protocol: 1}},
 		{line: `{"name":"a","version":"1","protocol":2,"capabilities":{"numeric":true},"missing_values":"imputed"}`,
-			want: helloReply{Name: "a", Version: "1", Protocol: 2, Capabilities: Capabilities{Numeric: true}, MissingValues: "imputed"}},
+			want: helloReply{Name: "a", Version: "1", Protocol: 2, Capabilities: capabilitiesJSON{Numeric: true}, MissingValues: "imputed"}},
 		{line: `{"name":"a","version":"1","protocol":3}`, wantErr: `adapter a (version 1) speaks protocol 3; dtbench speaks 1 to 2`},
 		{line: `{"name":"a","version":"1","protocol":-1}`, wantErr: "speaks protocol -1"},
 		{line: `{"name":"a","protocol":2}`, wantErr: "lacks a name or a version"},
@@ -181,7 +181,7 @@ func TestParseHello(t *testing.T) {
 // TestLacks: what a learner's refusal says of its adapter.
 func TestLacks(t *testing.T) {
 	v1 := Info{Name: "DtbenchWeka J48", Version: "Weka 3.6.14, adapter 2", Protocol: 1}
-	v2 := Info{Name: "x", Version: "3", Protocol: 2, Capabilities: Capabilities{Numeric: true}}
+	v2 := Info{Name: "x", Version: "3", Protocol: 2, Capabilities: dataset.Capabilities{Numeric: true}}
 	for _, tc := range []struct {
 		info             Info
 		numeric, missing bool

@@ -27,6 +27,15 @@ func (Majority) Fit(d *dataset.Dataset, rows dataset.Bitset, _ *rand.Rand) (*Maj
 // Predict returns the training majority class whatever x is.
 func (m *MajorityModel) Predict([]uint8) int { return m.class }
 
+// Capabilities: V reads no feature, so it takes numeric features and
+// missing values as they are.
+func (Majority) Capabilities() dataset.Capabilities {
+	return dataset.Capabilities{Numeric: true, Missing: true}
+}
+
+// PredictValues returns the majority class, whatever the instance.
+func (m *MajorityModel) PredictValues([]float64) int { return m.class }
+
 // Class returns the class the model always predicts.
 func (m *MajorityModel) Class() int { return m.class }
 

@@ -54,6 +54,16 @@ func (Random) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (*Ran
 	return m, nil
 }
 
+// Capabilities: X reads no feature, so it takes numeric features and
+// missing values as they are.
+func (Random) Capabilities() dataset.Capabilities {
+	return dataset.Capabilities{Numeric: true, Missing: true}
+}
+
+// PredictValues is Predict: a class drawn with the training priors,
+// whatever the instance.
+func (m *RandomModel) PredictValues([]float64) int { return m.Predict(nil) }
+
 // Predict draws class j with probability p_j, whatever x is: one integer in
 // [0, N) from the generator, mapped through the cumulative class counts, so
 // the draw is exact (no floating-point rounding of the priors).

@@ -42,7 +42,7 @@ func (e externalLearner) Capabilities() train.Capabilities {
 	if err != nil {
 		return train.Capabilities{}
 	}
-	return train.Capabilities{Numeric: info.Capabilities.Numeric, Missing: info.Capabilities.Missing}
+	return info.Capabilities
 }
 
 // CapabilitiesNote names the adapter and the protocol version it would

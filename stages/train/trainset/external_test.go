@@ -81,7 +81,7 @@ func TestExternalCapabilities(t *testing.T) {
 
 	partial := externalSet(t, "fake-nomissing", externaltest.Values, "nomissing")
 	err = train.CheckData("fake-nomissing", partial.learners[0], d)
-	if err == nil || !strings.Contains(err.Error(), "does not handle missing values, and age has 1 (its adapter \"fake-values\" (version \"0.2\") announces that it takes no missing values)") {
+	if err == nil || !strings.Contains(err.Error(), "does not handle missing values, and age has 1: import with missing: category or missing: drop, or leave fake-nomissing out; its adapter \"fake-values\" (version \"0.2\") announces that it takes no missing values") {
 		t.Errorf("CheckData: %v; want missing values refused in the adapter's name", err)
 	}
 }

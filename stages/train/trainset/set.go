@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"slices"
 
+	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/stages/train"
@@ -83,6 +84,22 @@ func (s *Set) Check() error {
 	for _, x := range s.external {
 		if _, err := x.Check(); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// CheckData checks that every learner that runs on the dataset named
+// name takes its data (train.CheckData: numeric features, missing values),
+// as an *input.Error keyed learners. The benchmark I, which the set adds
+// itself, is not checked: it is given nominal data.
+func (s *Set) CheckData(name string, d *dataset.Dataset) error {
+	for i, spec := range s.specs {
+		if len(spec.Datasets) > 0 && !slices.Contains(spec.Datasets, name) {
+			continue
+		}
+		if err := train.CheckData(spec.Name, s.learners[i], d); err != nil {
+			return input.Keyf("learners", "dataset %s: %v", name, err)
 		}
 	}
 	return nil

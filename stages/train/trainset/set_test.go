@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/stages/train"
 	"github.com/dtbench/dtbench/stages/train/external"
@@ -44,5 +45,33 @@ func TestNewRefuses(t *testing.T) {
 		if !input.Is(err) || !strings.Contains(err.Error(), tc.key) {
 			t.Errorf("%s: %v; want an input error keyed %s", tc.name, err, tc.key)
 		}
+	}
+}
+
+// TestCheckData: on a dataset with a numeric feature, a learner that
+// takes only nominal values (id3) is refused, naming itself, the dataset
+// and the feature, keyed learners; the benchmark classifiers V and X,
+// which read no feature, are admitted; a learner limited to other
+// datasets is not checked.
+func TestCheckData(t *testing.T) {
+	s := dataset.Schema{Features: []dataset.Attribute{{Name: "temp", Numeric: true}}, Class: dataset.Attribute{Name: "play", Values: []string{"no", "yes"}}}
+	d, err := dataset.NewMixed(s, [][]uint8{nil}, [][]float64{{1.5, 2}}, []uint8{0, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := New([]train.Spec{{Name: "majority"}, {Name: "random"}, {Name: "id3"}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = set.CheckData("weather", d)
+	if !input.Is(err) || !strings.Contains(err.Error(), "dataset weather: learner id3 takes nominal features only, and temp is numeric") {
+		t.Errorf("CheckData: %v; want id3 refused on temp, as an input error", err)
+	}
+	only, err := New([]train.Spec{{Name: "majority"}, {Name: "id3", Datasets: []string{"other"}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := only.CheckData("weather", d); err != nil {
+		t.Errorf("id3 limited to dataset other was checked on weather: %v", err)
 	}
 }
