@@ -87,7 +87,9 @@ import sklearn  # noqa: E402
 
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(prog="dtbench_sklearn.py", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="dtbench_sklearn.py", description=__doc__.split("\n\n")[0],
+                                epilog="Numeric features and missing values (protocol 2): missing values are " + MISSING_VALUES
+                                + "; scikit-learn 1.2's trees take no NaN. Such fits reply with predictions.")
     p.add_argument("--classifier", help="import path of any scikit-learn classifier (predictions only)")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                    help="a constructor argument of --classifier (VALUE a JSON literal, else a string)")
