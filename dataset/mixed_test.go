@@ -120,3 +120,42 @@ func TestCapabilitiesAdmit(t *testing.T) {
 		}
 	}
 }
+
+// TestCodingBinsAsWeka: a value falls in the first bin whose upper cut is
+// at or above it, a missing value in "?", and Apply gives the view of
+// every row with Weka's bin labels.
+func TestCodingBinsAsWeka(t *testing.T) {
+	d := mixed(t) // temp: 64.5, NaN, 83; outlook: rainy, sunny, missing
+	c, err := dataset.NewCoding(d, [][]float64{{70, 83}, nil})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		f    int
+		x    float64
+		want uint8
+	}{{0, 64.5, 0}, {0, 70, 0}, {0, 70.01, 1}, {0, 83, 1}, {0, 83.5, 2}, {0, math.NaN(), 3}, {1, 1, 1}, {1, math.NaN(), 2}} {
+		if got := c.Code(tc.f, tc.x); got != tc.want {
+			t.Errorf("Code(%d, %v) = %d, want %d", tc.f, tc.x, got, tc.want)
+		}
+	}
+	v, err := c.Apply(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := v.Schema().Features[0].Values; strings.Join(got, " ") != "(-inf-70] (70-83] (83-inf) ?" {
+		t.Errorf("bin labels %q", got)
+	}
+	if v.HasNumeric() || v.HasMissing() || v.Column(0)[1] != 3 || v.Column(1)[2] != 2 || v.Column(0)[2] != 1 {
+		t.Errorf("the view is not nominal or misplaces a value: %v %v", v.Column(0), v.Column(1))
+	}
+	cuts := d.Cuts(d.All(), func(values []float64, labels []uint8, _ []float64) []float64 {
+		if len(values) != 3 || !math.IsNaN(values[1]) || labels[2] != 1 {
+			t.Errorf("Cuts passed %v %v", values, labels)
+		}
+		return []float64{1}
+	})
+	if len(cuts[0]) != 1 || cuts[1] != nil {
+		t.Errorf("Cuts = %v, want cuts for the numeric feature only", cuts)
+	}
+}

@@ -2,9 +2,15 @@ package info
 
 import "math"
 
+// Count is what a contingency table holds: whole rows (int) or weighted
+// ones (float64: a missing value's row spread over the values, as Weka's
+// GainRatioAttributeEval spreads it). Every formula here takes either and
+// gives the same number for the same counts.
+type Count interface{ ~int | ~float64 }
+
 // total returns Σ counts.
-func total(counts []int) int {
-	n := 0
+func total[T Count](counts []T) T {
+	var n T
 	for _, c := range counts {
 		n += c
 	}
@@ -14,7 +20,7 @@ func total(counts []int) int {
 // Shannon returns the Shannon entropy of the distribution, in bits:
 //
 //	H = −Σ_c p_c log2 p_c,   p_c = n_c / n.
-func Shannon(counts []int) float64 {
+func Shannon[T Count](counts []T) float64 {
 	n := total(counts)
 	if n == 0 {
 		return 0
@@ -32,7 +38,7 @@ func Shannon(counts []int) float64 {
 // ShannonNormalized returns Shannon(counts)/log2 K with K = len(counts),
 // the number of classes: 1 for a uniform distribution, 0 for one class.
 // It is 0 when K < 2.
-func ShannonNormalized(counts []int) float64 {
+func ShannonNormalized[T Count](counts []T) float64 {
 	if len(counts) < 2 {
 		return 0
 	}
@@ -45,14 +51,14 @@ func ShannonNormalized(counts []int) float64 {
 //
 // with its limits: α = 1 is Shannon's entropy, α = +Inf is the
 // min-entropy −log2 max_c p_c.
-func Renyi(counts []int, alpha float64) float64 {
+func Renyi[T Count](counts []T, alpha float64) float64 {
 	n := total(counts)
 	if n == 0 {
 		return 0
 	}
 	switch {
 	case math.IsInf(alpha, 1):
-		top := 0
+		var top T
 		for _, c := range counts {
 			top = max(top, c)
 		}
@@ -75,7 +81,7 @@ func Renyi(counts []int, alpha float64) float64 {
 //
 // whose limit at q = 1 is Shannon's entropy in nats (natural logarithm),
 // which it returns there.
-func Tsallis(counts []int, q float64) float64 {
+func Tsallis[T Count](counts []T, q float64) float64 {
 	n := total(counts)
 	if n == 0 {
 		return 0
@@ -97,7 +103,7 @@ func Tsallis(counts []int, q float64) float64 {
 // the attribute's values (rows) by class (k columns):
 //
 //	H(C | X) = Σ_x (n_x / n) H(C | X = x).
-func Conditional(table []int, k int) float64 {
+func Conditional[T Count](table []T, k int) float64 {
 	n := total(table)
 	if n == 0 {
 		return 0
@@ -113,8 +119,8 @@ func Conditional(table []int, k int) float64 {
 }
 
 // classCounts returns the column sums of a contingency table.
-func classCounts(table []int, k int) []int {
-	out := make([]int, k)
+func classCounts[T Count](table []T, k int) []T {
+	out := make([]T, k)
 	for i, x := range table {
 		out[i%k] += x
 	}
@@ -123,14 +129,14 @@ func classCounts(table []int, k int) []int {
 
 // InfoGain returns the information gain of an attribute with contingency
 // table table (k class columns): H(C) − H(C | X).
-func InfoGain(table []int, k int) float64 {
+func InfoGain[T Count](table []T, k int) float64 {
 	return max(0, Shannon(classCounts(table, k))-Conditional(table, k))
 }
 
 // SplitInfo returns the entropy of the attribute's own distribution (the
 // row sums of the table), −Σ_x (n_x/n) log2(n_x/n).
-func SplitInfo(table []int, k int) float64 {
-	rows := make([]int, 0, len(table)/k)
+func SplitInfo[T Count](table []T, k int) float64 {
+	rows := make([]T, 0, len(table)/k)
 	for i := 0; i+k <= len(table); i += k {
 		rows = append(rows, total(table[i:i+k]))
 	}
@@ -139,7 +145,7 @@ func SplitInfo(table []int, k int) float64 {
 
 // GainRatio returns Quinlan's gain ratio InfoGain / SplitInfo, 0 when the
 // split information is 0 (every row has one value, so no gain either).
-func GainRatio(table []int, k int) float64 {
+func GainRatio[T Count](table []T, k int) float64 {
 	si := SplitInfo(table, k)
 	if si == 0 {
 		return 0

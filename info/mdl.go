@@ -28,6 +28,20 @@ import (
 // (Σ n ln n terms), so that a comparison near a tie goes the way Weka's
 // goes.
 func MDLCutPoints(values []float64, labels []uint8, weights []float64) []float64 {
+	return mdlCutPoints(values, labels, weights, false)
+}
+
+// MDLCutPointsBetterEncoding is MDLCutPoints with Weka's "better
+// encoding" (Discretize -E): N − 1 in the criterion is the number of
+// candidate cuts of the set (its distinct values less one) rather than
+// its rows less one. Weka's GainRatioAttributeEval and
+// InfoGainAttributeEval discretize numeric attributes so before they rank
+// them.
+func MDLCutPointsBetterEncoding(values []float64, labels []uint8, weights []float64) []float64 {
+	return mdlCutPoints(values, labels, weights, true)
+}
+
+func mdlCutPoints(values []float64, labels []uint8, weights []float64, better bool) []float64 {
 	order := make([]int, 0, len(values))
 	classes := 0
 	for r, v := range values {
@@ -45,7 +59,7 @@ func MDLCutPoints(values []float64, labels []uint8, weights []float64) []float64
 		}
 		return 0
 	})
-	m := mdl{values: values, labels: labels, weights: weights, order: order, classes: classes}
+	m := mdl{values: values, labels: labels, weights: weights, order: order, classes: classes, better: better}
 	return m.cuts(0, len(order), nil)
 }
 
@@ -56,6 +70,7 @@ type mdl struct {
 	weights []float64
 	order   []int // non-missing rows by ascending value
 	classes int
+	better  bool // Weka's better encoding: count candidate cuts, not rows
 }
 
 func (m *mdl) weight(r int) float64 {
@@ -85,12 +100,14 @@ func (m *mdl) cuts(first, last int, dst []float64) []float64 {
 	priorEntropy := wekaEntropy(prior)
 	bestEntropy := priorEntropy
 	bestCut, bestIndex := 0.0, -1
+	candidates := 0
 	for i := first; i < last-1; i++ {
 		r, next := m.order[i], m.order[i+1]
 		w := m.weight(r)
 		left[m.labels[r]] += w
 		right[m.labels[r]] -= w
 		if m.values[r] < m.values[next] {
+			candidates++
 			cut := (m.values[r] + m.values[next]) / 2
 			if e := wekaEntropyOnRows(left, right); e < bestEntropy {
 				bestCut, bestEntropy, bestIndex = cut, e, i
@@ -102,7 +119,11 @@ func (m *mdl) cuts(first, last int, dst []float64) []float64 {
 	if priorEntropy-bestEntropy <= 0 {
 		return dst
 	}
-	if !fayyadIrani(prior, bestLeft, bestRight, n, last-first-1) {
+	numCutPoints := last - first - 1
+	if m.better {
+		numCutPoints = candidates
+	}
+	if !fayyadIrani(prior, bestLeft, bestRight, n, numCutPoints) {
 		return dst
 	}
 	dst = m.cuts(first, bestIndex+1, dst)

@@ -2,6 +2,7 @@ package tree
 
 import (
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -32,6 +33,9 @@ func (b *Builder) node() int {
 	b.t.Feature = append(b.t.Feature, Leaf)
 	b.t.Class = append(b.t.Class, NoClass)
 	b.t.Offset = append(b.t.Offset, -1)
+	if b.t.Threshold != nil {
+		b.t.Threshold = append(b.t.Threshold, math.NaN())
+	}
 	return len(b.t.Feature) - 1
 }
 
@@ -40,6 +44,48 @@ func (b *Builder) SetLeaf(n, c int) {
 	b.t.Feature[n] = Leaf
 	b.t.Class[n] = int32(c)
 	b.t.Offset[n] = -1
+	if b.t.Threshold != nil {
+		b.t.Threshold[n] = math.NaN()
+	}
+}
+
+// SplitNumeric makes node n test numeric feature f against threshold
+// (finite): rows with x[f] <= threshold go to the first child it returns,
+// the others to the second. The tree gains its Threshold slice with its
+// first numeric split.
+func (b *Builder) SplitNumeric(n, f int, threshold float64) (le, gt int) {
+	if b.t.Domains[f] != Numeric {
+		panic(fmt.Sprintf("tree: SplitNumeric on feature %d of domain %d", f, b.t.Domains[f]))
+	}
+	if math.IsNaN(threshold) || math.IsInf(threshold, 0) {
+		panic(fmt.Sprintf("tree: SplitNumeric with threshold %v", threshold))
+	}
+	if b.t.Threshold == nil {
+		b.t.Threshold = make([]float64, len(b.t.Feature))
+		for i := range b.t.Threshold {
+			b.t.Threshold[i] = math.NaN()
+		}
+	}
+	le, gt = b.node(), b.node()
+	b.t.Feature[n] = int32(f)
+	b.t.Class[n] = NoClass
+	b.t.Offset[n] = int32(len(b.t.Child))
+	b.t.Threshold[n] = threshold
+	b.t.Child = append(b.t.Child, int32(le), int32(gt))
+	return le, gt
+}
+
+// SetWeights records node n's class weights (Tree.Weights); as with
+// SetCounts, call it for all nodes or none.
+func (b *Builder) SetWeights(n int, weights []float64) {
+	k := b.t.Classes
+	if len(weights) != k {
+		panic(fmt.Sprintf("tree: SetWeights got %d weights for %d classes", len(weights), k))
+	}
+	if need := (n + 1) * k; len(b.t.Weights) < need {
+		b.t.Weights = append(b.t.Weights, make([]float64, need-len(b.t.Weights))...)
+	}
+	copy(b.t.Weights[n*k:], weights)
 }
 
 // SetCounts records node n's class counts; the first call fixes that every
@@ -63,6 +109,9 @@ func (b *Builder) SetCounts(n int, counts []int) {
 // identity; a binary subset split passes 0/1 per value.
 func (b *Builder) Split(n, f int, group []int) []int {
 	z := b.t.Domains[f]
+	if z == Numeric {
+		panic(fmt.Sprintf("tree: Split on numeric feature %d (use SplitNumeric)", f))
+	}
 	if len(group) != z {
 		panic("tree: Split group table does not match the feature's domain")
 	}
@@ -89,6 +138,9 @@ func (b *Builder) Split(n, f int, group []int) []int {
 	b.t.Feature[n] = int32(f)
 	b.t.Class[n] = NoClass
 	b.t.Offset[n] = int32(len(b.t.Child))
+	if b.t.Threshold != nil {
+		b.t.Threshold[n] = math.NaN()
+	}
 	for _, x := range group {
 		b.t.Child = append(b.t.Child, int32(kids[x]))
 	}
@@ -115,6 +167,9 @@ func (b *Builder) SplitMultiwayRun(n, f int) (first int) {
 	first = len(b.t.Feature)
 	for range z {
 		b.node()
+	}
+	if z == Numeric {
+		panic(fmt.Sprintf("tree: SplitMultiwayRun on numeric feature %d (use SplitNumeric)", f))
 	}
 	b.t.Feature[n] = int32(f)
 	b.t.Class[n] = NoClass
@@ -145,6 +200,9 @@ func (b *Builder) Tree() *Tree {
 	t := b.t
 	if len(t.Counts) != 0 && len(t.Counts) < len(t.Feature)*t.Classes {
 		t.Counts = append(t.Counts, make([]int32, len(t.Feature)*t.Classes-len(t.Counts))...)
+	}
+	if len(t.Weights) != 0 && len(t.Weights) < len(t.Feature)*t.Classes {
+		t.Weights = append(t.Weights, make([]float64, len(t.Feature)*t.Classes-len(t.Weights))...)
 	}
 	return &t
 }

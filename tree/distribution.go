@@ -18,9 +18,13 @@ func (t *Tree) PredictDistribution(x []uint8, dst []float64) int {
 
 // ApplyDistribution returns the leaf x reaches (Apply) and writes x's
 // class probabilities to dst (Distribution), from one walk: the cost
-// study charges the leaf's path as it scores the prediction.
+// study charges the leaf's path as it scores the prediction. A tree with
+// Weights is walked as DistributionValues walks it.
 func (t *Tree) ApplyDistribution(x []uint8, dst []float64) int {
 	clear(dst)
+	if len(t.Weights) != 0 {
+		return t.applyDistributionWeights(x, dst)
+	}
 	if len(t.Counts) == 0 {
 		leaf := t.Apply(x)
 		dst[t.Class[leaf]] = 1
@@ -56,6 +60,25 @@ func countsTotal(counts []int32) int64 {
 	var n int64
 	for _, c := range counts {
 		n += int64(c)
+	}
+	return n
+}
+
+// applyDistributionWeights is ApplyDistribution on a tree with Weights:
+// the walk of DistributionValues on an instance without missing values.
+func (t *Tree) applyDistributionWeights(x []uint8, dst []float64) int {
+	n, at := 0, 0
+	for t.Feature[n] != Leaf {
+		n = int(t.Child[int(t.Offset[n])+int(x[t.Feature[n]])])
+		if at >= 0 && t.nodeTotal(n) < emptyWeight {
+			t.addNodeProbs(at, 1, dst)
+			at = -1
+		} else if at >= 0 {
+			at = n
+		}
+	}
+	if at >= 0 {
+		t.addNodeProbs(at, 1, dst)
 	}
 	return n
 }

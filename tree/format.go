@@ -80,7 +80,7 @@ func writeTextBranches(w *bufio.Writer, t *Tree, names Names) error {
 		writeIndent(w, len(stack)-1)
 		f := int(t.Feature[top.node])
 		w.WriteString(textLabel(names.Feature(f)))
-		w.WriteString(condition(f, br.Values, names))
+		w.WriteString(branchCondition(t, top.node, br.Values, names))
 		if t.IsLeaf(br.Child) {
 			w.WriteString(": " + textLabel(leafLabel(t, br.Child, names)))
 		} else {
@@ -105,6 +105,26 @@ func writeIndent(w *bufio.Writer, depth int) {
 	}
 }
 
+// branchCondition renders the condition of the branch of node n that
+// mask selects: " <= 127" or " > 127" at a numeric node (J48's
+// Utils.doubleToString(threshold, 6)), else condition's.
+func branchCondition(t *Tree, n int, mask uint64, names Names) string {
+	if !t.IsNumericNode(n) {
+		return condition(int(t.Feature[n]), mask, names)
+	}
+	return " " + numericLabel(t, n, mask)
+}
+
+// numericLabel returns "<= 127" for mask 1 (the first branch) of numeric
+// node n and "> 127" for the second.
+func numericLabel(t *Tree, n int, mask uint64) string {
+	th := WekaDouble(t.Threshold[n], 6)
+	if mask == 1 {
+		return "<= " + th
+	}
+	return "> " + th
+}
+
 // condition renders " = a" for one value and " in {a, b}" for several.
 func condition(f int, mask uint64, names Names) string {
 	labels := valueLabels(f, mask, names)
@@ -127,9 +147,19 @@ func valueLabels(f int, mask uint64, names Names) []string {
 }
 
 // leafLabel returns leaf n's class label and, when t has counts, " (n)" or
-// " (n/errors)".
+// " (n/errors)"; when t has weights, J48's " (n.0/e.0)": both rounded to two
+// decimals and written as Java writes a double, the errors left out when
+// not above 1e-6 (Utils.gr).
 func leafLabel(t *Tree, n int, names Names) string {
 	c := int(t.Class[n])
+	if w := t.NodeWeights(n); w != nil {
+		total := sumFloats(w)
+		label := names.Class(c) + " (" + javaDouble(roundDouble(total, 2))
+		if wrong := total - w[c]; wrong > emptyWeight {
+			label += "/" + javaDouble(roundDouble(wrong, 2))
+		}
+		return label + ")"
+	}
 	counts := t.NodeCounts(n)
 	if counts == nil {
 		return names.Class(c)
@@ -166,7 +196,8 @@ func isLineControl(r rune) bool { return (r < 0x20 && r != '\t') || r == 0x7f }
 // WriteDOT writes t as a Graphviz digraph: internal nodes are ellipses
 // labelled with their feature, leaves are filled boxes labelled with their
 // class (and "(n)" or "(n/errors)" when t has counts), and each edge is
-// labelled with the values that lead along it, comma-separated. Node n is
+// labelled with the values that lead along it, comma-separated, or at a
+// numeric node with "<= 127" and "> 127". Node n is
 // named "n<n>"; nodes are written in id order and each node's edges in the
 // order of their smallest value, so the output is a function of t and names
 // alone; a title (names.Title) is the graph's label, at the top. t is
@@ -190,7 +221,12 @@ func WriteDOT(w io.Writer, t *Tree, names Names) error {
 		f := int(t.Feature[n])
 		fmt.Fprintf(sb, "\tn%d [label=%s];\n", n, dotQuote(names.Feature(f)))
 		for _, br := range t.Branches(n) {
-			label := strings.Join(valueLabels(f, br.Values, names), ", ")
+			var label string
+			if t.IsNumericNode(n) {
+				label = numericLabel(t, n, br.Values)
+			} else {
+				label = strings.Join(valueLabels(f, br.Values, names), ", ")
+			}
 			fmt.Fprintf(sb, "\tn%d -> n%d [label=%s];\n", n, br.Child, dotQuote(label))
 		}
 		if _, err := sb.Write(nil); err != nil { // bufio's sticky error: stop at the first failed write

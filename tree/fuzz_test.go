@@ -2,6 +2,8 @@ package tree
 
 import (
 	"io"
+	"math"
+	"slices"
 	"testing"
 )
 
@@ -51,18 +53,29 @@ func decodeTree(data []byte) (t *Tree, valid bool) {
 				t.Counts = append(t.Counts, s.signed())
 			}
 		}
+		if s.next()%2 == 1 {
+			for range s.small(13) {
+				t.Threshold = append(t.Threshold, rawFloat(s))
+			}
+		}
+		if s.next()%2 == 1 {
+			for range n * t.Classes {
+				t.Weights = append(t.Weights, rawFloat(s))
+			}
+		}
 		return t, false
 	}
 
 	domains := make([]int, 1+s.small(4))
 	for f := range domains {
-		domains[f] = 1 + s.small(3)
+		domains[f] = s.small(4) // 0 is Numeric
 	}
 	classes := 1 + s.small(3)
 	b := NewBuilder(domains, classes)
 	type item struct{ node, depth int }
 	queue := []item{{b.Root(), 0}}
 	withCounts := s.next()%2 == 1
+	withWeights := s.next()%2 == 1
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
@@ -73,11 +86,23 @@ func decodeTree(data []byte) (t *Tree, valid bool) {
 			}
 			b.SetCounts(it.node, counts)
 		}
+		if withWeights {
+			w := make([]float64, classes)
+			for c := range w {
+				w[c] = float64(s.small(9)) / 4
+			}
+			b.SetWeights(it.node, w)
+		}
 		if it.depth >= 5 || b.Len() > 40 || s.small(3) == 0 {
 			b.SetLeaf(it.node, s.small(classes))
 			continue
 		}
 		f := s.small(len(domains))
+		if domains[f] == Numeric {
+			le, gt := b.SplitNumeric(it.node, f, float64(s.signed())/4)
+			queue = append(queue, item{le, it.depth + 1}, item{gt, it.depth + 1})
+			continue
+		}
 		// Branch numbers in order of first use, so every branch is used.
 		group := make([]int, domains[f])
 		seen := map[int]int{}
@@ -99,7 +124,7 @@ func decodeTree(data []byte) (t *Tree, valid bool) {
 	// Overwrite one entry with a small signed value.
 	v := s.signed()
 	pick := func(n int) int { return s.small(max(n, 1)) }
-	switch s.small(7) {
+	switch s.small(9) {
 	case 0:
 		t.Feature[pick(len(t.Feature))] = v
 	case 1:
@@ -118,8 +143,31 @@ func decodeTree(data []byte) (t *Tree, valid bool) {
 		t.Domains[pick(len(t.Domains))] = int(v)
 	case 6:
 		t.Classes = int(v)
+	case 7:
+		if len(t.Threshold) > 0 {
+			t.Threshold[pick(len(t.Threshold))] = rawFloat(s)
+		}
+	case 8:
+		if len(t.Weights) > 0 {
+			t.Weights[pick(len(t.Weights))] = rawFloat(s)
+		}
 	}
 	return t, false
+}
+
+// rawFloat returns a float from the fuzzer's next byte: often NaN, an
+// infinity or negative.
+func rawFloat(s *bytesource) float64 {
+	switch b := s.next(); b {
+	case 0:
+		return math.NaN()
+	case 1:
+		return math.Inf(1)
+	case 2:
+		return math.Inf(-1)
+	default:
+		return float64(int8(b)) / 8
+	}
 }
 
 // FuzzValidate checks that Validate never panics, that trees from the
@@ -141,6 +189,7 @@ func FuzzValidate(f *testing.F) {
 			return
 		}
 		checkAllInputs(t, tr)
+		checkValues(t, tr, data)
 		if err := WriteText(io.Discard, tr, Names{}); err != nil {
 			t.Fatalf("WriteText of a valid tree: %v", err)
 		}
@@ -150,9 +199,56 @@ func FuzzValidate(f *testing.F) {
 	})
 }
 
+// checkValues walks tr with instances drawn from data (values in each
+// nominal domain or near the thresholds, some missing): ApplyValues
+// reaches a leaf or reports a missing value, DistributionValues is a
+// distribution (finite, non-negative, summing to 1 when the tree has no
+// weights or counts)
+// and PredictValues its first argmax.
+func checkValues(t *testing.T, tr *Tree, data []byte) {
+	s := &bytesource{b: data}
+	x := make([]float64, len(tr.Domains))
+	dst := make([]float64, tr.Classes)
+	for range 64 {
+		for f, z := range tr.Domains {
+			switch b := s.next(); {
+			case b%5 == 0:
+				x[f] = math.NaN()
+			case z == Numeric:
+				x[f] = float64(int8(b)) / 4
+			default:
+				x[f] = float64(int(b) % z)
+			}
+		}
+		if leaf := tr.ApplyValues(x); leaf >= 0 && !tr.IsLeaf(leaf) {
+			t.Fatalf("ApplyValues(%v) = %d, not a leaf", x, leaf)
+		}
+		tr.DistributionValues(x, dst)
+		sum := 0.0
+		for c, p := range dst {
+			if !(p >= 0) {
+				t.Fatalf("DistributionValues(%v)[%d] = %v", x, c, p)
+			}
+			sum += p
+		}
+		// The fuzzer's weights need not add up (a child may weigh more
+		// than its parent), so only a tree without them must sum to 1.
+		if math.IsInf(sum, 0) || !tr.hasDistribution() && math.Abs(sum-1) > 1e-9 {
+			t.Fatalf("DistributionValues(%v) = %v sums to %v", x, dst, sum)
+		}
+		if got, want := tr.PredictValues(x), maxIndex(dst); got != want {
+			t.Fatalf("PredictValues(%v) = %d; argmax %d", x, got, want)
+		}
+	}
+}
+
 // checkAllInputs applies tr to (up to 4096 of) the inputs of its domain in
-// mixed-radix order and checks each reaches a leaf along its Path.
+// mixed-radix order and checks each reaches a leaf along its Path. A tree
+// with numeric features takes instance vectors instead (checkValues).
 func checkAllInputs(t *testing.T, tr *Tree) {
+	if tr.Threshold != nil || slices.Contains(tr.Domains, Numeric) {
+		return
+	}
 	x := make([]uint8, len(tr.Domains))
 	depth := tr.Depth()
 	for range 4096 {

@@ -67,7 +67,7 @@ func TestValidateRejects(t *testing.T) {
 		{"negative offset", func(tr *Tree) { tr.Offset[1] = -1 }, "node 1 child table [-1,1)"},
 		{"feature out of range", func(tr *Tree) { tr.Feature[1] = 4 }, "node 1 tests feature 4 outside 0..3"},
 		{"feature below Leaf", func(tr *Tree) { tr.Feature[1] = -2 }, "node 1 tests feature -2"},
-		{"empty domain", func(tr *Tree) { tr.Domains[1] = 0 }, "feature 1 has domain 0"},
+		{"negative domain", func(tr *Tree) { tr.Domains[1] = -1 }, "feature 1 has domain -1"},
 		{"domain too large", func(tr *Tree) { tr.Domains[1] = 65 }, "feature 1 has domain 65"},
 		{"short counts", func(tr *Tree) { tr.Counts = tr.Counts[:15] }, "15 counts for 8 nodes × 2 classes"},
 		{"negative count", func(tr *Tree) { tr.Counts[7] = -1 }, "node 3 has count -1 for class 1"},

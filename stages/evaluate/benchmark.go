@@ -1,6 +1,7 @@
 package evaluate
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"strings"
@@ -198,8 +199,30 @@ func Entropies(cell schemas.BenchmarkCell, id int64, rep int, d *dataset.Dataset
 	profiles := map[string]int{}
 	var table []int
 	x := make([]uint8, d.NumFeatures())
+	// Numbers have few repeated profiles to count: with numeric features
+	// or missing values the profile is of the attributes' nominal view,
+	// MDL bins on the task's rows and a missing value a value of its own
+	// (or, for a view too wide for codes, of the values themselves).
+	mixed := d.HasNumeric() || d.HasMissing()
+	var coding *dataset.Coding
+	if mixed {
+		coding, _ = dataset.NewCoding(d, d.Cuts(d.All(), info.MDLCutPoints))
+	}
+	var values []float64
 	for r := range d.Len() {
-		x = d.Row(r, x[:0])
+		switch {
+		case coding != nil:
+			values = d.Values(r, values)
+			x = coding.Codes(values, x)
+		case mixed:
+			values = d.Values(r, values)
+			x = x[:0]
+			for _, v := range values {
+				x = binary.LittleEndian.AppendUint64(x, math.Float64bits(v))
+			}
+		default:
+			x = d.Row(r, x[:0])
+		}
 		p, ok := profiles[string(x)]
 		if !ok {
 			p = len(profiles)
