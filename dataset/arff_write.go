@@ -4,14 +4,19 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
 
-// WriteARFF writes d as a nominal ARFF file in the layout Weka writes: the
+// WriteARFF writes d as an ARFF file in the layout Weka writes: the
 // relation, one @attribute line per feature and then the class (so the class
 // is the last attribute, which ReadARFF picks when no class name is given),
-// and one data line per row. Names and labels are quoted only when they need
+// and one data line per row. A nominal attribute lists its values, a
+// numeric one is "numeric" and its values are written in the shortest
+// decimal form that reads back as the same float64 (FormatNumber); a
+// missing value, nominal or numeric, is a bare ?. Names and labels are quoted only when they need
 // it (see quoteARFF), so ParseARFF of the output gives back an equal
 // dataset. A schema that ARFF cannot express — two attributes with one name,
 // a label listed twice in a domain, a name or label (or the relation) that
@@ -56,20 +61,38 @@ func WriteARFF(w io.Writer, d *Dataset, relation string) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "@relation %s\n\n", quoteARFF(relation))
 	for i, a := range attrs {
+		if a.Numeric {
+			fmt.Fprintf(bw, "@attribute %s numeric\n", quoteARFF(a.Name))
+			continue
+		}
 		fmt.Fprintf(bw, "@attribute %s {%s}\n", quoteARFF(a.Name), strings.Join(quoted[i], ","))
 	}
 	bw.WriteString("\n@data\n")
 	cols := make([][]uint8, len(attrs))
+	nums := make([][]float64, len(attrs))
 	for f := range s.Features {
-		cols[f] = d.Column(f)
+		if d.IsNumeric(f) {
+			nums[f] = d.Numbers(f)
+		} else {
+			cols[f] = d.Column(f)
+		}
 	}
 	cols[len(attrs)-1] = d.Labels()
+	var buf []byte
 	for r := range d.Len() {
 		for i, col := range cols {
 			if i > 0 {
 				bw.WriteByte(',')
 			}
-			bw.WriteString(quoted[i][col[r]])
+			switch {
+			case nums[i] != nil && math.IsNaN(nums[i][r]), col != nil && col[r] == MissingCode:
+				bw.WriteByte('?')
+			case nums[i] != nil:
+				buf = AppendNumber(buf[:0], nums[i][r])
+				bw.Write(buf)
+			default:
+				bw.WriteString(quoted[i][col[r]])
+			}
 		}
 		bw.WriteByte('\n')
 	}
@@ -77,6 +100,18 @@ func WriteARFF(w io.Writer, d *Dataset, relation string) error {
 		return fmt.Errorf("write arff: %w", err)
 	}
 	return nil
+}
+
+// AppendNumber appends x in the shortest decimal form that parses back
+// (strconv.ParseFloat, Java's Double.parseDouble) as the same float64:
+// positional from 1e-6 up to 1e21 (a date's milliseconds since 1970 read
+// as an integer, 1325376000000), with an exponent outside. x must be
+// finite.
+func AppendNumber(dst []byte, x float64) []byte {
+	if a := math.Abs(x); a != 0 && (a < 1e-6 || a >= 1e21) {
+		return strconv.AppendFloat(dst, x, 'g', -1, 64)
+	}
+	return strconv.AppendFloat(dst, x, 'f', -1, 64)
 }
 
 // quoteARFF returns s as an ARFF name or value: bare when it is safe, else

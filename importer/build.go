@@ -3,6 +3,7 @@ package importer
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -73,7 +74,7 @@ func build(t *table, o Options) (*dataset.Dataset, Report, error) {
 	}
 
 	var schema dataset.Schema
-	class, labels, err := nominalColumn(t, t.cols[ci], keep)
+	class, labels, err := nominalColumn(t, t.cols[ci], keep, false) // kept rows have a class
 	if err != nil {
 		return nil, rep, err
 	}
@@ -82,22 +83,40 @@ func build(t *table, o Options) (*dataset.Dataset, Report, error) {
 	}
 	schema.Class = class
 	rep.Class = Column{Name: class.Name, Kind: t.cols[ci].kind}
+	rep.Missing = o.Missing
+	keepMissing := o.Missing == MissingKeep
 	cols := make([][]uint8, len(feats))
+	var nums [][]float64 // allocated at the first numeric column
 	for f, i := range feats {
 		c := t.cols[i]
 		var a dataset.Attribute
 		numbers := isNumbers(c) // types CSV text first, for the report
 		col := Column{Name: c.name, Kind: c.kind}
-		if numbers && !nominal[i] {
-			a, cols[f], col = discretizeColumn(c, keep, o.Discretize)
-		} else if a, cols[f], err = nominalColumn(t, c, keep); err != nil {
-			return nil, rep, err
+		missing := countMissing(c, keep)
+		switch {
+		case numbers && !nominal[i] && o.Discretize.Numeric():
+			if missing > 0 && o.Missing == MissingCategory {
+				return nil, rep, &input.Error{File: t.file, Key: "missing", Err: fmt.Errorf(
+					"numeric column %s has %d missing values, and a number has no category %q to put them in (discretize: %s): use missing: %s (or drop)",
+					input.Excerpt(c.name), missing, MissingLabel, NoDiscretization, MissingKeep)}
+			}
+			if nums == nil {
+				nums = make([][]float64, len(feats))
+			}
+			a, nums[f] = numericColumn(c, keep)
+			col.Numeric = true
+		case numbers && !nominal[i]:
+			a, cols[f], col = discretizeColumn(c, keep, o.Discretize, keepMissing)
+		default:
+			if a, cols[f], err = nominalColumn(t, c, keep, keepMissing); err != nil {
+				return nil, rep, err
+			}
 		}
-		col.Missing = countMissing(c, keep)
+		col.Missing = missing
 		schema.Features = append(schema.Features, a)
 		rep.Features = append(rep.Features, col)
 	}
-	d, err := dataset.New(schema, cols, labels)
+	d, err := dataset.NewMixed(schema, cols, nums, labels)
 	if err != nil {
 		return nil, rep, &input.Error{File: t.file, Err: err}
 	}
@@ -204,9 +223,24 @@ func decimal(s string) (float64, bool) {
 	return x, err == nil // err: out of range, so not finite
 }
 
+// numericColumn keeps a numeric (or date) column's kept rows as numbers,
+// NaN where missing.
+func numericColumn(c *rawColumn, keep []int) (dataset.Attribute, []float64) {
+	x := make([]float64, len(keep))
+	for k, r := range keep {
+		if code := c.codes[r]; code != missingCode {
+			x[k] = c.nums[code]
+		} else {
+			x[k] = math.NaN()
+		}
+	}
+	return dataset.Attribute{Name: c.name, Numeric: true}, x
+}
+
 // discretizeColumn cuts a numeric column into bins at the cut points of
-// its kept rows' values.
-func discretizeColumn(c *rawColumn, keep []int, d Discretization) (dataset.Attribute, []uint8, Column) {
+// its kept rows' values. A missing value gets the missing category, or
+// with keepMissing dataset.MissingCode.
+func discretizeColumn(c *rawColumn, keep []int, d Discretization, keepMissing bool) (dataset.Attribute, []uint8, Column) {
 	counts := make([]int, len(c.nums)) // kept rows per distinct value
 	missing := false
 	for _, r := range keep {
@@ -236,8 +270,10 @@ func discretizeColumn(c *rawColumn, keep []int, d Discretization) (dataset.Attri
 	}
 	cuts := d.cuts(values, weights)
 	a := dataset.Attribute{Name: c.name, Values: BinLabels(cuts, c.kind == Date)}
-	if missing {
+	missingCodeOut := dataset.MissingCode
+	if missing && !keepMissing {
 		a.Values = append(a.Values, MissingLabel)
+		missingCodeOut = uint8(len(cuts) + 1)
 	}
 	bins := make([]uint8, len(c.nums)) // the bin of each distinct value
 	for i, x := range c.nums {
@@ -248,7 +284,7 @@ func discretizeColumn(c *rawColumn, keep []int, d Discretization) (dataset.Attri
 		if code := c.codes[r]; code != missingCode {
 			codes[k] = bins[code]
 		} else {
-			codes[k] = uint8(len(cuts) + 1)
+			codes[k] = missingCodeOut
 		}
 	}
 	return a, codes, Column{Name: c.name, Kind: c.kind, Discretized: true, Cuts: cuts}
@@ -257,8 +293,10 @@ func discretizeColumn(c *rawColumn, keep []int, d Discretization) (dataset.Attri
 // nominalColumn codes a column as it stands: its declared values, then
 // the others in order of first appearance among the kept rows — or, when
 // the column holds numbers, in ascending numeric order (ties by text) —
-// then the missing category when a kept row lacks a value.
-func nominalColumn(t *table, c *rawColumn, keep []int) (dataset.Attribute, []uint8, error) {
+// then the missing category when a kept row lacks a value; with
+// keepMissing a missing value is dataset.MissingCode instead, and no
+// category is added.
+func nominalColumn(t *table, c *rawColumn, keep []int, keepMissing bool) (dataset.Attribute, []uint8, error) {
 	isNumbers(c) // numbers are ordered as numbers
 	remap := make([]int32, len(c.dict))
 	for i := range remap {
@@ -297,7 +335,11 @@ func nominalColumn(t *table, c *rawColumn, keep []int) (dataset.Attribute, []uin
 		remap[code] = int32(len(a.Values))
 		a.Values = append(a.Values, c.dict[code])
 	}
-	if missing {
+	if len(a.Values) == 0 { // keepMissing, every kept row missing
+		return a, nil, input.Filef(t.file, 0, "column %s has no value in any row kept, only missing ones: drop it", input.Excerpt(c.name))
+	}
+	missingCodeOut := dataset.MissingCode
+	if missing && !keepMissing {
 		if slices.Contains(a.Values, MissingLabel) {
 			return a, nil, input.Filef(t.file, 0,
 				"column %s has a value %q and missing values too, which would share its label; use missing: drop", input.Excerpt(c.name), MissingLabel)
@@ -306,13 +348,14 @@ func nominalColumn(t *table, c *rawColumn, keep []int) (dataset.Attribute, []uin
 			return a, nil, tooMany(t, c, -1, "with the missing category")
 		}
 		a.Values = append(a.Values, MissingLabel)
+		missingCodeOut = uint8(len(a.Values) - 1)
 	}
 	codes := make([]uint8, len(keep))
 	for k, r := range keep {
 		if code := c.codes[r]; code != missingCode {
 			codes[k] = uint8(remap[code])
 		} else {
-			codes[k] = uint8(len(a.Values) - 1)
+			codes[k] = missingCodeOut
 		}
 	}
 	return a, codes, nil

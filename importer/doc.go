@@ -1,8 +1,9 @@
 // Package importer reads real datasets — CSV, Weka ARFF and Parquet files,
-// each optionally gzip-compressed — into dtbench's nominal
-// dataset.Dataset, discretizing numeric columns so that no learner ever
-// sees a number. Read is the entry point; Options say how, and the Report
-// says what was done.
+// each optionally gzip-compressed — into dtbench's dataset.Dataset:
+// numeric columns discretized (the default, as the entropy paper did), or
+// kept as numbers with discretize: none, for the learners that split on
+// them. Read is the entry point; Options say how, and the Report says
+// what was done.
 //
 // Conventions, stated once:
 //   - Columns are named, and options pick them by name (the class, columns
@@ -24,7 +25,12 @@
 //     integer and date attributes, Parquet integers, floats, dates and
 //     timestamps, and CSV columns whose every value in the file is a
 //     decimal number. Options.Nominal keeps chosen ones nominal. The class
-//     is never discretized.
+//     is never discretized, and always nominal.
+//   - With discretize: none (NoDiscretization) those columns are numeric
+//     attributes instead (dataset.Attribute.Numeric, float64 as the file
+//     writes them), dates as milliseconds since 1970 in UTC, the numbers
+//     Weka holds; exactly the columns Weka's CSVLoader and ArffLoader
+//     type numeric or date.
 //   - Cut points are exactly Weka 3.6's (unsupervised Discretize: -F -B 5
 //     by default, as the benchmark paper used; equal width on request),
 //     computed on the kept rows' non-missing values. A value v falls in
@@ -34,10 +40,18 @@
 //     since 1970 in UTC, cut like numbers, their edges written in RFC 3339.
 //   - A missing value (CSV: the marker, default "?", or an empty field;
 //     ARFF: a bare ?; Parquet: a null or a NaN) is its own value, labelled
-//     "?", in any column that has one among the kept rows; with Missing:
-//     drop, rows with a missing value in a kept column are dropped
-//     instead. Rows with a missing class are always dropped. A quoted "?"
-//     is a value, not a missing one.
+//     "?", in any column that has one among the kept rows (missing:
+//     category, the default); with missing: drop, rows with a missing
+//     value in a kept column are dropped instead; with missing: keep it
+//     stays missing, as Weka's ? is: dataset.MissingCode in a nominal
+//     column (whose domain gets no "?"), NaN in a numeric one. A number
+//     has no category: discretize: none with missing: category refuses a
+//     numeric column with a missing value, naming the key. Rows with a
+//     missing class are always dropped. A quoted "?" is a value, not a
+//     missing one.
+//   - WriteParquet, WriteARFF and WriteCSV write numbers as numbers (a
+//     DOUBLE column; ARFF numeric) and a value kept missing as a null (in
+//     an optional column, only where a column has one) or a bare ?.
 //   - ARFF string attributes and CSV or Parquet text become nominal with
 //     their distinct values; more than dataset.MaxValues is an error
 //     naming the column and the line where the first value too many

@@ -21,12 +21,20 @@ const (
 const (
 	EqualFrequency = "equal-frequency" // Weka's Discretize -F: bins of about equal counts
 	EqualWidth     = "equal-width"     // Weka's Discretize default: bins of equal width
+	// NoDiscretization keeps numeric and date columns numeric
+	// (dataset.Attribute.Numeric: float64, dates in milliseconds since
+	// 1970 as Weka holds them), for learners that split on numbers.
+	NoDiscretization = "none"
 )
 
 // Missing-value policies, as Options.Missing spells them.
 const (
 	MissingCategory = "category" // a missing value is a value of its own, labelled "?"
 	MissingDrop     = "drop"     // drop every row with a missing value in a kept column
+	// MissingKeep keeps a missing value missing, as Weka's "?": a
+	// nominal column's code is dataset.MissingCode (no "?" value is
+	// added to its domain), a numeric column's value NaN.
+	MissingKeep = "keep"
 )
 
 // Defaults for the zero values of Options.
@@ -98,7 +106,10 @@ type Options struct {
 
 	// Discretize says how numeric (and date) columns are cut into bins.
 	Discretize Discretization `mapstructure:"discretize"`
-	// Missing is MissingCategory (the default) or MissingDrop.
+	// Missing is MissingCategory (the default), MissingDrop or
+	// MissingKeep. A numeric column kept numeric (NoDiscretization) has
+	// no category to put a missing value in: with MissingCategory, such a
+	// column with a missing value among the kept rows is an error.
 	Missing string `mapstructure:"missing"`
 }
 
@@ -110,13 +121,28 @@ type ClassRule struct {
 
 // Discretization says how numeric columns become nominal ones.
 type Discretization struct {
-	// Method is EqualFrequency (the default) or EqualWidth.
+	// Method is EqualFrequency (the default), EqualWidth or
+	// NoDiscretization (Bins then has no effect).
 	Method string `mapstructure:"method"`
 	// Bins is the number of bins, 1..MaxBins, default 5. A column may get
 	// fewer: equal-frequency bins never split a run of equal values, and
 	// a constant column has one bin.
 	Bins int `mapstructure:"bins"`
 }
+
+// SetScalar lets a config give the section as its method alone:
+// discretize: none is discretize: {method: none} (see decode.Scalar).
+func (d *Discretization) SetScalar(v any) error {
+	s, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("want %s, %s, %s or a section {method, bins}, got %v", EqualFrequency, EqualWidth, NoDiscretization, v)
+	}
+	d.Method = s
+	return nil
+}
+
+// Numeric reports whether d keeps numeric columns numeric.
+func (d Discretization) Numeric() bool { return d.Method == NoDiscretization }
 
 // withDefaults returns o with every zero field set to its default.
 func (o Options) withDefaults() Options {
@@ -178,14 +204,14 @@ func (o Options) Validate() error {
 		return err
 	}
 	d := o.withDefaults().Discretize
-	if d.Method != EqualFrequency && d.Method != EqualWidth {
-		return input.Keyf("discretize.method", "must be %s or %s, got %q", EqualFrequency, EqualWidth, d.Method)
+	if d.Method != EqualFrequency && d.Method != EqualWidth && d.Method != NoDiscretization {
+		return input.Keyf("discretize.method", "must be %s, %s or %s, got %q", EqualFrequency, EqualWidth, NoDiscretization, d.Method)
 	}
 	if err := CheckBins("discretize.bins", d.Bins); err != nil {
 		return err
 	}
-	if m := o.withDefaults().Missing; m != MissingCategory && m != MissingDrop {
-		return input.Keyf("missing", "must be %s or %s, got %q", MissingCategory, MissingDrop, m)
+	if m := o.withDefaults().Missing; m != MissingCategory && m != MissingDrop && m != MissingKeep {
+		return input.Keyf("missing", "must be %s, %s or %s, got %q", MissingCategory, MissingDrop, MissingKeep, m)
 	}
 	return nil
 }

@@ -6,7 +6,8 @@ import "strconv"
 type Kind uint8
 
 // Column kinds. Nominal, String, Boolean and Text columns become nominal
-// as they are; Numeric and Date columns are discretized.
+// as they are; Numeric and Date columns are discretized, or kept numeric
+// under discretize: none.
 const (
 	Nominal Kind = iota // declared values: an ARFF {a, b, …} attribute
 	String              // an ARFF string or Parquet byte-array column: its distinct values
@@ -37,6 +38,9 @@ type Report struct {
 	Rows           int // data rows in the file
 	DroppedClass   int // rows dropped because their class was missing (always done)
 	DroppedMissing int // rows dropped for a missing value in a kept column (Missing: drop)
+	// Missing is the policy applied to missing values: MissingCategory,
+	// MissingDrop or MissingKeep (they stay missing in the dataset).
+	Missing string
 
 	DroppedColumns []string // the columns Options.Drop removed, in file order
 	Class          Column   // the class column
@@ -55,6 +59,10 @@ type Column struct {
 	Kind Kind
 	// Discretized says the column was cut into bins at Cuts.
 	Discretized bool
+	// Numeric says the column was kept as numbers (discretize: none): a
+	// numeric attribute, NaN where missing; Date columns in milliseconds
+	// since 1970.
+	Numeric bool
 	// Missing counts missing values in the kept rows.
 	Missing int
 	// Cuts are the cut points, ascending: value v falls in bin j, the

@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -33,13 +35,16 @@ type columnValues struct {
 	Values []string `json:"values"`
 }
 
-// WriteParquet writes d as a flat Parquet file at path: one string column
-// per feature, in dataset order, then the class column, each row's labels
-// as text (what pandas or DuckDB show), with the labels of every column in
-// code order under ValuesKey. The missing category is written as its
-// label, MissingLabel, like any other value: the file holds no nulls, and
-// reading it gives the codes it was written with whatever the missing
-// option. Importing the written file again gives the same dataset, and
+// WriteParquet writes d as a flat Parquet file at path: one column per
+// feature, in dataset order, then the class column. A nominal column holds
+// each row's label as text (what pandas or DuckDB show), with the labels
+// of every nominal column in code order under ValuesKey; a numeric column
+// is a DOUBLE. The missing category (missing: category) is written as its
+// label, MissingLabel, like any other value, so a nominal dataset's file
+// holds no nulls and reading it gives the codes it was written with
+// whatever the missing option. A value kept missing (missing: keep; a
+// numeric NaN) is a null, in an optional column: only a column that holds
+// one is optional, so a file without missing values is as before. Importing the written file again gives the same dataset, and
 // writing that gives the same bytes. The file appears whole or not at all
 // (written to a temporary file, then renamed). The footer's created_by
 // names the dtbench version that wrote it (CreatedBy).
@@ -138,7 +143,7 @@ func writeAtomic(path string, encode func(io.Writer) error) (err error) {
 func encodeParquet(w io.Writer, d *dataset.Dataset, ids []int64, version string) error {
 	s := d.Schema()
 	attrs := append(append([]dataset.Attribute{}, s.Features...), s.Class)
-	meta := make([]columnValues, len(attrs))
+	meta := make([]columnValues, 0, len(attrs))
 	fields := make([]reflect.StructField, len(attrs))
 	lead := 0 // columns before the attributes'
 	if ids != nil {
@@ -156,9 +161,17 @@ func encodeParquet(w io.Writer, d *dataset.Dataset, ids []int64, version string)
 		if !utf8.ValidString(a.Name) {
 			return fmt.Errorf("column name %s is not UTF-8 text", input.Excerpt(a.Name))
 		}
-		meta[i] = columnValues{Column: a.Name, Values: a.Values}
-		fields[i] = reflect.StructField{Name: "F" + strconv.Itoa(i), Type: reflect.TypeFor[string](),
-			Tag: reflect.StructTag(`parquet:` + strconv.Quote(a.Name+",dict"))}
+		typ, tag := reflect.TypeFor[string](), a.Name+",dict"
+		switch {
+		case a.Numeric:
+			typ, tag = reflect.TypeFor[float64](), a.Name
+		default:
+			meta = append(meta, columnValues{Column: a.Name, Values: a.Values})
+		}
+		if i < len(s.Features) && d.Missing(i) != nil {
+			typ = reflect.PointerTo(typ) // optional: null where missing
+		}
+		fields[i] = reflect.StructField{Name: "F" + strconv.Itoa(i), Type: typ, Tag: reflect.StructTag(`parquet:` + strconv.Quote(tag))}
 	}
 	seen := map[string]bool{}
 	for _, a := range attrs {
@@ -178,12 +191,19 @@ func encodeParquet(w io.Writer, d *dataset.Dataset, ids []int64, version string)
 	schema := parquet.SchemaOf(reflect.Zero(reflect.StructOf(fields)).Interface())
 	pw := parquet.NewWriter(w, schema, parquet.KeyValueMetadata(ValuesKey, string(metaJSON)),
 		parquet.Compression(&parquet.Zstd), createdBy(CreatedBy(version)))
-	// One parquet.Value per label, built once.
+	// One parquet.Value per label, built once; a present value of an
+	// optional column is at definition level 1, a null at 0.
 	labels := make([][]parquet.Value, len(attrs))
+	nulls := make([]parquet.Value, len(attrs))
+	defined := make([]int, len(attrs))
 	for i, a := range attrs {
+		if i < len(s.Features) && d.Missing(i) != nil {
+			defined[i] = 1
+			nulls[i] = parquet.NullValue().Level(0, 0, lead+i)
+		}
 		labels[i] = make([]parquet.Value, len(a.Values))
 		for v, text := range a.Values {
-			labels[i][v] = parquet.ByteArrayValue([]byte(text)).Level(0, 0, lead+i)
+			labels[i][v] = parquet.ByteArrayValue([]byte(text)).Level(0, defined[i], lead+i)
 		}
 	}
 	row := make(parquet.Row, lead+len(attrs))
@@ -193,7 +213,14 @@ func encodeParquet(w io.Writer, d *dataset.Dataset, ids []int64, version string)
 			row[0] = parquet.Int64Value(ids[r]).Level(0, 0, 0)
 		}
 		for f := range s.Features {
-			row[lead+f] = labels[f][d.Value(f, r)]
+			switch {
+			case d.IsNumeric(f) && math.IsNaN(d.Numbers(f)[r]), !d.IsNumeric(f) && d.Value(f, r) == dataset.MissingCode:
+				row[lead+f] = nulls[f]
+			case d.IsNumeric(f):
+				row[lead+f] = parquet.DoubleValue(d.Numbers(f)[r]).Level(0, defined[f], lead+f)
+			default:
+				row[lead+f] = labels[f][d.Value(f, r)]
+			}
 		}
 		row[lead+len(s.Features)] = labels[len(s.Features)][d.Label(r)]
 		buf = append(buf, append(parquet.Row(nil), row...))
@@ -212,17 +239,28 @@ func encodeParquet(w io.Writer, d *dataset.Dataset, ids []int64, version string)
 
 // WriteCSV writes the rows of d as CSV at path: a header row, then one row
 // per row of d, each a first column RowIDColumn with its id (ids, one per
-// row of d), the features' labels and the class label, quoted as
-// encoding/csv quotes. The missing category is its label, "?". Like
-// WriteParquet, the file appears whole or not at all.
+// row of d; ids nil: no id column, as dtbench import writes), the
+// features' labels and the class label, quoted as
+// encoding/csv quotes. The missing category is its label, "?"; a number is
+// written as dataset.AppendNumber writes it, and a value kept missing
+// (missing: keep, a numeric NaN) is "?" too, Weka's CSVLoader's marker
+// and this package's (pandas: na_values="?"). A nominal column that holds
+// a missing value and a label "?" both is refused: the file could not
+// tell them apart. Like WriteParquet, the file appears whole or not at
+// all.
 func WriteCSV(path string, d *dataset.Dataset, ids []int64) error {
-	if err := checkIDs(d, ids); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+	if ids != nil {
+		if err := checkIDs(d, ids); err != nil {
+			return fmt.Errorf("write %s: %w", path, err)
+		}
 	}
 	return writeAtomic(path, func(w io.Writer) error {
 		s := d.Schema()
 		cw := csv.NewWriter(w)
-		rec := []string{RowIDColumn}
+		var rec []string
+		if ids != nil {
+			rec = append(rec, RowIDColumn)
+		}
 		for _, a := range s.Features {
 			rec = append(rec, a.Name)
 		}
@@ -230,10 +268,27 @@ func WriteCSV(path string, d *dataset.Dataset, ids []int64) error {
 		if err := cw.Write(rec); err != nil {
 			return err
 		}
+		for f, a := range s.Features {
+			if d.Missing(f) != nil && slices.Contains(a.Values, MissingLabel) {
+				return fmt.Errorf("column %s has missing values and a value %q, which CSV cannot tell apart", input.Excerpt(a.Name), MissingLabel)
+			}
+		}
+		var num []byte
 		for r := range d.Len() {
-			rec = append(rec[:0], strconv.FormatInt(ids[r], 10))
+			rec = rec[:0]
+			if ids != nil {
+				rec = append(rec, strconv.FormatInt(ids[r], 10))
+			}
 			for f, a := range s.Features {
-				rec = append(rec, a.Values[d.Value(f, r)])
+				switch {
+				case d.IsNumeric(f) && math.IsNaN(d.Numbers(f)[r]), !d.IsNumeric(f) && d.Value(f, r) == dataset.MissingCode:
+					rec = append(rec, MissingLabel)
+				case d.IsNumeric(f):
+					num = dataset.AppendNumber(num[:0], d.Numbers(f)[r])
+					rec = append(rec, string(num))
+				default:
+					rec = append(rec, a.Values[d.Value(f, r)])
+				}
 			}
 			rec = append(rec, s.Class.Values[d.Label(r)])
 			if err := cw.Write(rec); err != nil {

@@ -84,6 +84,9 @@ func walkKeys(t reflect.Type, prefix string, st *studyTable) {
 		switch f.Type.Kind() {
 		case reflect.Struct:
 			st.sections = append(st.sections, name)
+			if decode.ScalarSection(f.Type) {
+				st.scalars = append(st.scalars, name)
+			}
 			walkKeys(f.Type, name+".", st)
 		case reflect.Interface, reflect.Map:
 			st.keys = append(st.keys, configKey{name, true})
@@ -118,6 +121,10 @@ func walkDefaults(val reflect.Value, prefix string, out map[string]any) {
 
 // isSection reports whether key names a section.
 func isSection(key string) bool { return slices.Contains(studies.sections, strings.ToLower(key)) }
+
+// isScalarSection reports whether key names a section that also takes a
+// scalar, its shorthand (decode.Scalar: benchmark.discretize: none).
+func isScalarSection(key string) bool { return slices.Contains(studies.scalars, strings.ToLower(key)) }
 
 // keyNames returns the known keys for messages, "oracle.sizes.*" for an
 // open one.
@@ -316,6 +323,9 @@ func applyEnv(v *viper.Viper, env []string, sources map[string]string) error {
 	for _, k := range studies.keys {
 		byEnvName[envName(k.name)] = k.name
 	}
+	for _, k := range studies.scalars {
+		byEnvName[envName(k)] = k // DTBENCH_BENCHMARK_DISCRETIZE=none
+	}
 	for _, kv := range env {
 		name, val, _ := strings.Cut(kv, "=")
 		if !strings.HasPrefix(name, "DTBENCH_") || name == EnvShardCount {
@@ -344,6 +354,11 @@ func setKey(v *viper.Viper, key string, val any, sources map[string]string) erro
 		return nil
 	}
 	m, ok := val.(map[string]any)
+	if !ok && isScalarSection(key) {
+		v.Set(key, val) // its shorthand, decoded with the section
+		sources[key] = "--set"
+		return nil
+	}
 	if !ok {
 		return &input.Error{File: "--set", Key: key, Err: fmt.Errorf("want a section of keys, got %s", decode.Show(val))}
 	}
@@ -367,6 +382,9 @@ func checkKeys(v *viper.Viper, file string) error {
 	for _, k := range keys {
 		if !v.InConfig(k) {
 			continue // a default
+		}
+		if isScalarSection(k) {
+			continue // a scalar or a map: its decoder checks which
 		}
 		if isSection(k) {
 			return &input.Error{File: file, Key: k, Err: fmt.Errorf("want a section of keys, got %s", decode.Show(v.Get(k)))}

@@ -47,8 +47,11 @@ func (o *origin) of(key string) string {
 		}
 		// A section's keys are layered one by one: a file that gives the
 		// section need not give this key.
-		if !isSection(k) && o.v.InConfig(k) {
+		if o.v.InConfig(k) && !isSection(k) {
 			return o.file
+		}
+		if _, isMap := o.v.Get(k).(map[string]any); isScalarSection(k) && o.v.InConfig(k) && !isMap {
+			return o.file // the section's shorthand, given as a scalar
 		}
 	}
 	for k := key; k != ""; k = parentKey(k) {

@@ -164,6 +164,7 @@ type studyTable struct {
 	list     []studyDescriptor
 	keys     []configKey    // every key, "oracle.depths"
 	sections []string       // the keys that are sections of keys
+	scalars  []string       // the sections that also take a scalar (decode.Scalar)
 	defaults map[string]any // the keys with a built-in default, and it
 }
 

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -23,14 +24,17 @@ func importCmd() *cobra.Command {
 	var force bool
 	var classMap []string
 	cmd := &cobra.Command{
-		Use:   "import FILE --class NAME --out FILE.parquet",
-		Short: "Import a CSV, ARFF or Parquet file (optionally .gz) as a nominal dataset, numeric columns discretized",
+		Use:   "import FILE --class NAME --out FILE.parquet|FILE.arff|FILE.csv",
+		Short: "Import a CSV, ARFF or Parquet file (optionally .gz) as the dataset a study trains on",
 		Long: "Read FILE as the benchmark study's datasets entries do (the same options, as flags), discretize its\n" +
-			"numeric and date columns (5 equal-frequency bins by default, Weka's Discretize -F -B 5 cut points),\n" +
-			"and write the nominal dataset to --out as Parquet: one string column per attribute, the class last,\n" +
-			"with every column's labels in code order in the file's metadata, so that importing the output again\n" +
-			"gives the same codes and the same bytes. With --out FILE.arff it writes a nominal ARFF for Weka\n" +
-			"instead. A summary of the columns goes to stderr.",
+			"numeric and date columns (5 equal-frequency bins by default, Weka's Discretize -F -B 5 cut points;\n" +
+			"--discretize none keeps them numeric, dates as milliseconds since 1970), and write the dataset to\n" +
+			"--out as Parquet: one string column per nominal attribute, a DOUBLE per numeric one, the class last,\n" +
+			"with every nominal column's labels in code order in the file's metadata, so that importing the output\n" +
+			"again with the same options gives the same codes and the same bytes. --missing keep keeps missing\n" +
+			"values missing (Parquet nulls). With --out FILE.arff it writes an ARFF for Weka instead (numeric\n" +
+			"attributes, ? where missing), with FILE.csv a CSV with a header row. A summary of the columns goes\n" +
+			"to stderr.",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return input.Keyf("arguments", "import takes one data file, got %d arguments", len(args))
@@ -56,8 +60,11 @@ func importCmd() *cobra.Command {
 				return err
 			}
 			write := func(p string, d *dataset.Dataset) error { return importer.WriteParquet(p, d, dtbenchVersion()) }
-			if strings.HasSuffix(strings.ToLower(out), ".arff") {
+			switch strings.ToLower(filepath.Ext(out)) {
+			case ".arff":
 				write = importer.WriteARFF
+			case ".csv":
+				write = func(p string, d *dataset.Dataset) error { return importer.WriteCSV(p, d, nil) }
 			}
 			if err := write(out, d); err != nil {
 				return err
@@ -70,11 +77,11 @@ func importCmd() *cobra.Command {
 	fl.StringVar(&out, "out", "", "the file to write: .parquet, or .arff for Weka (required; refused if it exists, unless --force)")
 	fl.BoolVar(&force, "force", false, "overwrite --out if it exists")
 	fl.IntVar(&o.Discretize.Bins, "bins", importer.DefaultBins, "bins per numeric column")
-	fl.StringVar(&o.Discretize.Method, "discretize", importer.EqualFrequency, "equal-frequency or equal-width")
+	fl.StringVar(&o.Discretize.Method, "discretize", importer.EqualFrequency, "equal-frequency, equal-width, or none (keep numbers)")
 	fl.StringArrayVar(&classMap, "class-map", nil, "recode the class: REGEX=LABEL, repeated; first match wins, labels in rule order")
 	fl.StringSliceVar(&o.Drop, "drop", nil, "columns to leave out, comma-separated")
 	fl.StringSliceVar(&o.Nominal, "nominal", nil, "numeric-looking columns to read as nominal, comma-separated")
-	fl.StringVar(&o.Missing, "missing", importer.MissingCategory, "category (a missing value is a value '?') or drop (drop rows with one)")
+	fl.StringVar(&o.Missing, "missing", importer.MissingCategory, "category (a missing value is a value '?'), drop (drop rows with one) or keep (missing stays missing)")
 	fl.StringVar(&o.Format, "format", "", "csv, arff or parquet (default: from the file name)")
 	fl.BoolVar(&o.Header, "header", false, "CSV: the first row names the columns")
 	fl.StringSliceVar(&o.Names, "names", nil, "CSV without a header: the column names, comma-separated")
@@ -91,8 +98,8 @@ func checkImportOut(in, out string, force bool) error {
 	switch {
 	case out == "":
 		return input.Keyf("--out", "required: the Parquet file to write")
-	case !strings.HasSuffix(strings.ToLower(out), ".parquet") && !strings.HasSuffix(strings.ToLower(out), ".arff"):
-		return input.Keyf("--out", "%q: want a .parquet file name (or .arff, for Weka)", out)
+	case !slices.Contains([]string{".parquet", ".arff", ".csv"}, strings.ToLower(filepath.Ext(out))):
+		return input.Keyf("--out", "%q: want a .parquet file name (or .arff, for Weka, or .csv)", out)
 	}
 	if a, err := filepath.Abs(in); err == nil {
 		if b, err := filepath.Abs(out); err == nil && a == b {
@@ -129,6 +136,14 @@ func writeImportReport(w io.Writer, r importer.Report, s dataset.Schema, out str
 	}
 	column := func(role string, c importer.Column, a dataset.Attribute) {
 		fmt.Fprintf(&b, "%-8s %-24s %-8s", role, c.Name, c.Kind)
+		if c.Numeric {
+			b.WriteString(" kept numeric")
+			if c.Missing > 0 {
+				fmt.Fprintf(&b, " (%d missing, kept missing)", c.Missing)
+			}
+			b.WriteString("\n")
+			return
+		}
 		what := "values"
 		if c.Discretized {
 			what = "bins"
@@ -142,7 +157,11 @@ func writeImportReport(w io.Writer, r importer.Report, s dataset.Schema, out str
 			b.WriteString(" | …")
 		}
 		if c.Missing > 0 {
-			fmt.Fprintf(&b, " (%d missing)", c.Missing)
+			fmt.Fprintf(&b, " (%d missing", c.Missing)
+			if r.Missing == importer.MissingKeep {
+				b.WriteString(", kept missing")
+			}
+			b.WriteString(")")
 		}
 		b.WriteString("\n")
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -167,5 +168,83 @@ func TestImportNamesItsVersion(t *testing.T) {
 	}
 	if got, want := pf.Metadata().CreatedBy, "dtbench version "+dtbenchVersion()+" (build dataset)"; got != want {
 		t.Errorf("created_by %q, want %q", got, want)
+	}
+}
+
+// TestImportKeepsNumbersAndMissingValues: --discretize none --missing keep
+// writes the weather fixture's numbers as they are and its missing values
+// as missing, to Parquet (a DOUBLE column, nulls), ARFF (numeric, ?) and
+// CSV (?), says so in the summary, and each output imports again (same
+// flags) as the same dataset; the Parquet output gives the same bytes.
+func TestImportKeepsNumbersAndMissingValues(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join("..", "..", "importer", "testdata", "weather.csv")
+	flags := []string{"--class", "play", "--discretize", "none", "--missing", "keep"}
+	var outs []string
+	for _, ext := range []string{"parquet", "arff", "csv"} {
+		out := filepath.Join(dir, "w."+ext)
+		code, _, stderr := cli(t, append([]string{"import", src, "--header", "--out", out}, flags...)...)
+		if code != 0 {
+			t.Fatalf("import --out %s: exit %d, stderr %q", out, code, stderr)
+		}
+		for _, want := range []string{"temperature              numeric  kept numeric (1 missing, kept missing)",
+			"outlook                  text     3 values: sunny | overcast | rainy (1 missing, kept missing)"} {
+			if !strings.Contains(stderr, want) {
+				t.Errorf("summary %q lacks %q", stderr, want)
+			}
+		}
+		outs = append(outs, out)
+	}
+	want, _, err := importer.Read(src, importer.Options{Class: "play", Header: true,
+		Discretize: importer.Discretization{Method: importer.NoDiscretization}, Missing: importer.MissingKeep})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range outs {
+		o := importer.Options{Class: "play", Header: strings.HasSuffix(out, ".csv"),
+			Discretize: importer.Discretization{Method: importer.NoDiscretization}, Missing: importer.MissingKeep}
+		got, _, err := importer.Read(out, o)
+		if err != nil {
+			t.Fatalf("Read(%s): %v", out, err)
+		}
+		if !reflect.DeepEqual(got.Schema(), want.Schema()) || !slices.Equal(got.Labels(), want.Labels()) ||
+			!slices.Equal(got.Column(0), want.Column(0)) || fmt.Sprint(got.Numbers(1)) != fmt.Sprint(want.Numbers(1)) {
+			t.Errorf("%s reads as %v %v; want %v %v", out, got.Schema(), got.Numbers(1), want.Schema(), want.Numbers(1))
+		}
+	}
+	again := filepath.Join(dir, "again.parquet")
+	if code, _, stderr := cli(t, append([]string{"import", outs[0], "--out", again}, flags...)...); code != 0 {
+		t.Fatalf("import of the output: exit %d, stderr %q", code, stderr)
+	}
+	a, _ := os.ReadFile(outs[0])
+	b, _ := os.ReadFile(again)
+	if !bytes.Equal(a, b) {
+		t.Errorf("importing the Parquet output gives other bytes (%d vs %d)", len(a), len(b))
+	}
+	f, err := os.Open(outs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	st, _ := f.Stat()
+	pf, err := parquet.OpenFile(f, st.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name     string
+		kind     parquet.Kind
+		optional bool
+	}{{"outlook", parquet.ByteArray, true}, {"temperature", parquet.Double, true}, {"relative humidity", parquet.Double, false}, {"windy", parquet.ByteArray, false}} {
+		field, ok := pf.Schema().Lookup(c.name)
+		if !ok || field.Node.Type().Kind() != c.kind || field.Node.Optional() != c.optional {
+			t.Errorf("column %s: %v; want kind %v, optional %v", c.name, field.Node, c.kind, c.optional)
+		}
+	}
+	// discretize none with the default missing: category refuses the
+	// missing temperature, naming the key.
+	code, _, stderr := cli(t, "import", src, "--header", "--class", "play", "--discretize", "none", "--out", filepath.Join(dir, "x.parquet"))
+	if code != 2 || !strings.Contains(stderr, "missing: numeric column \"temperature\" has 1 missing values") {
+		t.Errorf("none with missing category: exit %d, stderr %q; want 2 naming missing", code, stderr)
 	}
 }

@@ -28,6 +28,9 @@
 //     case, as viper matches keys) and given once; a map key
 //     (map[string]…) takes a map; an open key (any) takes any value, whose
 //     shape its section checks when it is resolved.
+//   - A section whose type implements Scalar also takes one scalar, its
+//     shorthand (discretize: none is discretize: {method: none}); any
+//     other section refuses a scalar.
 //   - A null leaves a key its default; a key of pointer type stays unset
 //     (nil) unless given.
 //

@@ -45,7 +45,10 @@ func fields(dst reflect.Value, prefix string, get func(string) any) error {
 		val := get(key)
 		if fv.Kind() == reflect.Struct {
 			if _, ok := val.(map[string]any); val != nil && !ok {
-				return input.Keyf(key, "want a section of keys, got %s", Show(val))
+				if err := scalarSection(fv, val, key); err != nil {
+					return err
+				}
+				continue // the scalar is the whole section
 			}
 			if err := fields(fv, key+".", get); err != nil {
 				return err

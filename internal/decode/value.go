@@ -34,7 +34,7 @@ func value(dst reflect.Value, val any, key, noun string) error {
 	case reflect.Struct:
 		m, ok := val.(map[string]any)
 		if !ok {
-			return input.Keyf(key, "want a section of keys, got %s", Show(val))
+			return scalarSection(dst, val, key)
 		}
 		return section(dst, m, key, noun)
 	case reflect.Map:
@@ -113,6 +113,34 @@ func value(dst reflect.Value, val any, key, noun string) error {
 		dst.SetBool(b)
 	default:
 		panic("decode: config field of kind " + dst.Kind().String())
+	}
+	return nil
+}
+
+// Scalar is a section that a config may also give as one scalar value, a
+// shorthand for some of its keys: discretize: none for discretize:
+// {method: none}. SetScalar sets the section from v (not nil, not a map)
+// over its defaults, or says what it wants; decode puts the key in front.
+type Scalar interface {
+	SetScalar(v any) error
+}
+
+// scalarType is Scalar's type, for ScalarSection.
+var scalarType = reflect.TypeFor[Scalar]()
+
+// ScalarSection reports whether a section of type t takes a scalar too
+// (*t implements Scalar).
+func ScalarSection(t reflect.Type) bool { return reflect.PointerTo(t).Implements(scalarType) }
+
+// scalarSection sets the section dst (addressable) from the scalar val,
+// when its type takes one.
+func scalarSection(dst reflect.Value, val any, key string) error {
+	s, ok := dst.Addr().Interface().(Scalar)
+	if !ok {
+		return input.Keyf(key, "want a section of keys, got %s", Show(val))
+	}
+	if err := s.SetScalar(val); err != nil {
+		return &input.Error{Key: key, Err: err}
 	}
 	return nil
 }
