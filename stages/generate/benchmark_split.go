@@ -275,7 +275,7 @@ func spreadTableGainRatio(d *dataset.Dataset, f int, rows []int, labels []uint8)
 			table[int(col[r])*k+int(labels[i])]++
 		}
 	}
-	return info.GainRatio(info.SpreadMissing(table, missing, k), k)
+	return info.WekaGainRatio(info.SpreadMissing(table, missing, k), k)
 }
 
 // Attributes returns the comma-separated attribute names of a split.
