@@ -156,11 +156,16 @@ func (l CART) FitOrdered(d *dataset.Dataset, order []int, _ *rand.Rand) (Model, 
 	if err := validateOptions("cart", l.Options); err != nil {
 		return nil, fmt.Errorf("cart: %w", err)
 	}
-	return l.fit(d, rowSet(d.Len(), order), func() []int { return order }, func() []int {
-		folded := slices.Clone(order)
-		cv.WekaRandomize(folded, cv.NewJavaRandom(int64(l.Options.Seed)))
-		return folded[:max(len(folded)-1, 0)]
-	})
+	return l.fit(d, rowSet(d.Len(), order), func() []int { return order }, func() []int { return wekaFolded(order, l.Options.Seed) })
+}
+
+// wekaFolded returns the rows SimpleCart's internal folds are made of,
+// from the rows of a fit in order: randomized with java.util.Random(seed),
+// less the last.
+func wekaFolded(order []int, seed int) []int {
+	folded := slices.Clone(order)
+	cv.WekaRandomize(folded, cv.NewJavaRandom(int64(seed)))
+	return folded[:max(len(folded)-1, 0)]
 }
 
 // fit grows a tree on rows (listed in the order order returns) and, unless Pruning is
