@@ -51,7 +51,7 @@ func TestRandomTreeNumericIsWekas(t *testing.T) {
 			if strings.HasSuffix(name, "-kall") {
 				o.K = 100
 			}
-			d := readNumeric(t, strings.TrimSuffix(name, "-kall"))
+			d := readNumeric(t, fixtureDataset(name))
 			l := RandomTree{Options: o}
 			m, err := l.FitOrdered(d, ascending(d.Len()), nil)
 			if err != nil {
@@ -79,23 +79,27 @@ func TestRandomTreeNumericIsWekas(t *testing.T) {
 	}
 }
 
-// knownRandomTree and knownRandomForest are the fixture cases where the
-// port is not Weka bit for bit: an attribute is chosen over another whose
-// gain is within an ulp of it (the same partition of the instances, its
-// weights summed in another order), and the choice follows the last bit
-// of Math.log. The fixtures come from Weka run with HotSpot's libm
-// intrinsics off (-XX:-UseLibmIntrinsic: Math.log as fdlibm computes it,
-// as Go's math.Log does), which makes the port exact on the other cases
-// (on the default JVM it is exact on fewer); these still differ, for a
-// reason not found yet. There the check is loose: correct rows within 3%
-// of the rows per cross-validation, mean absolute
-// error within 0.01.
-var knownRandomTree = map[string]bool{
-	"credit-approval": true, "heart-disease": true,
-	"credit-approval-kall": true, "heart-disease-kall": true, "soybean-kall": true,
+// fixtureDataset returns the shared dataset of a fixture entry: its name
+// less the suffixes -kall (K at least the features) and -dtbench (the
+// dataset written as ARFF by dtbench import).
+func fixtureDataset(name string) string {
+	return strings.TrimSuffix(strings.TrimSuffix(name, "-kall"), "-dtbench")
 }
 
-var knownRandomForest = map[string]bool{"credit-approval": true, "heart-disease": true, "hepatitis": true, "soybean": true}
+// knownRandomTree and knownRandomForest are the fixture cases where the
+// port does not grow Weka's trees, and why: heart-disease's nominal
+// columns are labelled 0, 1, … in the ARFF file NumericToNominal writes,
+// and 0.0, 1.0, … as dtbench reads the file (its text), and Weka seeds a
+// tree's generator with the hash of an instance's text
+// (Instances.getRandomNumberGenerator), so the draws differ; on dtbench's
+// own ARFF of the same data (heart-disease-dtbench) the port is Weka's,
+// exactly. With every feature drawn (-kall) the draws decide only the
+// order of sums, and the cross-validations agree even so. Where listed,
+// the check is loose: correct rows within 3% of the rows per
+// cross-validation, mean absolute error within 0.01.
+var knownRandomTree = map[string]bool{"heart-disease": true, "heart-disease-kall": true}
+
+var knownRandomForest = map[string]bool{"heart-disease": true}
 
 // TestRandomForestNumericIsWekas cross-validates RandomForest with 10
 // trees (Weka's -I 10, its seed 1) in Weka's folds on the six shared
@@ -108,7 +112,7 @@ func TestRandomForestNumericIsWekas(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			o := DefaultRandomForestOptions()
 			o.Trees = 10
-			l, d := RandomForest{Options: o}, readNumeric(t, name)
+			l, d := RandomForest{Options: o}, readNumeric(t, fixtureDataset(name))
 			if knownRandomForest[name] {
 				checkDumpCVWithin(t, name, l, d, sets[name].cv, 3*d.Len()/100, 0.01) // heart-disease seed 2: 173 rows, Weka 165
 				return

@@ -34,13 +34,14 @@ import (
 //     value, the branches' distributions are mixed in the proportions.
 //
 // Sums are formed in Weka's order (the instances re-sorted in place by
-// each numeric attribute examined, Instances.sort), so with K at least
-// the number of attributes, where nothing random decides, the tree is
-// Weka's node for node (TestRandomTreeNumericIsWekas). Below that the
-// draws come from the generator given to Fit, not from Weka's
-// java.util.Random stream (Instances.getRandomNumberGenerator seeds it
-// from the text of an instance), so the trees are Weka's procedure, not
-// its trees.
+// each numeric attribute examined, Instances.sort) and logarithms as
+// fdlibm computes them (fdlibmLog), so that the gains compare as Weka's
+// do. Fit draws the features from the generator it is given; FitOrdered,
+// on rows in Weka's order, from Weka's own stream (randomforest_weka.go),
+// and its trees are then Weka's node for node (TestRandomTreeNumericIsWekas,
+// against Weka run with Math.log as fdlibm's: HotSpot's libm intrinsic
+// may differ from it in the last bit, and a near-tie between two
+// attributes may then go the other way).
 type rtFit struct {
 	d        *dataset.Dataset
 	k        int
@@ -263,12 +264,13 @@ func (s *rtFit) splitData(nd *rtNode, data []rtInst) [][]rtInst {
 	return subsets
 }
 
-// lnFunc is ContingencyTables.lnFunc: x·ln x, 0 for x <= 0.
+// lnFunc is ContingencyTables.lnFunc: x·ln x, 0 for x <= 0, the
+// logarithm fdlibm's (StrictMath.log).
 func lnFunc(x float64) float64 {
 	if x <= 0 {
 		return 0
 	}
-	return float64(x * math.Log(x))
+	return float64(x * fdlibmLog(x))
 }
 
 // entropyOverColumns is ContingencyTables.entropyOverColumns of the
