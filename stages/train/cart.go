@@ -189,7 +189,3 @@ func (l CART) fit(d *dataset.Dataset, rows dataset.Bitset, order, folded func() 
 	}
 	return NewTreeModel(t), nil
 }
-
-// Capabilities: CART takes numeric features and missing values, as
-// SimpleCart does (the SimpleCart port, cart_weka.go).
-func (CART) Capabilities() Capabilities { return Capabilities{Numeric: true, Missing: true} }

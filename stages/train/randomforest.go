@@ -174,10 +174,6 @@ func (l RandomForest) FitOrdered(d *dataset.Dataset, order []int, rng *rand.Rand
 	return f, nil
 }
 
-// Capabilities: RandomForest takes numeric features and missing values,
-// as Weka's does (its trees are the RandomTree port's there).
-func (RandomForest) Capabilities() Capabilities { return Capabilities{Numeric: true, Missing: true} }
-
 // bagSize returns the rows of a bootstrap sample of n rows at percent
 // percent: Weka's ⌊n·percent/100⌋, but at least one row when n > 0, so
 // that no tree of a non-empty training set is grown on nothing.

@@ -90,10 +90,6 @@ func (l RandomTree) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand)
 	return growModel("randomtree", d, rows, sp, grow.Options{MaxDepth: l.Options.MaxDepth}, rng)
 }
 
-// Capabilities: RandomTree takes numeric features and missing values, as
-// Weka's does (the port, randomtree_weka.go).
-func (RandomTree) Capabilities() Capabilities { return Capabilities{Numeric: true, Missing: true} }
-
 // wekaSeed is the seed of Weka's RandomTree and RandomForest (-S 1), with
 // which FitOrdered draws on data with numbers or missing values.
 const wekaSeed = 1
