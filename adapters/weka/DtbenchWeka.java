@@ -437,7 +437,8 @@ public final class DtbenchWeka {
          * Predictions for instances in the values form: each class as Weka's Evaluation takes it,
          * Utils.maxIndex of distributionForInstance (which a cross-validation counts; J48's
          * classifyInstance breaks near-ties within 1e-6 otherwise), the classifier's own class
-         * when the distribution is all zeros, and the distribution normalized.
+         * when the distribution is all zeros, and the distribution normalized (a share below 0
+         * by rounding sent as 0).
          */
         void rows(double[][] xv, StringBuilder sb) throws Exception {
             int t = xv.length;
@@ -463,7 +464,9 @@ public final class DtbenchWeka {
                     if (j > 0) {
                         proba.append(',');
                     }
-                    proba.append(sum > 0 ? d[j] / sum : (j == cl ? 1.0 : 0.0));
+                    // A share below 0 by rounding (SimpleCart's with missing values: -4.6e-17)
+                    // is sent as 0: probabilities are in [0, 1].
+                    proba.append(sum > 0 ? Math.max(d[j], 0) / sum : (j == cl ? 1.0 : 0.0));
                 }
                 proba.append(']');
             }

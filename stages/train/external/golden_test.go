@@ -53,7 +53,7 @@ func TestNominalRequestIsProtocol1(t *testing.T) {
 		}
 	}
 	test := nominalFixture(t, 9, 2)
-	req, err := encodeFit(d, train, 123456789, Query{Data: test}, true)
+	req, err := encodeFit(d, train, nil, 123456789, Query{Data: test}, true)
 	if err != nil {
 		t.Fatal(err)
 	}

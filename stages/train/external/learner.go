@@ -164,6 +164,28 @@ func (l *Learner) Close() { l.pool.close() }
 // which the data check before any work (train.CheckData) should have
 // given already.
 func (l *Learner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, q Query) (Model, error) {
+	return l.fitRows(d, rows, nil, rng, q)
+}
+
+// FitOrdered is Fit on the rows of d listed in order, which a fit in the
+// values form sends in that order: the fold scheme's training order
+// (Weka's, under folds: {scheme: weka}), which SMO's model depends on. A
+// fit in the codes form sends its rows in row order as protocol 1 did,
+// so that its requests stay byte for byte what they were.
+func (l *Learner) FitOrdered(d *dataset.Dataset, order []int, rng *rand.Rand, q Query) (Model, error) {
+	rows := dataset.NewBitset(d.Len())
+	for _, r := range order {
+		rows.Set(r)
+	}
+	if rows.Count() != len(order) {
+		return nil, fmt.Errorf("external learner %s: the training order lists a row twice", l.name)
+	}
+	return l.fitRows(d, rows, order, rng, q)
+}
+
+// fitRows is Fit and FitOrdered: order, when not nil, lists rows in the
+// order the values form sends them.
+func (l *Learner) fitRows(d *dataset.Dataset, rows dataset.Bitset, order []int, rng *rand.Rand, q Query) (Model, error) {
 	seed := int64(rng.Int32())
 	values := valuesForm(d, q)
 	if values {
@@ -175,7 +197,7 @@ func (l *Learner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, q
 	if !small || values {
 		space = 0
 	}
-	req, err := encodeFit(d, rows, seed, q, space > 0)
+	req, err := encodeFit(d, rows, order, seed, q, space > 0)
 	if err != nil {
 		return nil, fmt.Errorf("external learner %s: %w", l.name, err)
 	}

@@ -67,7 +67,7 @@ func readmeLines(t *testing.T, marker string) []string {
 // with the class and probabilities the README says.
 func TestREADMEProtocol2Example(t *testing.T) {
 	train, test := readmeExample(t)
-	req, err := encodeFit(train, train.All(), 1234567, Query{Data: test}, false)
+	req, err := encodeFit(train, train.All(), nil, 1234567, Query{Data: test}, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -108,7 +108,11 @@ func (r *request) release() { requests.Put(r) }
 // feature, or a missing value in the training or the held-out data) each
 // x is instead a JSON list of rows, a row a list of m values
 // (appendValues); y stays base64, since the class is never missing.
-func encodeFit(d *dataset.Dataset, rows dataset.Bitset, seed int64, q Query, space bool) (*request, error) {
+//
+// order, when not nil, lists the training rows (those of rows) in the
+// order the values form sends them; the codes form always sends them in
+// row order, protocol 1's bytes.
+func encodeFit(d *dataset.Dataset, rows dataset.Bitset, order []int, seed int64, q Query, space bool) (*request, error) {
 	schema, err := EncodeSchema(d.Schema())
 	if err != nil {
 		return nil, err
@@ -121,14 +125,14 @@ func encodeFit(d *dataset.Dataset, rows dataset.Bitset, seed int64, q Query, spa
 	r.buf = append(r.buf, schema...)
 	values := valuesForm(d, q)
 	r.buf = append(r.buf, `,"train":`...)
-	r.appendRows(d, rows, true, values)
+	r.appendRows(d, rows, order, true, values)
 	if qr := q.rows(); qr != nil && qr.Count() > 0 {
 		if q.Data.NumFeatures() != d.NumFeatures() {
 			r.release()
 			return nil, fmt.Errorf("held-out rows have %d features, training rows %d", q.Data.NumFeatures(), d.NumFeatures())
 		}
 		r.buf = append(r.buf, `,"predict":`...)
-		r.appendRows(q.Data, qr, false, values)
+		r.appendRows(q.Data, qr, nil, false, values)
 	}
 	if space {
 		r.buf = append(r.buf, `,"space":true`...)
@@ -139,10 +143,14 @@ func encodeFit(d *dataset.Dataset, rows dataset.Bitset, seed int64, q Query, spa
 
 // appendRows appends {"rows":n,"x":"…"} (and "y" with labels) for the
 // rows of d in set, in row order: x as base64 codes, or in the values
-// form as a list of rows (appendValues).
-func (r *request) appendRows(d *dataset.Dataset, set dataset.Bitset, labels, values bool) {
+// form as a list of rows (appendValues), in order when it is not nil.
+func (r *request) appendRows(d *dataset.Dataset, set dataset.Bitset, order []int, labels, values bool) {
 	if values {
-		r.appendValues(d, set, labels)
+		if order == nil {
+			order = make([]int, 0, set.Count())
+			set.Each(func(row int) { order = append(order, row) })
+		}
+		r.appendValues(d, order, labels)
 		return
 	}
 	m := d.NumFeatures()

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"math/bits"
 	"strconv"
 
 	"github.com/dtbench/dtbench/dataset"
@@ -34,45 +33,40 @@ func valuesForm(d *dataset.Dataset, q Query) bool {
 }
 
 // appendValues appends {"rows":n,"x":[[…],…]} (and "y", base64 of the
-// class codes, with labels) for the rows of d in set, in row order. A
-// row is a list of m values: a nominal feature's code as an integer, a
-// numeric feature's number as the shortest decimal that reads back as
-// the same float64 (strconv 'g', -1: 30.83, 1e-07), null where missing.
-func (r *request) appendValues(d *dataset.Dataset, set dataset.Bitset, labels bool) {
-	n := set.Count()
+// class codes, with labels) for the rows of d listed in rows, in that
+// order. A row is a list of m values: a nominal feature's code as an
+// integer, a numeric feature's number as the shortest decimal that reads
+// back as the same float64 (strconv 'g', -1: 30.83, 1e-07), null where
+// missing.
+func (r *request) appendValues(d *dataset.Dataset, rows []int, labels bool) {
 	r.labels = r.labels[:0]
 	all := d.Labels()
 	r.buf = append(r.buf, `{"rows":`...)
-	r.buf = strconv.AppendInt(r.buf, int64(n), 10)
+	r.buf = strconv.AppendInt(r.buf, int64(len(rows)), 10)
 	r.buf = append(r.buf, `,"x":[`...)
 	var row []float64
-	first := true
-	for i, w := range set {
-		for ; w != 0; w &= w - 1 {
-			rr := i<<6 + bits.TrailingZeros64(w)
-			if !first {
+	for i, rr := range rows {
+		if i > 0 {
+			r.buf = append(r.buf, ',')
+		}
+		row = d.Values(rr, row)
+		r.buf = append(r.buf, '[')
+		for f, v := range row {
+			if f > 0 {
 				r.buf = append(r.buf, ',')
 			}
-			first = false
-			row = d.Values(rr, row)
-			r.buf = append(r.buf, '[')
-			for f, v := range row {
-				if f > 0 {
-					r.buf = append(r.buf, ',')
-				}
-				switch {
-				case math.IsNaN(v):
-					r.buf = append(r.buf, "null"...)
-				case d.IsNumeric(f):
-					r.buf = strconv.AppendFloat(r.buf, v, 'g', -1, 64)
-				default:
-					r.buf = strconv.AppendInt(r.buf, int64(v), 10)
-				}
+			switch {
+			case math.IsNaN(v):
+				r.buf = append(r.buf, "null"...)
+			case d.IsNumeric(f):
+				r.buf = strconv.AppendFloat(r.buf, v, 'g', -1, 64)
+			default:
+				r.buf = strconv.AppendInt(r.buf, int64(v), 10)
 			}
-			r.buf = append(r.buf, ']')
-			if labels {
-				r.labels = append(r.labels, all[rr])
-			}
+		}
+		r.buf = append(r.buf, ']')
+		if labels {
+			r.labels = append(r.labels, all[rr])
 		}
 	}
 	r.buf = append(r.buf, ']')

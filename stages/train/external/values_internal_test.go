@@ -49,7 +49,7 @@ func TestValuesRequest(t *testing.T) {
 	for _, r := range []int{1, 4, 7} {
 		test.Set(r)
 	}
-	req, err := encodeFit(d, train, 42, Query{Data: d, Rows: test}, false)
+	req, err := encodeFit(d, train, nil, 42, Query{Data: d, Rows: test}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,4 +200,45 @@ func TestLacks(t *testing.T) {
 			t.Errorf("%+v.Lacks(%v, %v) = %q; want %q", tc.info, tc.numeric, tc.missing, got, tc.want)
 		}
 	}
+}
+
+// TestValuesRequestOrder: the values form sends the training rows in the
+// order given (the fold scheme's), with their classes in the same order;
+// the codes form keeps row order, protocol 1's bytes.
+func TestValuesRequestOrder(t *testing.T) {
+	d := mixedFixture(t)
+	order := []int{8, 3, 0, 5}
+	rows := dataset.NewBitset(d.Len())
+	for _, r := range order {
+		rows.Set(r)
+	}
+	req, err := encodeFit(d, rows, order, 1, Query{}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Train struct {
+			X [][]*float64 `json:"x"`
+			Y []byte       `json:"y"`
+		} `json:"train"`
+	}
+	if err := json.Unmarshal(req.buf, &got); err != nil {
+		t.Fatal(err)
+	}
+	req.release()
+	for i, r := range order {
+		if v := got.Train.X[i][0]; v == nil || *v != d.Numbers(0)[r] || got.Train.Y[i] != d.Label(r) {
+			t.Errorf("training row %d: %v class %d; want row %d's %v class %d", i, v, got.Train.Y[i], r, d.Numbers(0)[r], d.Label(r))
+		}
+	}
+	nominal := nominalFixture(t, 12, 3)
+	all := nominal.All()
+	a, _ := encodeFit(nominal, all, []int{11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0}, 1, Query{}, false)
+	lineA := string(a.buf)
+	a.release()
+	b, _ := encodeFit(nominal, all, nil, 1, Query{}, false)
+	if lineB := string(b.buf); lineA != lineB {
+		t.Errorf("codes form with an order:\n%s\nwithout:\n%s", lineA, lineB)
+	}
+	b.release()
 }

@@ -76,6 +76,24 @@ func (e externalLearner) FitQuery(d *dataset.Dataset, rows dataset.Bitset, rng *
 	return m, nil
 }
 
+// FitOrderedQuery is FitQuery on the rows of d listed in order: rows in
+// the values form (numbers, missing values) go to the adapter in that
+// order, the fold scheme's (external.Learner.FitOrdered).
+func (e externalLearner) FitOrderedQuery(d *dataset.Dataset, order []int, rng *rand.Rand, q Query) (train.Model, error) {
+	m, err := e.l.FitOrdered(d, order, rng, q)
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// orderedQueryLearner is a QueryLearner that also follows a training
+// order: an external learner.
+type orderedQueryLearner interface {
+	QueryLearner
+	FitOrderedQuery(d *dataset.Dataset, order []int, rng *rand.Rand, q Query) (train.Model, error)
+}
+
 // fitQuery fits l on rows of d, telling a QueryLearner of the held-out
 // rows q.
 func fitQuery(l train.Learner, d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, q Query) (train.Model, error) {
