@@ -29,6 +29,19 @@ one 0/1 column per (feature, value); a tree's split on column (f = v) sends
 value v one way and every other value the other, which dtbench's tree
 format also expresses.
 
+Numbers and missing values (protocol 2). On rows with a numeric feature
+or a missing value, dtbench sends each row as a list of values (a nominal
+code, a number, null where missing). The adapter fits a scikit-learn
+Pipeline: a ColumnTransformer that keeps the features in dtbench's order,
+a numeric feature as a float column after SimpleImputer(strategy="mean"),
+a nominal one after SimpleImputer(strategy="most_frequent") and then
+encoded as above (its code, or its one-hot columns), every imputer fitted
+on the request's training rows only; then the classifier. scikit-learn
+1.2's trees take no NaN, so missing values are always imputed this way,
+for every classifier, and the handshake says so (missing_values). The
+reply is then predictions for the held-out rows, with probabilities, for
+trees too: dtbench's trees test nominal codes only.
+
 If scikit-learn cannot be imported by the Python running this file and
 /usr/bin/python3 (Debian's, where python3-sklearn installs) can import it,
 the program runs itself again under /usr/bin/python3, so that
@@ -46,7 +59,10 @@ import sys
 import time
 import traceback
 
-ADAPTER_VERSION = "1"
+ADAPTER_VERSION = "2"  # 2: protocol 2 (numbers, missing values imputed)
+PROTOCOL = 2  # the newest protocol version the adapter speaks (adapters/README.md)
+MISSING_VALUES = ("imputed: SimpleImputer(strategy='mean') on numeric features, "
+                  "SimpleImputer(strategy='most_frequent') on nominal ones, fitted on the training rows only")
 REEXEC_GUARD = "_DTBENCH_SKLEARN_REEXEC"
 
 
@@ -71,7 +87,9 @@ import sklearn  # noqa: E402
 
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(prog="dtbench_sklearn.py", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="dtbench_sklearn.py", description=__doc__.split("\n\n")[0],
+                                epilog="Numeric features and missing values (protocol 2): missing values are " + MISSING_VALUES
+                                + "; scikit-learn 1.2's trees take no NaN. Such fits reply with predictions.")
     p.add_argument("--classifier", help="import path of any scikit-learn classifier (predictions only)")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                    help="a constructor argument of --classifier (VALUE a JSON literal, else a string)")
@@ -129,7 +147,11 @@ class Adapter:
         self.accepts = set(inspect.signature(self.cls).parameters)
 
     def hello(self):
-        return {"name": self.name, "version": "scikit-learn %s, adapter %s" % (sklearn.__version__, ADAPTER_VERSION)}
+        # CategoricalNB models categories: it takes no numbers.
+        numeric = self.cls.__name__ != "CategoricalNB"
+        return {"name": self.name, "version": "scikit-learn %s, adapter %s" % (sklearn.__version__, ADAPTER_VERSION),
+                "protocol": PROTOCOL, "capabilities": {"numeric": numeric, "missing": True},
+                "missing_values": MISSING_VALUES}
 
     def encode(self, codes, domains):
         """The model's input matrix for rows of codes (n × m uint8)."""
@@ -138,10 +160,57 @@ class Adapter:
         cols = [(codes[:, f:f + 1] == np.arange(z, dtype=np.uint8)).astype(np.float32) for f, z in enumerate(domains)]
         return np.hstack(cols) if cols else np.zeros((len(codes), 0), np.float32)
 
+    def pipeline(self, clf, schema):
+        """The Pipeline for rows in the values form: per feature, in
+        dtbench's order, a numeric one imputed with its training mean, a
+        nominal one with its most frequent training code and then encoded
+        (ordinal: the code; onehot: a 0/1 column per value of its
+        domain); then clf."""
+        from sklearn.compose import ColumnTransformer
+        from sklearn.impute import SimpleImputer
+        from sklearn.pipeline import Pipeline
+        from sklearn.preprocessing import OneHotEncoder
+        steps = []
+        for f, a in enumerate(schema["features"]):
+            if a.get("numeric"):
+                t = SimpleImputer(strategy="mean", keep_empty_features=True)
+            else:
+                t = SimpleImputer(strategy="most_frequent", keep_empty_features=True)
+                if self.args.encoding == "onehot":
+                    codes = [float(v) for v in range(len(a["values"]))]
+                    t = Pipeline([("impute", t), ("onehot", OneHotEncoder(categories=[codes], sparse_output=False))])
+            steps.append(("f%d" % f, t, [f]))
+        return Pipeline([("features", ColumnTransformer(steps, sparse_threshold=0)), ("classifier", clf)])
+
+    def fit_values(self, req, params, k):
+        """A fit whose rows are in the values form: the pipeline, and its
+        predictions (with probabilities) for the held-out rows."""
+        schema = req["schema"]
+        m = len(schema["features"])
+        train = req["train"]
+        x = values(train["x"], train["rows"], m)
+        y = np.frombuffer(base64.b64decode(train["y"]), dtype=np.uint8).astype(np.int64)
+        if "min_categories" in self.accepts and "min_categories" not in params and self.args.encoding == "ordinal":
+            params["min_categories"] = [len(a.get("values") or []) for a in schema["features"]]
+        pipe = self.pipeline(self.cls(**params), schema)
+        start = time.perf_counter()
+        pipe.fit(x, y)
+        reply = {"fit_seconds": time.perf_counter() - start}
+        if "predict" in req:
+            p = req["predict"]
+            classes = [int(c) for c in pipe.classes_]
+            reply["predictions"] = self.predict(pipe, values(p["x"], p["rows"], m), classes, k, proba=True)
+        return reply
+
     def fit(self, req):
         schema = req["schema"]
-        domains = [len(f["values"]) for f in schema["features"]]
         k = len(schema["class"]["values"])
+        if isinstance(req["train"]["x"], list):
+            params = dict(self.params)
+            if "random_state" in self.accepts and "random_state" not in params:
+                params["random_state"] = req["seed"]
+            return self.fit_values(req, params, k)
+        domains = [len(f["values"]) for f in schema["features"]]
         m = len(domains)
         train = req["train"]
         x = np.frombuffer(base64.b64decode(train["x"]), dtype=np.uint8).reshape(train["rows"], m)
@@ -233,6 +302,13 @@ class Adapter:
         else:
             out["children"] = self.children(t, domains)
         return out
+
+
+def values(rows, n, m):
+    """The rows of a request's x in the values form as an n × m float
+    matrix, NaN where missing (null)."""
+    x = np.array(rows, dtype=np.float64).reshape(n, m)  # None becomes NaN
+    return x
 
 
 def main(argv):

@@ -18,6 +18,7 @@ import java.util.Set;
 
 import weka.classifiers.Classifier;
 import weka.core.Attribute;
+import weka.core.Capabilities;
 import weka.core.FastVector;
 import weka.core.Instance;
 import weka.core.Instances;
@@ -36,7 +37,10 @@ import weka.core.Utils;
  * line. dtbench speaks line-delimited JSON on stdin/stdout (adapters/README.md); diagnostics go to
  * stderr, which dtbench logs. Every fit builds a fresh copy of the configured classifier on the
  * request's rows, as nominal attributes with the schema's value labels, seeded with the request's
- * seed when the classifier takes one (setSeed).
+ * seed when the classifier takes one (setSeed). It speaks protocol 2: a numeric feature becomes a
+ * numeric Attribute and takes its numbers as they came, a missing value (null) a missing value
+ * (Instance.missingValue, what Instance.setMissing sets), so that the classifier handles both as
+ * Weka does; the handshake announces what the classifier's Capabilities say it takes.
  *
  * <p>The trees of J48, Id3, SimpleCart and RandomTree are walked from their model objects and
  * returned as dtbench JSON trees, so they get DOE; their private fields are read by reflection
@@ -49,7 +53,10 @@ import weka.core.Utils;
  * and the input space, distributionForInstance for the probabilities.
  */
 public final class DtbenchWeka {
-    static final String ADAPTER_VERSION = "2"; // 2: reads requests as bytes; the echo op
+    static final String ADAPTER_VERSION = "3"; // 2: reads requests as bytes; the echo op. 3: protocol 2 (numbers, missing values)
+
+    /** The newest protocol version the adapter speaks (adapters/README.md). */
+    static final int PROTOCOL = 2;
 
     private final String className;
     private final String[] options;
@@ -173,7 +180,14 @@ public final class DtbenchWeka {
     String hello() {
         String opts = template instanceof OptionHandler ? Utils.joinOptions(((OptionHandler) template).getOptions()) : "";
         String name = (className + " " + opts).trim();
-        return "{\"name\":" + Json.quote(name) + ",\"version\":" + Json.quote("Weka " + weka.core.Version.VERSION + ", adapter " + ADAPTER_VERSION) + "}";
+        // What the classifier takes, by its own Capabilities (J48: both; Id3: neither).
+        Capabilities caps = template.getCapabilities();
+        boolean numeric = caps.handles(Capabilities.Capability.NUMERIC_ATTRIBUTES);
+        boolean missing = caps.handles(Capabilities.Capability.MISSING_VALUES);
+        return "{\"name\":" + Json.quote(name) + ",\"version\":" + Json.quote("Weka " + weka.core.Version.VERSION + ", adapter " + ADAPTER_VERSION)
+                + ",\"protocol\":" + PROTOCOL + ",\"capabilities\":{\"numeric\":" + numeric + ",\"missing\":" + missing + "}"
+                + ",\"missing_values\":" + Json.quote(missing ? "Weka's own: a missing value is Weka's missing value, which " + className + " handles as Weka does" : "refused (" + className + "'s Capabilities take none)")
+                + "}";
     }
 
     /**
@@ -193,7 +207,12 @@ public final class DtbenchWeka {
     }
 
     static void echoAttribute(Map<String, Object> a, StringBuilder sb) {
-        sb.append("{\"name\":").append(Json.quote(Json.str(a.get("name")))).append(",\"values\":[");
+        sb.append("{\"name\":").append(Json.quote(Json.str(a.get("name"))));
+        if (Boolean.TRUE.equals(a.get("numeric"))) {
+            sb.append(",\"numeric\":true}");
+            return;
+        }
+        sb.append(",\"values\":[");
         List<Object> values = Json.array(a.get("values"));
         for (int v = 0; v < values.size(); v++) {
             sb.append(v > 0 ? "," : "").append(Json.quote(Json.str(values.get(v))));
@@ -201,27 +220,38 @@ public final class DtbenchWeka {
         sb.append("]}");
     }
 
-    /** One fit: the request's rows as Instances, a fresh classifier, the tree or predictions. */
+    /**
+     * One fit: the request's rows as Instances, a fresh classifier, the tree or predictions. Rows in
+     * protocol 2's values form (x a list of rows: codes, numbers, null where missing) always get
+     * predictions: dtbench's trees test nominal codes only.
+     */
     String fit(Map<String, Object> req) throws Exception {
         Map<String, Object> schema = Json.object(req.get("schema"));
         List<Object> features = Json.array(schema.get("features"));
         Map<String, Object> cls = Json.object(schema.get("class"));
         int m = features.size();
-        int[] domains = new int[m];
+        int[] domains = new int[m]; // 0 for a numeric feature
         FastVector attrs = new FastVector(m + 1);
         Set<String> names = new HashSet<>();
         for (int f = 0; f < m; f++) {
             Map<String, Object> a = Json.object(features.get(f));
+            String name = unique(names, Json.str(a.get("name")));
+            if (Boolean.TRUE.equals(a.get("numeric"))) {
+                attrs.addElement(new Attribute(name));
+                continue;
+            }
             List<Object> values = Json.array(a.get("values"));
             domains[f] = values.size();
-            attrs.addElement(new Attribute(unique(names, Json.str(a.get("name"))), labels(values)));
+            attrs.addElement(new Attribute(name, labels(values)));
         }
         List<Object> classValues = Json.array(cls.get("values"));
         int k = classValues.size();
         attrs.addElement(new Attribute(unique(names, Json.str(cls.get("name"))), labels(classValues)));
         Map<String, Object> train = Json.object(req.get("train"));
         int n = ((Number) train.get("rows")).intValue();
-        byte[] x = Json.base64(train.get("x"));
+        boolean valuesForm = train.get("x") instanceof List;
+        byte[] x = valuesForm ? null : Json.base64(train.get("x"));
+        double[][] xv = valuesForm ? values(train.get("x"), n, m) : null;
         byte[] y = Json.base64(train.get("y"));
         Instances data = new Instances("dtbench", attrs, n);
         data.setClassIndex(m);
@@ -229,7 +259,7 @@ public final class DtbenchWeka {
         for (int r = 0; r < n; r++) {
             double[] vals = new double[m + 1];
             for (int f = 0; f < m; f++) {
-                vals[f] = x[r * m + f];
+                vals[f] = valuesForm ? xv[r][f] : x[r * m + f];
             }
             vals[m] = y[r];
             Instance inst = new Instance(1.0, vals);
@@ -243,6 +273,15 @@ public final class DtbenchWeka {
         double seconds = (System.nanoTime() - start) / 1e9;
         StringBuilder sb = new StringBuilder(1 << 12);
         sb.append("{\"fit_seconds\":").append(seconds);
+        if (valuesForm) {
+            Predictor p = new Predictor(c, data, k);
+            if (req.containsKey("predict")) {
+                Map<String, Object> pr = Json.object(req.get("predict"));
+                int t = ((Number) pr.get("rows")).intValue();
+                p.rows(values(pr.get("x"), t, m), sb);
+            }
+            return sb.append('}').toString();
+        }
         Trees.Node root = Trees.walk(c, data);
         if (root != null) {
             List<Trees.Node> nodes = Trees.finish(root, x, y, m, k);
@@ -299,6 +338,30 @@ public final class DtbenchWeka {
                 row[f] = 0;
             }
         }
+    }
+
+    /**
+     * The rows of a request's x in the values form, n lists of m values each: a nominal code or a
+     * number as a double, null as Weka's missing value (Instance.missingValue(), which
+     * Instance.setMissing sets).
+     */
+    static double[][] values(Object x, int n, int m) {
+        List<Object> rows = Json.array(x);
+        if (rows.size() != n) {
+            throw new IllegalArgumentException(rows.size() + " rows for rows " + n);
+        }
+        double[][] out = new double[n][m];
+        for (int r = 0; r < n; r++) {
+            List<Object> row = Json.array(rows.get(r));
+            if (row.size() != m) {
+                throw new IllegalArgumentException("row " + r + " has " + row.size() + " values for " + m + " features");
+            }
+            for (int f = 0; f < m; f++) {
+                Object v = row.get(f);
+                out[r][f] = v == null ? Instance.missingValue() : ((Number) v).doubleValue();
+            }
+        }
+        return out;
     }
 
     /** The instances of data, to add to without Instances.add's copy of each (Weka 3.6). */
@@ -368,6 +431,46 @@ public final class DtbenchWeka {
             Instance inst = new Instance(1.0, vals);
             inst.setDataset(header);
             return inst;
+        }
+
+        /**
+         * Predictions for instances in the values form: each class as Weka's Evaluation takes it,
+         * Utils.maxIndex of distributionForInstance (which a cross-validation counts; J48's
+         * classifyInstance breaks near-ties within 1e-6 otherwise), the classifier's own class
+         * when the distribution is all zeros, and the distribution normalized (a share below 0
+         * by rounding sent as 0).
+         */
+        void rows(double[][] xv, StringBuilder sb) throws Exception {
+            int t = xv.length;
+            StringBuilder classes = new StringBuilder(t * 2), proba = new StringBuilder(t * 8 * k);
+            for (int r = 0; r < t; r++) {
+                double[] vals = Arrays.copyOf(xv[r], xv[r].length + 1);
+                vals[vals.length - 1] = Instance.missingValue();
+                Instance inst = new Instance(1.0, vals);
+                inst.setDataset(header);
+                double[] d = c.distributionForInstance(inst);
+                double sum = 0;
+                for (double v : d) {
+                    sum += v;
+                }
+                int cl = sum > 0 ? Utils.maxIndex(d) : classify(inst);
+                if (r > 0) {
+                    classes.append(',');
+                    proba.append(',');
+                }
+                classes.append(cl);
+                proba.append('[');
+                for (int j = 0; j < k; j++) {
+                    if (j > 0) {
+                        proba.append(',');
+                    }
+                    // A share below 0 by rounding (SimpleCart's with missing values: -4.6e-17)
+                    // is sent as 0: probabilities are in [0, 1].
+                    proba.append(sum > 0 ? Math.max(d[j], 0) / sum : (j == cl ? 1.0 : 0.0));
+                }
+                proba.append(']');
+            }
+            sb.append(",\"predictions\":{\"classes\":[").append(classes).append("],\"proba\":[").append(proba).append("]}");
         }
 
         void rows(byte[] px, int t, int m, StringBuilder sb) throws Exception {

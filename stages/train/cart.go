@@ -136,8 +136,9 @@ func (l CART) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Mode
 	if l.Options.Pruning != CARTPruneNone && rng == nil {
 		return nil, fmt.Errorf("cart: cost-complexity pruning needs a random generator for its folds")
 	}
-	return l.fit(d, rows, func() []int {
-		folded := dataset.And(make(dataset.Bitset, len(rows)), rows, d.All()).Rows(nil)
+	order := func() []int { return dataset.And(make(dataset.Bitset, len(rows)), rows, d.All()).Rows(nil) }
+	return l.fit(d, rows, order, func() []int {
+		folded := order()
 		rng.Shuffle(len(folded), func(i, j int) { folded[i], folded[j] = folded[j], folded[i] })
 		return folded
 	})
@@ -155,16 +156,26 @@ func (l CART) FitOrdered(d *dataset.Dataset, order []int, _ *rand.Rand) (Model, 
 	if err := validateOptions("cart", l.Options); err != nil {
 		return nil, fmt.Errorf("cart: %w", err)
 	}
-	return l.fit(d, rowSet(d.Len(), order), func() []int {
-		folded := slices.Clone(order)
-		cv.WekaRandomize(folded, cv.NewJavaRandom(int64(l.Options.Seed)))
-		return folded[:max(len(folded)-1, 0)]
-	})
+	return l.fit(d, rowSet(d.Len(), order), func() []int { return order }, func() []int { return wekaFolded(order, l.Options.Seed) })
 }
 
-// fit grows a tree on rows and, unless Pruning is "none", prunes it with
-// folds stratified from the rows folded returns, in that order.
-func (l CART) fit(d *dataset.Dataset, rows dataset.Bitset, folded func() []int) (Model, error) {
+// wekaFolded returns the rows SimpleCart's internal folds are made of,
+// from the rows of a fit in order: randomized with java.util.Random(seed),
+// less the last.
+func wekaFolded(order []int, seed int) []int {
+	folded := slices.Clone(order)
+	cv.WekaRandomize(folded, cv.NewJavaRandom(int64(seed)))
+	return folded[:max(len(folded)-1, 0)]
+}
+
+// fit grows a tree on rows (listed in the order order returns) and, unless Pruning is
+// "none", prunes it with folds stratified from the rows folded returns,
+// in that order. A dataset with a numeric feature or a missing value is
+// fit by the SimpleCart port (cart_weka.go), on the rows in that order.
+func (l CART) fit(d *dataset.Dataset, rows dataset.Bitset, order, folded func() []int) (Model, error) {
+	if d.HasNumeric() || d.HasMissing() {
+		return l.fitWeka(d, order(), folded), nil
+	}
 	sp := newCARTSplitter(l.Options)
 	var t *tree.Tree
 	var err error

@@ -12,6 +12,7 @@ import (
 type ForestModel struct {
 	trees   []*tree.Tree
 	classes int
+	weka    []*randomTreeWekaModel // on data with numbers or missing values: the trees' models (DistributionValues)
 }
 
 // newForestModel returns the model of trees (at least one) over classes
@@ -66,4 +67,38 @@ func (m *ForestModel) TestsRead(features int) []bool {
 		}
 	}
 	return used
+}
+
+// DistributionValues writes to dst the forest's class probabilities for
+// the instance x (dataset.Values), as Weka's Bagging.distributionForInstance
+// forms them: the members' distributions (RandomTree's, on data with
+// numbers or missing values) summed in order and normalized by their sum
+// (left as they are when it is 0).
+func (m *ForestModel) DistributionValues(x []float64, dst []float64) {
+	var buf [dataset.MaxValues]float64
+	one := buf[:m.classes]
+	dst = dst[:m.classes]
+	clear(dst)
+	for i, t := range m.trees {
+		if m.weka != nil {
+			m.weka[i].DistributionValues(x, one)
+		} else {
+			t.DistributionValues(x, one)
+		}
+		for c, p := range one {
+			dst[c] += p
+		}
+	}
+	if sum := wekaSum(dst); !wekaEq(sum, 0) {
+		wekaNormalize(dst, sum)
+	}
+}
+
+// PredictValues returns the class of largest probability
+// (DistributionValues), ties to the lowest class code.
+func (m *ForestModel) PredictValues(x []float64) int {
+	var buf [dataset.MaxValues]float64
+	p := buf[:m.classes]
+	m.DistributionValues(x, p)
+	return dataset.ArgMax(p)
 }

@@ -1,6 +1,7 @@
 package train
 
 import (
+	"fmt"
 	"math/rand/v2"
 
 	"github.com/dtbench/dtbench/dataset"
@@ -79,6 +80,17 @@ type Capable interface {
 	Capabilities() Capabilities
 }
 
+// CapabilitiesNoter is a Capable learner that can say why it lacks a
+// capability: an external learner, whose Capabilities are what its
+// adapter announced, names the adapter and the protocol version that
+// would carry such data. CheckData adds the note to its refusal.
+type CapabilitiesNoter interface {
+	Capable
+	// CapabilitiesNote says why the learner does not take data with
+	// numeric features (numeric) and missing values (missing), or "".
+	CapabilitiesNote(numeric, missing bool) string
+}
+
 // CapabilitiesOf returns what l takes: its own Capabilities, or none.
 func CapabilitiesOf(l Learner) Capabilities {
 	if c, ok := l.(Capable); ok {
@@ -92,5 +104,11 @@ func CapabilitiesOf(l Learner) Capabilities {
 // nil when l takes all of d. The pipeline calls it before any work
 // starts, so that a learner is never fit on data it would misread.
 func CheckData(name string, l Learner, d *dataset.Dataset) error {
-	return CapabilitiesOf(l).Admit(name, d)
+	err := CapabilitiesOf(l).Admit(name, d)
+	if n, ok := l.(CapabilitiesNoter); ok && err != nil {
+		if why := n.CapabilitiesNote(d.HasNumeric(), d.HasMissing()); why != "" {
+			return fmt.Errorf("%w; %s", err, why)
+		}
+	}
+	return err
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/dtbench/dtbench/cv"
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/tree"
@@ -110,6 +111,10 @@ func (l RandomForest) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Ran
 		bag.bind(d, rows, o.BagSize)
 	}
 	trees := make([]*tree.Tree, o.Trees)
+	var weka []*randomTreeWekaModel // the port's trees, on data with numbers or missing values
+	if d.HasNumeric() || d.HasMissing() {
+		weka = make([]*randomTreeWekaModel, o.Trees)
+	}
 	for i := range trees {
 		r := rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))
 		td, tr := d, rows
@@ -120,13 +125,53 @@ func (l RandomForest) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Ran
 			}
 			tr = td.All()
 		}
+		if weka != nil {
+			// The port whatever the sample holds: a bag may miss every
+			// row with a missing value.
+			weka[i] = fitRandomTreeWeka(td, tr.Rows(nil), learner.Options, r)
+			trees[i] = weka[i].Tree()
+			continue
+		}
 		m, err := learner.Fit(td, tr, r)
 		if err != nil {
 			return nil, fmt.Errorf("randomforest: tree %d: %w", i, err)
 		}
 		trees[i] = m.(TreeModel).Tree()
 	}
-	return newForestModel(trees, d.Classes()), nil
+	f := newForestModel(trees, d.Classes())
+	f.weka = weka
+	return f, nil
+}
+
+// FitOrdered grows the forest on the rows of d listed in order. On data
+// with a numeric feature or a missing value, with bootstrap samples of
+// 100%, it draws as Weka's RandomForest does with its default seed (-S 1):
+// Bagging's java.util.Random(1) draws each bag
+// (Instances.resampleWithWeights, in draw order) and then the tree's seed
+// (nextInt), and each tree draws its features from
+// Instances.getRandomNumberGenerator(seed) over its bag
+// (randomforest_weka.go), so that on rows in Weka's order the forest is
+// Weka's; rng is not used. Otherwise it is Fit on the same rows.
+func (l RandomForest) FitOrdered(d *dataset.Dataset, order []int, rng *rand.Rand) (Model, error) {
+	o := l.Options
+	if !d.HasNumeric() && !d.HasMissing() || !o.Bootstrap || o.BagSize != 100 || len(order) == 0 {
+		return l.Fit(d, rowSet(d.Len(), order), rng)
+	}
+	if err := o.Validate(); err != nil {
+		return nil, fmt.Errorf("randomforest: %w", err)
+	}
+	random := cv.NewJavaRandom(wekaSeed)
+	trees := make([]*tree.Tree, o.Trees)
+	weka := make([]*randomTreeWekaModel, o.Trees)
+	for i := range trees {
+		bag := wekaBag(order, random)
+		seed := int64(random.Int())
+		weka[i] = fitRandomTreeWeka(d, bag, o.treeOptions(), javaIntN{wekaRandomOf(d, bag, seed)})
+		trees[i] = weka[i].Tree()
+	}
+	f := newForestModel(trees, d.Classes())
+	f.weka = weka
+	return f, nil
 }
 
 // bagSize returns the rows of a bootstrap sample of n rows at percent

@@ -80,11 +80,35 @@ func (l RandomTree) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand)
 	if rng == nil {
 		return nil, errors.New("randomtree: no random generator")
 	}
+	if d.HasNumeric() || d.HasMissing() {
+		return fitRandomTreeWeka(d, dataset.And(make(dataset.Bitset, len(rows)), rows, d.All()).Rows(nil), l.Options, rng), nil
+	}
 	sp := &randomSplitter{crit: &infoGain{}, k: l.Options.K, minLeaf: l.Options.MinLeaf}
 	if sp.k == 0 {
 		sp.k = randomTreeK(d.NumFeatures())
 	}
 	return growModel("randomtree", d, rows, sp, grow.Options{MaxDepth: l.Options.MaxDepth}, rng)
+}
+
+// wekaSeed is the seed of Weka's RandomTree and RandomForest (-S 1), with
+// which FitOrdered draws on data with numbers or missing values.
+const wekaSeed = 1
+
+// FitOrdered grows a random tree on the rows of d listed in order. On data
+// with a numeric feature or a missing value it draws as Weka's RandomTree
+// does with its default seed, from java.util.Random seeded by
+// Instances.getRandomNumberGenerator(1) over the rows in that order
+// (randomforest_weka.go), so that on rows in Weka's order the tree is
+// Weka's, and rng is not used. On nominal data it is Fit on the same rows
+// (the nominal engine draws from rng, as before).
+func (l RandomTree) FitOrdered(d *dataset.Dataset, order []int, rng *rand.Rand) (Model, error) {
+	if !d.HasNumeric() && !d.HasMissing() || len(order) == 0 {
+		return l.Fit(d, rowSet(d.Len(), order), rng)
+	}
+	if err := l.Options.Validate(); err != nil {
+		return nil, fmt.Errorf("randomtree: %w", err)
+	}
+	return fitRandomTreeWeka(d, order, l.Options, javaIntN{wekaRandomOf(d, order, wekaSeed)}), nil
 }
 
 // randomTreeK returns Weka's default number of features to draw, ⌊log2 m⌋ + 1

@@ -12,7 +12,7 @@ import (
 func BenchmarkEncodeFit(b *testing.B) {
 	train, test := binaryData(b, 3000, 10, 1), binaryData(b, 1000, 10, 2)
 	for b.Loop() {
-		r, err := encodeFit(train, train.All(), 1, Query{Data: test}, true)
+		r, err := encodeFit(train, train.All(), nil, 1, Query{Data: test}, true)
 		if err != nil {
 			b.Fatal(err)
 		}

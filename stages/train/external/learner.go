@@ -49,10 +49,46 @@ func failure(status, message string) *Failure {
 
 func (f *Failure) Error() string { return f.Status + ": " + f.Message }
 
-// Info is what an adapter says of itself in the handshake.
+// Info is what an adapter says of itself in the handshake: its name and
+// version, the protocol version it speaks, and (from version 2) what data
+// it takes and how it treats missing values.
 type Info struct {
-	Name    string `json:"name"`
-	Version string `json:"version"`
+	Name          string
+	Version       string
+	Protocol      int
+	Capabilities  dataset.Capabilities
+	MissingValues string
+}
+
+// info is h as an Info.
+func info(h helloReply) Info {
+	return Info{Name: h.Name, Version: h.Version, Protocol: h.Protocol, Capabilities: dataset.Capabilities(h.Capabilities), MissingValues: h.MissingValues}
+}
+
+// Lacks returns why the adapter cannot take data with numeric features
+// (numeric) or missing values (missing), naming the adapter and the
+// protocol version that carries such data, or "" when it takes them. The
+// learner's data check (train.CheckData, through the train stage's
+// wrapper) adds it to its refusal.
+func (i Info) Lacks(numeric, missing bool) string {
+	what := "numeric features and missing values"
+	switch {
+	case !missing:
+		what = "numeric features"
+	case !numeric:
+		what = "missing values"
+	}
+	adapter := fmt.Sprintf("its adapter %q (version %q)", i.Name, i.Version)
+	switch {
+	case !numeric && !missing, (!numeric || i.Capabilities.Numeric) && (!missing || i.Capabilities.Missing):
+		return ""
+	case i.Protocol < ValuesProtocol:
+		return fmt.Sprintf("%s speaks protocol %d, which carries nominal codes only; %s need an adapter that speaks protocol %d", adapter, i.Protocol, what, ValuesProtocol)
+	case numeric && !i.Capabilities.Numeric:
+		return adapter + " announces that it takes no numeric features"
+	default:
+		return adapter + " announces that it takes no missing values"
+	}
 }
 
 // Learner is one configured external learner: its command, its pool of
@@ -97,7 +133,7 @@ func (l *Learner) Check() (Info, error) {
 		return Info{}, &input.Error{Key: "learners." + l.name + ".command", Err: err}
 	}
 	l.pool.put(p)
-	return Info{Name: p.hello.Name, Version: p.hello.Version}, nil
+	return info(p.hello), nil
 }
 
 // Info returns what the first process said of itself, and false before
@@ -108,7 +144,7 @@ func (l *Learner) Info() (Info, bool) {
 	if l.pool.first == nil {
 		return Info{}, false
 	}
-	return Info{Name: l.pool.first.Name, Version: l.pool.first.Version}, true
+	return info(*l.pool.first), true
 }
 
 // Close ends the learner's processes.
@@ -121,17 +157,51 @@ func (l *Learner) Close() { l.pool.close() }
 // for the adapter's own error, which leaves it usable); the
 // spec.MaxFailures-th consecutive one is an ordinary error that names the
 // learner and the last failure, to stop the run.
+//
+// Rows with a numeric feature or a missing value (in d or in q) go in
+// protocol 2's values form, without the space; an adapter that does not
+// announce it takes them is refused with an ordinary error (Info.Lacks),
+// which the data check before any work (train.CheckData) should have
+// given already.
 func (l *Learner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, q Query) (Model, error) {
+	return l.fitRows(d, rows, nil, rng, q)
+}
+
+// FitOrdered is Fit on the rows of d listed in order, which a fit in the
+// values form sends in that order: the fold scheme's training order
+// (Weka's, under folds: {scheme: weka}), which SMO's model depends on. A
+// fit in the codes form sends its rows in row order as protocol 1 did,
+// so that its requests stay byte for byte what they were.
+func (l *Learner) FitOrdered(d *dataset.Dataset, order []int, rng *rand.Rand, q Query) (Model, error) {
+	rows := dataset.NewBitset(d.Len())
+	for _, r := range order {
+		rows.Set(r)
+	}
+	if rows.Count() != len(order) {
+		return nil, fmt.Errorf("external learner %s: the training order lists a row twice", l.name)
+	}
+	return l.fitRows(d, rows, order, rng, q)
+}
+
+// fitRows is Fit and FitOrdered: order, when not nil, lists rows in the
+// order the values form sends them.
+func (l *Learner) fitRows(d *dataset.Dataset, rows dataset.Bitset, order []int, rng *rand.Rand, q Query) (Model, error) {
 	seed := int64(rng.Int32())
+	values := valuesForm(d, q)
+	if values {
+		if err := l.takes(d, q); err != nil {
+			return nil, err
+		}
+	}
 	space, small := dataset.SpaceSize(d.Domains(), MaxSpace)
-	if !small {
+	if !small || values {
 		space = 0
 	}
-	req, err := encodeFit(d, rows, seed, q, space > 0)
+	req, err := encodeFit(d, rows, order, seed, q, space > 0)
 	if err != nil {
 		return nil, fmt.Errorf("external learner %s: %w", l.name, err)
 	}
-	m, f := l.fit(req.buf, &fitContext{domains: d.Domains(), classes: d.Classes(), query: q, space: space})
+	m, f := l.fit(req.buf, &fitContext{domains: d.Domains(), classes: d.Classes(), query: q, space: space, values: values})
 	req.release() // the line has been written (or its process killed)
 	if f != nil {
 		return nil, l.failed(f)
@@ -143,6 +213,27 @@ func (l *Learner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand, q
 	l.failures = 0
 	l.mu.Unlock()
 	return m, nil
+}
+
+// takes returns an error naming the learner, its adapter and the
+// protocol it needs when the adapter does not take the numeric features
+// or missing values of d and q.
+func (l *Learner) takes(d *dataset.Dataset, q Query) error {
+	h, ok := l.Info() // every process of the learner runs one command: the first speaks for all
+	if !ok {
+		var err error
+		if h, err = l.Check(); err != nil {
+			return err
+		}
+	}
+	numeric, missing := d.HasNumeric(), d.HasMissing()
+	if q.Data != nil {
+		numeric, missing = numeric || q.Data.HasNumeric(), missing || q.Data.HasMissing()
+	}
+	if why := h.Lacks(numeric, missing); why != "" {
+		return fmt.Errorf("external learner %s: %s", l.name, why)
+	}
+	return nil
 }
 
 // fit runs one request on a process of the pool.

@@ -44,6 +44,10 @@ func (p *pool) get() (*process, error) {
 	if p.first == nil {
 		h := pr.hello
 		p.first = &h
+		if h.Protocol >= ValuesProtocol {
+			p.log.Info("adapter", "learner", p.learner, "name", h.Name, "version", h.Version, "protocol", h.Protocol,
+				"numeric", h.Capabilities.Numeric, "missing", h.Capabilities.Missing, "missing_values", h.MissingValues)
+		}
 	} else if pr.hello != *p.first {
 		p.log.Warn("adapter changed its name or version", "learner", p.learner,
 			"was", p.first.Name+" "+p.first.Version, "now", pr.hello.Name+" "+pr.hello.Version)

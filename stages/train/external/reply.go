@@ -8,10 +8,27 @@ import (
 	"math/bits"
 )
 
-// helloReply is the handshake's reply.
+// helloReply is the handshake's reply: what the adapter is, the protocol
+// version it speaks (absent: 1) and, from version 2, what data it takes.
+// It is comparable, so that a restarted process can be told to have
+// changed.
 type helloReply struct {
-	Name    string `json:"name"`
-	Version string `json:"version"`
+	Name     string `json:"name"`
+	Version  string `json:"version"`
+	Protocol int    `json:"protocol"`
+	// Capabilities are what a version-2 adapter takes besides nominal
+	// codes without missing values; a version-1 adapter takes neither.
+	Capabilities capabilitiesJSON `json:"capabilities"`
+	// MissingValues says, in the adapter's words, how it treats missing
+	// values ("imputed: …", "Weka's own"): dtbench logs it.
+	MissingValues string `json:"missing_values"`
+}
+
+// capabilitiesJSON is dataset.Capabilities on the wire: what an adapter
+// announces it takes, numeric features as numbers and missing values.
+type capabilitiesJSON struct {
+	Numeric bool `json:"numeric"`
+	Missing bool `json:"missing"`
 }
 
 // replyJSON is a fit's reply: a tree, or predictions (for the held-out
@@ -40,7 +57,8 @@ type fitContext struct {
 	domains []int
 	classes int
 	query   Query
-	space   int // inputs of the space the adapter was asked to predict; 0 for none
+	space   int  // inputs of the space the adapter was asked to predict; 0 for none
+	values  bool // the rows went in the values form (valuesForm)
 }
 
 // parseReply turns a reply line into a model. An error wrapping
@@ -62,6 +80,11 @@ func parseReply(line []byte, fc *fitContext) (Model, error) {
 		nanos = int64(s * 1e9)
 	}
 	if r.Tree != nil {
+		if fc.values {
+			// dtbench's trees test nominal codes; a tree over numbers or
+			// with missing values would be predicted wrongly.
+			return nil, errors.New("a tree in reply to rows with numeric features or missing values: reply with predictions (protocol 2)")
+		}
 		t, err := r.Tree.Tree(fc.domains, fc.classes)
 		if err != nil {
 			return nil, fmt.Errorf("tree: %w", err)
@@ -78,7 +101,7 @@ func parseReply(line []byte, fc *fitContext) (Model, error) {
 // builds its model.
 func predictionsModel(r *replyJSON, fc *fitContext, nanos int64) (Model, error) {
 	k := fc.classes
-	m := Predictions{domains: fc.domains, k: k, nanos: nanos}
+	m := Predictions{domains: fc.domains, k: k, nanos: nanos, values: fc.values}
 	if fc.space > 0 {
 		if len(r.Space) != fc.space {
 			return nil, fmt.Errorf("space: %d predictions for %d inputs", len(r.Space), fc.space)
@@ -117,11 +140,17 @@ func predictionsModel(r *replyJSON, fc *fitContext, nanos int64) (Model, error) 
 	}
 	d := fc.query.Data
 	x := make([]uint8, d.NumFeatures())
+	var v []float64
 	i := 0
 	for w0, w := range rows {
 		for ; w != 0; w &= w - 1 {
 			row := w0<<6 + bits.TrailingZeros64(w)
-			x = d.Row(row, x[:0])
+			if fc.values {
+				v = d.Values(row, v)
+				x = valuesKey(x[:0], v)
+			} else {
+				x = d.Row(row, x[:0])
+			}
 			c := p.Classes[i]
 			if c < 0 || c >= k {
 				return nil, fmt.Errorf("predictions: row %d: class %d outside 0..%d", i, c, k-1)
@@ -168,7 +197,9 @@ func checkProba(p []float64, k int) error {
 	return nil
 }
 
-// parseHello checks the handshake reply: a name and a version.
+// parseHello checks the handshake reply: a name, a version and a
+// protocol version dtbench speaks (absent: 1). A version-1 adapter takes
+// nominal codes only, whatever else its reply says.
 func parseHello(line []byte) (helloReply, error) {
 	var h helloReply
 	if err := json.Unmarshal(line, &h); err != nil {
@@ -176,6 +207,15 @@ func parseHello(line []byte) (helloReply, error) {
 	}
 	if h.Name == "" || h.Version == "" {
 		return h, fmt.Errorf("hello reply lacks a name or a version: %q", prefix(line, 200))
+	}
+	if h.Protocol == 0 {
+		h.Protocol = 1
+	}
+	if h.Protocol < 1 || h.Protocol > Protocol {
+		return h, fmt.Errorf("adapter %s (version %s) speaks protocol %d; dtbench speaks 1 to %d", h.Name, h.Version, h.Protocol, Protocol)
+	}
+	if h.Protocol < ValuesProtocol {
+		h.Capabilities, h.MissingValues = capabilitiesJSON{}, ""
 	}
 	return h, nil
 }

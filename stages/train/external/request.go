@@ -38,9 +38,14 @@ type schemaJSON struct {
 	Class    attributeJSON   `json:"class"`
 }
 
+// attributeJSON is dataset.Attribute on the wire: a nominal attribute
+// with its value labels ({"name":"A1","values":["a","b"]}, as protocol 1
+// wrote it), a numeric one marked and without values
+// ({"name":"A2","numeric":true}, protocol 2). A nominal attribute always
+// has a value, so leaving empty values out changes no nominal schema.
 type attributeJSON struct {
 	Name    string   `json:"name"`
-	Values  []string `json:"values"`
+	Values  []string `json:"values,omitempty"`
 	Numeric bool     `json:"numeric,omitempty"`
 }
 
@@ -99,8 +104,15 @@ func (r *request) release() { requests.Put(r) }
 //
 // predict is there when the query has rows; space is true when the adapter
 // is to predict the whole input space as well (in dataset.SpaceIndex
-// order).
-func encodeFit(d *dataset.Dataset, rows dataset.Bitset, seed int64, q Query, space bool) (*request, error) {
+// order). When the data are in the values form (valuesForm: a numeric
+// feature, or a missing value in the training or the held-out data) each
+// x is instead a JSON list of rows, a row a list of m values
+// (appendValues); y stays base64, since the class is never missing.
+//
+// order, when not nil, lists the training rows (those of rows) in the
+// order the values form sends them; the codes form always sends them in
+// row order, protocol 1's bytes.
+func encodeFit(d *dataset.Dataset, rows dataset.Bitset, order []int, seed int64, q Query, space bool) (*request, error) {
 	schema, err := EncodeSchema(d.Schema())
 	if err != nil {
 		return nil, err
@@ -111,15 +123,16 @@ func encodeFit(d *dataset.Dataset, rows dataset.Bitset, seed int64, q Query, spa
 	r.buf = strconv.AppendInt(r.buf, seed, 10)
 	r.buf = append(r.buf, `,"schema":`...)
 	r.buf = append(r.buf, schema...)
+	values := valuesForm(d, q)
 	r.buf = append(r.buf, `,"train":`...)
-	r.appendRows(d, rows, true)
+	r.appendRows(d, rows, order, true, values)
 	if qr := q.rows(); qr != nil && qr.Count() > 0 {
 		if q.Data.NumFeatures() != d.NumFeatures() {
 			r.release()
 			return nil, fmt.Errorf("held-out rows have %d features, training rows %d", q.Data.NumFeatures(), d.NumFeatures())
 		}
 		r.buf = append(r.buf, `,"predict":`...)
-		r.appendRows(q.Data, qr, false)
+		r.appendRows(q.Data, qr, nil, false, values)
 	}
 	if space {
 		r.buf = append(r.buf, `,"space":true`...)
@@ -129,8 +142,17 @@ func encodeFit(d *dataset.Dataset, rows dataset.Bitset, seed int64, q Query, spa
 }
 
 // appendRows appends {"rows":n,"x":"…"} (and "y" with labels) for the
-// rows of d in set, in row order.
-func (r *request) appendRows(d *dataset.Dataset, set dataset.Bitset, labels bool) {
+// rows of d in set, in row order: x as base64 codes, or in the values
+// form as a list of rows (appendValues), in order when it is not nil.
+func (r *request) appendRows(d *dataset.Dataset, set dataset.Bitset, order []int, labels, values bool) {
+	if values {
+		if order == nil {
+			order = make([]int, 0, set.Count())
+			set.Each(func(row int) { order = append(order, row) })
+		}
+		r.appendValues(d, order, labels)
+		return
+	}
 	m := d.NumFeatures()
 	n := set.Count()
 	r.scratch = slices.Grow(r.scratch[:0], n*m)[:n*m]
@@ -167,5 +189,6 @@ func (r *request) appendRows(d *dataset.Dataset, set dataset.Bitset, labels bool
 	r.buf = append(r.buf, '}')
 }
 
-// helloLine is the handshake request.
-const helloLine = `{"op":"hello","protocol":1}` + "\n"
+// helloLine is the handshake request: it offers the newest protocol
+// dtbench speaks, and the adapter says which it speaks (helloReply).
+var helloLine = `{"op":"hello","protocol":` + strconv.Itoa(Protocol) + "}\n"

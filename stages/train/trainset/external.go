@@ -32,6 +32,38 @@ type Adapter = flow.Adapter
 // externalLearner is an external.Learner behind the Learner interface.
 type externalLearner struct{ l *external.Learner }
 
+// Capabilities are what the learner's adapter announced in its handshake
+// (protocol 2; an adapter of protocol 1 takes neither numbers nor missing
+// values). Asked before any process has started, it starts one (the
+// handshake Check runs); an adapter that does not start takes nothing,
+// and Check reports why.
+func (e externalLearner) Capabilities() train.Capabilities {
+	info, err := e.info()
+	if err != nil {
+		return train.Capabilities{}
+	}
+	return info.Capabilities
+}
+
+// CapabilitiesNote names the adapter and the protocol version it would
+// need to take numeric features or missing values (external.Info.Lacks).
+func (e externalLearner) CapabilitiesNote(numeric, missing bool) string {
+	info, err := e.info()
+	if err != nil {
+		return "its adapter did not start: " + err.Error()
+	}
+	return info.Lacks(numeric, missing)
+}
+
+// info is what the learner's adapter said in its handshake, running it
+// when no process has started yet.
+func (e externalLearner) info() (external.Info, error) {
+	if info, ok := e.l.Info(); ok {
+		return info, nil
+	}
+	return e.l.Check()
+}
+
 func (e externalLearner) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (train.Model, error) {
 	return e.FitQuery(d, rows, rng, Query{})
 }
@@ -42,6 +74,24 @@ func (e externalLearner) FitQuery(d *dataset.Dataset, rows dataset.Bitset, rng *
 		return nil, err
 	}
 	return m, nil
+}
+
+// FitOrderedQuery is FitQuery on the rows of d listed in order: rows in
+// the values form (numbers, missing values) go to the adapter in that
+// order, the fold scheme's (external.Learner.FitOrdered).
+func (e externalLearner) FitOrderedQuery(d *dataset.Dataset, order []int, rng *rand.Rand, q Query) (train.Model, error) {
+	m, err := e.l.FitOrdered(d, order, rng, q)
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// orderedQueryLearner is a QueryLearner that also follows a training
+// order: an external learner.
+type orderedQueryLearner interface {
+	QueryLearner
+	FitOrderedQuery(d *dataset.Dataset, order []int, rng *rand.Rand, q Query) (train.Model, error)
 }
 
 // fitQuery fits l on rows of d, telling a QueryLearner of the held-out

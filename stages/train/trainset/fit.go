@@ -192,6 +192,9 @@ func (fd *fold) fit(l train.Learner, t *flow.Task, name string) (flow.Fit, int64
 	if ol, ok := l.(train.OrderedLearner); ok && fd.order != nil {
 		fit = func() (train.Model, error) { return ol.FitOrdered(fd.data, fd.order, rng) }
 	}
+	if ol, ok := l.(orderedQueryLearner); ok && fd.order != nil {
+		fit = func() (train.Model, error) { return ol.FitOrderedQuery(fd.data, fd.order, rng, fd.query) }
+	}
 	return fitTimed(fit, name)
 }
 

@@ -9,6 +9,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -48,7 +49,37 @@ const (
 	// the next argument, else as Tree: some fits of a run fail, the same
 	// ones every time.
 	ErrorSome = "errorsome"
+	// Values speaks protocol 2 and announces numeric features and
+	// missing values (the next argument, when given, takes one back:
+	// "nonumeric" or "nomissing"). On rows in the values form it replies
+	// with predictions: class ValuesClass of each held-out row, with
+	// probability 0.75; on base64 codes it acts as Predict.
+	Values = "values"
+	// ValuesTree is Values that replies with a one-leaf tree whatever
+	// the form of the rows: a protocol-2 adapter that breaks the rule on
+	// the values form.
+	ValuesTree = "valuestree"
 )
+
+// ValuesClass is the class the fake adapter in mode Values gives an
+// instance in the values form (nil where missing) of k classes with seed:
+// (⌊1000·Σ values⌋ + 7·missing + seed) mod k, so that a test can check
+// that every number and every missing value came through exactly.
+func ValuesClass(x []*float64, k int, seed int64) int {
+	sum, missing := 0.0, 0
+	for _, v := range x {
+		if v == nil {
+			missing++
+			continue
+		}
+		sum += *v
+	}
+	c := (int64(math.Floor(1000*sum)) + 7*int64(missing) + seed) % int64(k)
+	if c < 0 {
+		c += int64(k)
+	}
+	return int(c)
+}
 
 // Command returns the command line that runs the current test binary as
 // the fake adapter in mode, with mode's arguments.
@@ -77,15 +108,42 @@ type request struct {
 		} `json:"class"`
 	} `json:"schema"`
 	Train struct {
-		Rows int    `json:"rows"`
-		X    string `json:"x"`
-		Y    string `json:"y"`
+		Rows int       `json:"rows"`
+		X    rowsField `json:"x"`
+		Y    string    `json:"y"`
 	} `json:"train"`
 	Predict *struct {
-		Rows int    `json:"rows"`
-		X    string `json:"x"`
+		Rows int       `json:"rows"`
+		X    rowsField `json:"x"`
 	} `json:"predict"`
 	Space bool `json:"space"`
+}
+
+// rowsField is a request's x: base64 codes (Codes) or, in protocol 2's
+// values form, a list of rows (Values, nil where missing).
+type rowsField struct {
+	Codes  string
+	Values [][]*float64
+}
+
+func (r *rowsField) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		return json.Unmarshal(b, &r.Codes)
+	}
+	return json.Unmarshal(b, &r.Values)
+}
+
+// hello is the handshake reply of mode.
+func hello(mode string, args []string) any {
+	if mode != Values && mode != ValuesTree {
+		return map[string]string{"name": "fake-" + mode, "version": version(mode, args)}
+	}
+	caps := map[string]bool{"numeric": true, "missing": true}
+	if len(args) > 0 {
+		delete(caps, strings.TrimPrefix(args[0], "no"))
+	}
+	return map[string]any{"name": "fake-" + mode, "version": "0.2", "protocol": 2, "capabilities": caps,
+		"missing_values": "counted, as ValuesClass says"}
 }
 
 func serve(mode string, args []string) int {
@@ -115,7 +173,7 @@ func serve(mode string, args []string) int {
 				out.Flush()
 				continue
 			}
-			reply = map[string]string{"name": "fake-" + mode, "version": version(mode, args)}
+			reply = hello(mode, args)
 		} else if mode == Huge {
 			n, _ := strconv.Atoi(args[0])
 			out.WriteString(`{"error":"` + strings.Repeat("x", n) + "\"}\n")
@@ -194,9 +252,15 @@ func fit(mode string, args []string, req *request) (any, error) {
 	}
 	start := time.Now()
 	m, k := len(req.Schema.Features), len(req.Schema.Class.Values)
-	x, _ := base64.StdEncoding.DecodeString(req.Train.X)
+	if mode == Values && req.Train.X.Values != nil {
+		return valuesPredictions(req, k), nil
+	}
+	x, _ := base64.StdEncoding.DecodeString(req.Train.X.Codes)
 	y, _ := base64.StdEncoding.DecodeString(req.Train.Y)
-	if mode == Predict {
+	if mode == ValuesTree {
+		return map[string]any{"tree": map[string]any{"nodes": []map[string]any{{"class": 0}}}}, nil
+	}
+	if mode == Predict || mode == Values {
 		return predictions(req, m, k), nil
 	}
 	// A stump on feature f: each value's majority class, the overall
@@ -245,7 +309,7 @@ func predictions(req *request, m, k int) any {
 	}
 	reply := map[string]any{"fit_seconds": 0.0}
 	if req.Predict != nil {
-		x, _ := base64.StdEncoding.DecodeString(req.Predict.X)
+		x, _ := base64.StdEncoding.DecodeString(req.Predict.X.Codes)
 		classes := make([]int, req.Predict.Rows)
 		probas := make([][]float64, req.Predict.Rows)
 		for r := range classes {
@@ -275,6 +339,33 @@ func predictions(req *request, m, k int) any {
 		}
 		reply["space"] = space
 	}
+	return reply
+}
+
+// valuesPredictions answers the held-out rows of a request in the values
+// form with ValuesClass, probability 0.75 on it.
+func valuesPredictions(req *request, k int) any {
+	reply := map[string]any{"fit_seconds": 0.0}
+	if req.Space {
+		return map[string]string{"error": "the space was asked for rows in the values form"}
+	}
+	if len(req.Train.X.Values) != req.Train.Rows {
+		return map[string]string{"error": fmt.Sprintf("%d training rows for rows %d", len(req.Train.X.Values), req.Train.Rows)}
+	}
+	if req.Predict == nil {
+		return reply
+	}
+	classes := make([]int, len(req.Predict.X.Values))
+	probas := make([][]float64, len(classes))
+	for r, row := range req.Predict.X.Values {
+		classes[r] = ValuesClass(row, k, req.Seed)
+		probas[r] = make([]float64, k)
+		for c := range probas[r] {
+			probas[r][c] = 0.25 / float64(k-1)
+		}
+		probas[r][classes[r]] = 0.75
+	}
+	reply["predictions"] = map[string]any{"classes": classes, "proba": probas}
 	return reply
 }
 
