@@ -41,6 +41,11 @@ public final class WekaBench {
         // -S is set per fit below.
         CLASSIFIERS.put("randomtree", new String[] {"weka.classifiers.trees.RandomTree"});
         CLASSIFIERS.put("naivebayes", new String[] {"weka.classifiers.bayes.NaiveBayes"});
+        // The numeric comparison (numeric.sh): NaiveBayes's -K and -D, SMO and -N 1.
+        CLASSIFIERS.put("naivebayes-k", new String[] {"weka.classifiers.bayes.NaiveBayes", "-K"});
+        CLASSIFIERS.put("naivebayes-d", new String[] {"weka.classifiers.bayes.NaiveBayes", "-D"});
+        CLASSIFIERS.put("smo", new String[] {"weka.classifiers.functions.SMO"});
+        CLASSIFIERS.put("smo-n1", new String[] {"weka.classifiers.functions.SMO", "-N", "1"});
     }
 
     private WekaBench() {}

@@ -18,7 +18,7 @@ import sys
 from collections import defaultdict
 
 PEERS = ("ours", "weka", "sklearn")
-LEARNERS = ("id3", "c45", "cart", "randomtree", "naivebayes", "exact")
+LEARNERS = ("id3", "c45", "cart", "randomtree", "naivebayes", "naivebayes-k", "naivebayes-d", "smo", "smo-n1", "exact")
 
 
 def load(paths):

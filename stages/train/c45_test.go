@@ -408,7 +408,7 @@ func TestLearnerOptions(t *testing.T) {
 			wantKey: "learners.exact.objective", wantMsg: `want depth-then-leaves or depth, got "leaves"`},
 		{name: "exact unknown option", spec: Spec{Name: "exact", Options: map[string]any{"timeout": "1m"}},
 			wantKey: "learners.exact.timeout", wantMsg: `unknown option "timeout"`},
-		{name: "naivebayes takes no option", spec: Spec{Name: "naivebayes", Options: map[string]any{"laplace": 1}},
+		{name: "naivebayes: an unknown option", spec: Spec{Name: "naivebayes", Options: map[string]any{"laplace": 1}},
 			wantKey: "learners.naivebayes.laplace", wantMsg: `unknown option "laplace"`},
 		{name: "intuitive takes no option", spec: Spec{Name: "intuitive", Options: map[string]any{"k": 1}},
 			wantKey: "learners.intuitive.k", wantMsg: `unknown option "k"`},

@@ -132,10 +132,12 @@ var registry = []Entry{
 		DefaultICETOptions(), func(o ICETOptions) Learner { return ICET{Options: o} }),
 	register("exact", "the minimum-depth decision tree that fits the training rows (least error when they contradict), then the fewest leaves; MurTree-style exact search",
 		exact.DefaultOptions(), func(o exact.Options) Learner { return adapt[*exact.Model](exact.Learner{Opts: o}) }),
-	register("smo", "Platt's SMO as Weka 3.6's SMO: a linear SVM on one-hot nominal features, C = 1, one-vs-one; probabilities from the pairwise votes or, with probabilities: true, Platt scaling",
+	register("smo", "Platt's SMO as Weka 3.6's SMO: a linear SVM, C = 1, one-vs-one, on one-hot nominal features and numeric ones normalized to [0, 1] (standardize: true, -N 1: to mean 0, sd 1), missing values replaced by the training mean or mode; probabilities from the pairwise votes or, with probabilities: true, Platt scaling",
 		smo.DefaultOptions(), func(o smo.Options) Learner { return adapt[*smo.Model](smo.Learner{Options: o}) }),
-	register("naivebayes", "nominal naive Bayes with Laplace-smoothed counts, as Weka's NaiveBayes",
-		noOptions{}, func(noOptions) Learner { return adapt[*naive.NaiveBayesModel](naive.NaiveBayes{}) }),
+	register("naivebayes", "naive Bayes as Weka's NaiveBayes: Laplace-smoothed counts for a nominal feature, a normal density per class for a numeric one (kernel: true, Weka's -K: kernel densities; discretize: true, -D: supervised discretization), missing values skipped",
+		naive.NaiveBayesOptions{}, func(o naive.NaiveBayesOptions) Learner {
+			return adapt[*naive.NaiveBayesModel](naive.NaiveBayes{Options: o})
+		}),
 	register(Intuitive, "the intuitive classifier I: the best-matching rule of the training rows (numeric features cut by MDL on the training rows, a missing value a value of its own)",
 		noOptions{}, func(noOptions) Learner { return NominalView(adapt[*naive.IntuitiveModel](naive.Intuitive{})) }),
 	register(Majority, "the majority classifier V: always the training majority class",

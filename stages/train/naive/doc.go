@@ -1,9 +1,12 @@
-// Package naive holds dtbench's non-tree learners: nominal naive Bayes and
+// Package naive holds dtbench's non-tree learners: naive Bayes and
 // the three benchmark classifiers of the entropy paper
 // (seeds/entropy-benchmark-classifiers.txt, sections 2.2 and 2.4) that the
 // γ measures compare every learner against:
 //
-//   - NaiveBayes: Weka's NaiveBayes on nominal data (Laplace-smoothed counts).
+//   - NaiveBayes: Weka 3.6's NaiveBayes (Laplace-smoothed counts; on data with
+//     numeric features or missing values, Weka's normal or kernel estimators
+//     or supervised discretization, missing values skipped: its model then
+//     predicts from dataset.Dataset.Values through PredictValues).
 //   - Intuitive (I): one rule per distinct (full feature vector, class) seen in
 //     training, predicting with the rule that matches most attributes.
 //   - Majority (V): always the training majority class.

@@ -40,12 +40,25 @@ type solver struct {
 	c, tol, eps float64
 
 	n, words int
-	x        []uint64  // packed rows, n*words
-	kii      []float64 // kii[i] = k(i, i), the number of set coordinates
-	y        []float64 // -1 (class cl1) or +1 (class cl2)
-	alpha    []float64
-	errs     []float64 // Weka's m_errors, the error cache F_i
-	w        []float64 // the weight vector, one entry per coordinate
+	x        []uint64 // packed rows, n*words
+	// dense, when set, holds the examples as real coordinates instead
+	// (n*len(w)), for data that is not all 0/1 (coding); x is then one
+	// word of zeros and words is 0.
+	dense []float64
+	// krows[i], for dense examples, is row i of the kernel matrix while
+	// cached (nil otherwise): at most maxKernelCache values are kept, the
+	// oldest row evicted first (kfifo, from kfirst on). The values are the
+	// ones kernel computes, so caching changes no result (Weka caches
+	// too, in an LRU cache).
+	krows  [][]float64
+	kfifo  []int32
+	kfirst int
+	klast  int32     // the row kernelRow returned last, never evicted next
+	kii    []float64 // kii[i] = k(i, i), the number of set coordinates
+	y      []float64 // -1 (class cl1) or +1 (class cl2)
+	alpha  []float64
+	errs   []float64 // Weka's m_errors, the error cache F_i
+	w      []float64 // the weight vector, one entry per coordinate
 
 	b, bUp, bLow float64
 	iUp, iLow    int32
@@ -69,6 +82,8 @@ func (s *solver) reset(n, words, dims int) {
 	s.w = grow(s.w, dims) // the model copies the weights out before the next pair
 	clear(s.w)
 	s.i0.reset(n)
+	s.dense = s.dense[:0]
+	s.krows, s.kfifo, s.kfirst, s.klast = s.krows[:0], s.kfifo[:0], 0, -1
 	s.steps = 0
 	// Weka sets no bound. This one is far beyond any run seen (at most
 	// 16 steps per example with C = 1 on the shared datasets, about 1000
@@ -80,10 +95,89 @@ func (s *solver) row(i int32) []uint64 {
 	return s.x[int(i)*s.words : (int(i)+1)*s.words]
 }
 
+// resetDense sizes the solver for n examples of dims real coordinates,
+// to be written into s.dense, as reset does for packed rows.
+func (s *solver) resetDense(n, dims int) {
+	s.reset(n, 0, dims)
+	s.x = grow(s.x, 1)
+	s.x[0] = 0
+	s.dense = grow(s.dense, n*dims)
+	s.krows = grow(s.krows, n)
+	clear(s.krows)
+}
+
+// maxKernelCache is the most kernel values a dense solver keeps: 2048²,
+// 32 MiB (every row for up to 2048 examples).
+var maxKernelCache = 2048 * 2048 // a variable so that a test can make rows evicted
+
+// kernelRow returns row i of the kernel matrix, kept while the cache has
+// room, the oldest row making room; its entries are NaN until kernelAt
+// computes them (a kernel value is never NaN: the coded values are
+// finite).
+func (s *solver) kernelRow(i int32) []float64 {
+	if r := s.krows[i]; r != nil {
+		s.klast = i
+		return r
+	}
+	var r []float64
+	if len(s.kfifo)-s.kfirst >= max(2, maxKernelCache/s.n) {
+		if s.kfifo[s.kfirst] == s.klast { // still in use by the caller: keep it, as the newest
+			s.kfifo = append(s.kfifo, s.klast)
+			s.kfirst++
+		}
+		old := s.kfifo[s.kfirst]
+		s.kfirst++
+		r, s.krows[old] = s.krows[old], nil
+		if s.kfirst > len(s.kfifo)/2 {
+			s.kfifo = append(s.kfifo[:0], s.kfifo[s.kfirst:]...)
+			s.kfirst = 0
+		}
+	} else {
+		r = make([]float64, s.n)
+	}
+	for j := range r {
+		r[j] = math.NaN() // not computed yet: kernelAt fills entries as they are read
+	}
+	s.krows[i] = r
+	s.kfifo = append(s.kfifo, i)
+	s.klast = i
+	return r
+}
+
+// kernelAt returns k(i, j) from row r = kernelRow(i), computing it into
+// the row when not there yet.
+func (s *solver) kernelAt(r []float64, i, j int32) float64 {
+	v := r[j]
+	if math.IsNaN(v) {
+		v = denseDot(s.denseRow(i), s.denseRow(j))
+		r[j] = v
+	}
+	return v
+}
+
+func (s *solver) denseRow(i int32) []float64 {
+	d := len(s.w)
+	return s.dense[int(i)*d : (int(i)+1)*d]
+}
+
+// denseDot is PolyKernel.dotProd of two coded rows: Σ_p a[p]·b[p] in
+// coordinate order.
+func denseDot(a, b []float64) float64 {
+	sum := 0.0
+	b = b[:len(a)]
+	for p, v := range a {
+		sum += float64(v * b[p])
+	}
+	return sum
+}
+
 // kernel is the linear kernel k(i, j) = <x_i, x_j>.
 func (s *solver) kernel(i, j int32) float64 {
 	if s.words == 1 {
 		return float64(bits.OnesCount64(s.x[i] & s.x[j]))
+	}
+	if s.words == 0 {
+		return denseDot(s.denseRow(i), s.denseRow(j))
 	}
 	return float64(dot(s.row(i), s.row(j)))
 }
@@ -93,6 +187,9 @@ func (s *solver) kernel(i, j int32) float64 {
 // w[p]*x[p] over every coordinate; the terms with x[p] = 0 are zeros that
 // change no sum (no weight is ever -0), so the result is the same double.
 func (s *solver) output(i int32) float64 {
+	if s.words == 0 {
+		return denseDot(s.w, s.denseRow(i)) - s.b // SVMOutput's Σ_p w[p]·x[p], dense
+	}
 	sum := 0.0
 	for k, word := range s.row(i) {
 		for word != 0 {
@@ -301,9 +398,12 @@ func (s *solver) takeStep(i1, i2 int32, f2 float64) (bool, error) {
 	s.alpha[i1], s.alpha[i2] = a1, a2
 	s.bLow, s.bUp = -math.MaxFloat64, math.MaxFloat64
 	s.iLow, s.iUp = -1, -1
-	if s.words == 1 {
+	switch s.words {
+	case 1:
 		s.updateErrors1(i1, i2, d1, d2)
-	} else {
+	case 0:
+		s.updateErrorsDense(i1, i2, d1, d2)
+	default:
 		s.updateErrors(i1, i2, d1, d2)
 	}
 	for _, i := range [2]int32{i1, i2} {
@@ -383,6 +483,27 @@ func (s *solver) updateErrors(i1, i2 int32, d1, d2 float64) {
 	}
 }
 
+// updateErrorsDense is updateErrors for dense examples, reading the
+// kernel values of i1 and i2 from their cached rows.
+func (s *solver) updateErrorsDense(i1, i2 int32, d1, d2 float64) {
+	r1, r2 := s.kernelRow(i1), s.kernelRow(i2)
+	var lowStamp, upStamp uint64
+	for _, j := range s.i0.members {
+		e := s.errs[j]
+		if j != i1 && j != i2 {
+			e += float64(d1*s.kernelAt(r1, i1, j)) + float64(d2*s.kernelAt(r2, i2, j))
+			s.errs[j] = e
+		}
+		st := s.i0.stamp[j]
+		if e <= s.bUp && (e < s.bUp || st > upStamp) {
+			s.bUp, s.iUp, upStamp = e, j, st
+		}
+		if e >= s.bLow && (e > s.bLow || st > lowStamp) {
+			s.bLow, s.iLow, lowStamp = e, j, st
+		}
+	}
+}
+
 // endpoint is takeStep's branch for eta >= 0 (two identical rows, for a
 // linear kernel): the objective at both ends of the feasible segment, and
 // the end that is better by more than eps, else no move.
@@ -414,6 +535,12 @@ func (s *solver) endpoint(i1, i2 int32, alph1, alph2, lo, hi, k11, k12, k22 floa
 // (Weka: w[p] += y (a_new - a_old) x[p], with x[p] = 1; the zero terms
 // change nothing).
 func (s *solver) addRow(i int32, d float64) {
+	if s.words == 0 {
+		for p, v := range s.denseRow(i) {
+			s.w[p] += float64(d * v)
+		}
+		return
+	}
 	for k, word := range s.row(i) {
 		for word != 0 {
 			s.w[k<<6+bits.TrailingZeros64(word)] += d

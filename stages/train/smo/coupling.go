@@ -1,21 +1,37 @@
 package smo
 
-import "math"
+import (
+	"math"
+
+	"github.com/dtbench/dtbench/dataset"
+)
 
 // probabilityDistribution is SMO.distributionForInstance with logistic
-// models: for two classes the pair's Platt probabilities; for more, the
-// pairwise coupling of every trained pair's probability of its first
-// class, each pair weighted by its number of training rows.
+// models for a row of codes (probabilityFromOutputs).
 func (m *Model) probabilityDistribution(x []uint8, dst []float64) {
 	var buf [256]int32
 	slots := m.slots(x, buf[:0])
+	var obuf [dataset.MaxValues * (dataset.MaxValues - 1) / 2]float64 // one per pair
+	outs := obuf[:0]
+	for p := range m.pairs {
+		outs = append(outs, m.output(p, slots))
+	}
+	m.probabilityFromOutputs(outs, dst)
+}
+
+// probabilityFromOutputs is SMO.distributionForInstance with logistic
+// models, from each pair's machine output outs[p]: for two classes the
+// pair's Platt probabilities; for more, the pairwise coupling of every
+// trained pair's probability of its first class, each pair weighted by
+// its number of training rows.
+func (m *Model) probabilityFromOutputs(outs []float64, dst []float64) {
 	k := m.classes
 	if k == 2 {
 		if !m.pairs[0].trained {
 			uniform(dst)
 			return
 		}
-		dst[0], dst[1] = m.pairs[0].platt.prob(m.output(0, slots))
+		dst[0], dst[1] = m.pairs[0].platt.prob(outs[0])
 		return
 	}
 	if k < 2 {
@@ -28,7 +44,7 @@ func (m *Model) probabilityDistribution(x []uint8, dst []float64) {
 	voting := false
 	for p := range m.pairs {
 		if mc := &m.pairs[p]; mc.trained {
-			r[p], _ = mc.platt.prob(m.output(p, slots))
+			r[p], _ = mc.platt.prob(outs[p])
 			n[p] = float64(mc.rows)
 			voting = true
 		}

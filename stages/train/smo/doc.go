@@ -38,9 +38,20 @@
 //     classes, and the class of largest probability is predicted.
 //   - A code outside its feature's domain stands for a missing value and is
 //     read as the feature's training mode, as Weka's ReplaceMissingValues
-//     does. Datasets hold no missing values; how '?' becomes a code is the
-//     import stage's choice (benchmark.missing), so with missing: category
-//     '?' is a value of its own and not Weka's mode.
+//     does. With missing: category '?' is a value of its own and not
+//     Weka's mode.
+//   - Numeric features and missing values (and Options.Standardize, -N 1,
+//     on any data) take Weka's filter chain instead of the packed 0/1
+//     rows (coding.go): ReplaceMissingValues (training mean or mode),
+//     NominalToBinary, then Normalize to [0, 1] by the training minimum
+//     and maximum (a constant coordinate becomes 0) or Standardize, all
+//     fitted on the training rows in their order; the solver then works
+//     on real rows (its dense mode: the same steps, real dot products,
+//     the kernel rows of up to 2048 examples cached). Such a model
+//     predicts from dataset.Dataset.Values (PredictValues,
+//     DistributionValues). On the shared datasets with numbers and
+//     missing values its cross-validation classifies as Weka's does
+//     (internal/wekacv/testdata/weka-cv.txt).
 //   - Floating point: every quantity that decides a step — errors,
 //     thresholds, clipped multipliers, weights — is computed with Weka's
 //     operations in Weka's order. Kernel values are exact integers (dot

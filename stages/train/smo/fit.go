@@ -59,15 +59,26 @@ func (l Learner) FitOrdered(d *dataset.Dataset, order []int, _ *rand.Rand) (*Mod
 }
 
 // fit trains on the rows idx (in that order) of d; rows holds the same
-// rows as a bitset.
+// rows as a bitset. Nominal data without missing values trains on packed
+// 0/1 rows (encoding); data with a numeric feature or a missing value,
+// or any data with Options.Standardize, goes through Weka's filters
+// first (coding) and trains on real rows.
 func (l Learner) fit(d *dataset.Dataset, rows dataset.Bitset, idx []int) (*Model, error) {
 	if err := l.Options.Validate(); err != nil {
 		return nil, err
 	}
 	o := l.Options
 	k := d.Classes()
-	enc := newEncoding(d.Domains())
-	x := enc.pack(d, idx)
+	var ex examples
+	var m *Model
+	if d.HasNumeric() || d.HasMissing() || o.Standardize {
+		ex.coding, ex.z = newCoding(d, idx, o.Standardize)
+		m = newCodedModel(d, ex.coding, o.Probabilities)
+	} else {
+		ex.enc = newEncoding(d.Domains())
+		ex.x = ex.enc.pack(d, idx)
+		m = newModel(d, rows, ex.enc, o.Probabilities)
+	}
 	byClass := make([][]int32, k)
 	labels := d.Labels()
 	for i, r := range idx {
@@ -75,7 +86,6 @@ func (l Learner) fit(d *dataset.Dataset, rows dataset.Bitset, idx []int) (*Model
 		byClass[c] = append(byClass[c], int32(i))
 	}
 
-	m := newModel(d, rows, enc, o.Probabilities)
 	rnd := cv.NewJavaRandom(wekaSeed)
 	s := solver{c: o.Complexity, tol: o.Tolerance, eps: o.Epsilon}
 	order := make([]int32, 0, len(idx))
@@ -84,7 +94,7 @@ func (l Learner) fit(d *dataset.Dataset, rows dataset.Bitset, idx []int) (*Model
 		for cj := ci + 1; cj < k; cj++ {
 			order = append(append(order[:0], byClass[ci]...), byClass[cj]...)
 			cv.WekaRandomize(order, rnd) // Weka shuffles every pair, even an empty one
-			mc, err := trainPair(&s, enc, x, labels, idx, order, ci, o)
+			mc, err := trainPair(&s, &ex, labels, idx, order, ci, o)
 			if err != nil {
 				return nil, fmt.Errorf("smo: fit classes %d and %d: %w", ci, cj, err)
 			}
@@ -95,10 +105,48 @@ func (l Learner) fit(d *dataset.Dataset, rows dataset.Bitset, idx []int) (*Model
 	return m, nil
 }
 
+// examples are the training rows as the solver reads them: packed 0/1
+// rows of an encoding (x), or real rows of a coding (z), in idx order.
+type examples struct {
+	enc    encoding
+	x      []uint64
+	coding *coding
+	z      []float64
+}
+
+// load resets s for the examples listed in order and copies their rows.
+func (ex *examples) load(s *solver, order []int32) {
+	if ex.coding != nil {
+		dims := ex.coding.dims
+		s.resetDense(len(order), dims)
+		for t, e := range order {
+			row := s.dense[t*dims : (t+1)*dims]
+			copy(row, ex.z[int(e)*dims:(int(e)+1)*dims])
+			s.kii[t] = denseDot(row, row)
+		}
+		return
+	}
+	w := ex.enc.words
+	s.reset(len(order), w, ex.enc.dims)
+	for t, e := range order {
+		copy(s.x[t*w:(t+1)*w], ex.x[int(e)*w:(int(e)+1)*w])
+		s.kii[t] = float64(ones(s.x[t*w : (t+1)*w]))
+	}
+}
+
+// output is machine mc's output for training example e.
+func (ex *examples) output(mc *machine, e int32) float64 {
+	if ex.coding != nil {
+		dims := ex.coding.dims
+		return mc.outputDense(ex.z[int(e)*dims : (int(e)+1)*dims])
+	}
+	w := ex.enc.words
+	return mc.outputPacked(ex.x[int(e)*w : (int(e)+1)*w])
+}
+
 // trainPair trains the machine of classes ci (-1) and cj (+1) on the
-// training examples listed in order (indices into idx and the packed rows
-// x).
-func trainPair(s *solver, enc encoding, x []uint64, labels []uint8, idx []int, order []int32, ci int, o Options) (machine, error) {
+// training examples listed in order (indices into idx and the examples).
+func trainPair(s *solver, ex *examples, labels []uint8, idx []int, order []int32, ci int, o Options) (machine, error) {
 	mc := machine{rows: len(order)}
 	if len(order) == 0 {
 		return mc, nil // Weka builds no model: the pair never votes
@@ -116,11 +164,8 @@ func trainPair(s *solver, enc encoding, x []uint64, labels []uint8, idx []int, o
 	case nLow == len(order): // only class ci: b = 1, output -1
 		mc.bias = 1
 	default:
-		w := enc.words
-		s.reset(len(order), w, enc.dims)
+		ex.load(s, order)
 		for t, e := range order {
-			copy(s.x[t*w:(t+1)*w], x[int(e)*w:(int(e)+1)*w])
-			s.kii[t] = float64(ones(s.x[t*w : (t+1)*w]))
 			s.y[t] = 1
 			if int(labels[idx[e]]) == ci {
 				s.y[t] = -1
@@ -135,7 +180,7 @@ func trainPair(s *solver, enc encoding, x []uint64, labels []uint8, idx []int, o
 		outputs := make([]float64, len(order))
 		first := make([]bool, len(order))
 		for t, e := range order {
-			outputs[t] = mc.outputPacked(x[int(e)*enc.words : (int(e)+1)*enc.words])
+			outputs[t] = ex.output(&mc, e)
 			first[t] = int(labels[idx[e]]) == ci
 		}
 		var err error
@@ -145,3 +190,13 @@ func trainPair(s *solver, enc encoding, x []uint64, labels []uint8, idx []int, o
 	}
 	return mc, nil
 }
+
+// Learner does not declare Capabilities yet, although it takes numeric
+// features and missing values through Weka's ReplaceMissingValues,
+// NominalToBinary and Normalize (or Standardize) (the Weka checks call it
+// directly): with them a run reaches the datasets table's writer, which
+// takes no numeric column yet. Declaring them is one method:
+//
+//	func (Learner) Capabilities() dataset.Capabilities {
+//		return dataset.Capabilities{Numeric: true, Missing: true}
+//	}

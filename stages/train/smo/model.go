@@ -2,6 +2,7 @@ package smo
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/dtbench/dtbench/dataset"
 )
@@ -45,6 +46,12 @@ type Model struct {
 	// a prediction sums one entry per feature.
 	table         []float64
 	probabilities bool
+	// coding, when set, is the filters of a model fitted on data with
+	// numbers or missing values (or standardized): the machines then
+	// read coded real rows, with weights weights[p] (nil for a pair that
+	// had one class or no rows), and enc and table are unused.
+	coding  *coding
+	weights [][]float64
 }
 
 func newModel(d *dataset.Dataset, rows dataset.Bitset, enc encoding, probabilities bool) *Model {
@@ -73,6 +80,14 @@ func newModel(d *dataset.Dataset, rows dataset.Bitset, enc encoding, probabiliti
 // setMachine stores the machine of pair p, its weights going into the
 // pair's row of the table (which is all Machine and prediction need).
 func (m *Model) setMachine(p int, mc machine) {
+	if m.coding != nil {
+		if mc.w != nil {
+			m.weights[p] = slices.Clone(mc.w)
+		}
+		mc.w = nil
+		m.pairs[p] = mc
+		return
+	}
 	if mc.w != nil {
 		slots := len(m.enc.coord)
 		row := m.table[p*slots : (p+1)*slots]
@@ -147,6 +162,9 @@ func (m *Model) votes(x []uint8, v []int) int {
 // classifyInstance on the distribution. It does not allocate when Options
 // had Probabilities false (and x has at most 256 features).
 func (m *Model) Predict(x []uint8) int {
+	if m.coding != nil {
+		return m.PredictValues(codesAsValues(x))
+	}
 	if m.probabilities {
 		var buf [dataset.MaxValues]float64
 		dist := buf[:m.classes]
@@ -169,6 +187,10 @@ func (m *Model) Predict(x []uint8) int {
 func (m *Model) Distribution(x []uint8, dst []float64) {
 	if len(dst) != m.classes {
 		panic("smo: Distribution: dst must have one entry per class")
+	}
+	if m.coding != nil {
+		m.DistributionValues(codesAsValues(x), dst)
+		return
 	}
 	if m.probabilities {
 		m.probabilityDistribution(x, dst)
@@ -210,6 +232,11 @@ func (m *Model) Machine(i, j int) (w []float64, b float64, ok bool) {
 	if !mc.trained {
 		return nil, 0, false
 	}
+	if m.coding != nil {
+		w = make([]float64, m.coding.dims)
+		copy(w, m.weights[p])
+		return w, mc.bias, true
+	}
 	// Every coordinate but that of a one-valued feature (always 0, with
 	// weight 0) is set by some (feature, value) slot.
 	w = make([]float64, m.enc.dims)
@@ -222,5 +249,10 @@ func (m *Model) Machine(i, j int) (w []float64, b float64, ok bool) {
 	return w, mc.bias, true
 }
 
-// Dims returns the number of binary coordinates the machines work on.
-func (m *Model) Dims() int { return m.enc.dims }
+// Dims returns the number of coordinates the machines work on.
+func (m *Model) Dims() int {
+	if m.coding != nil {
+		return m.coding.dims
+	}
+	return m.enc.dims
+}

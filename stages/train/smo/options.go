@@ -8,7 +8,7 @@ import (
 
 // Options are the SMO learner's knobs, spelt in config as
 // learners.smo.<tag>. The defaults are Weka 3.6's: -C 1.0 -L 0.001
-// -P 1.0E-12, and no logistic models (-M off).
+// -P 1.0E-12, -N 0 (normalize) and no logistic models (-M off).
 type Options struct {
 	// Complexity is the cost C of a margin violation (Weka's -C).
 	Complexity float64 `mapstructure:"complexity"`
@@ -24,6 +24,11 @@ type Options struct {
 	// and couples them pairwise; the distribution and the predicted class
 	// then come from those probabilities instead of the pairwise votes.
 	Probabilities bool `mapstructure:"probabilities"`
+	// Standardize rescales every coordinate to mean 0 and standard
+	// deviation 1 over the training rows (Weka's -N 1, Standardize)
+	// instead of to [0, 1] (-N 0, Normalize, the default), which on
+	// nominal data changes nothing.
+	Standardize bool `mapstructure:"standardize"`
 }
 
 // DefaultOptions returns Weka's defaults.
