@@ -7,6 +7,7 @@ import (
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/importer"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
 	"github.com/dtbench/dtbench/stages/evaluate"
@@ -61,6 +62,13 @@ func buildBenchmark(cfg *Config, bc *generate.BenchmarkConfig, env studyEnv) (*f
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: env.Version, Learners: learners.Names(), Versus: learners.Benchmarks(), Against: against,
 		Notes: []string{fmt.Sprintf("%d-fold cross-validation (%s), %d repetitions, top %d attributes by gain ratio (%s)",
 			bc.Folds.K, bc.Folds.Scheme, bc.Repetitions, bc.Select, bc.Rank)}}
+	if slices.ContainsFunc(bc.Datasets, func(d generate.DatasetSpec) bool {
+		return d.Options.Discretize.Method == importer.NoDiscretization || d.Options.Missing == importer.MissingKeep
+	}) {
+		meta.Notes = append(meta.Notes, "numeric attributes and missing values kept as they are: the learners split or model them as Weka 3.6 does; "+
+			"the gain-ratio ranking reads them as Weka's GainRatioAttributeEval does (numbers in MDL bins, missing rows spread over the values), "+
+			"and the benchmark I and the conditional entropy read a nominal view (numbers in MDL bins of the training rows, a missing value a value of its own)")
+	}
 	preds := generate.Predictions{On: cfg.Outputs.Predictions,
 		Costed: cfg.Costs != nil || slices.ContainsFunc(bc.Datasets, func(d generate.DatasetSpec) bool { return d.Costs != nil })}
 	return withLearners(&flow.Study{

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -160,6 +161,9 @@ func TestWekaNumericCV(t *testing.T) {
 					t.Fatal(err)
 				}
 				dir := run(t, cfg, Options{Out: t.TempDir()})
+				if md, err := os.ReadFile(filepath.Join(dir, "report", "report.md")); err != nil || !strings.Contains(string(md), "the benchmark I and the conditional entropy read a nominal view") {
+					t.Errorf("report.md must say how I reads numbers and missing values (%v)", err)
+				}
 				got := map[string]schemas.BenchmarkEvaluation{}
 				for _, e := range evaluationRows(t, dir, schemas.BenchmarkEvaluationTable.Read) {
 					got[e.Learner] = e
