@@ -1,14 +1,12 @@
 package adapters
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
@@ -124,39 +122,6 @@ func score(d *dataset.Dataset, folds []answers) (correct int, mae float64) {
 	return correct, mae / float64(n)
 }
 
-// wekaNumericCV is a line of pipeline/testdata/weka-cv-numeric.txt, Weka
-// 3.6's own 10-fold cross-validations (seed 1) on the shared datasets with
-// numbers and missing values kept (its header says how it was made): the
-// one record of Weka's figures, which the built-in learners are held to
-// as well.
-type wekaNumericCV struct {
-	dataset, learner, options string
-	correct                   int
-	mae                       float64
-}
-
-func readWekaNumericCV(t *testing.T) []wekaNumericCV {
-	t.Helper()
-	f, err := os.Open("../pipeline/testdata/weka-cv-numeric.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []wekaNumericCV
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if strings.HasPrefix(sc.Text(), "#") || strings.TrimSpace(sc.Text()) == "" {
-			continue
-		}
-		var w wekaNumericCV
-		if _, err := fmt.Sscan(sc.Text(), &w.dataset, &w.learner, &w.options, &w.correct, &w.mae); err != nil {
-			t.Fatalf("weka-cv-numeric.txt: %q: %v", sc.Text(), err)
-		}
-		out = append(out, w)
-	}
-	return out
-}
-
 // wekaClassifiers are the Weka classes of the fixture's learners whose
 // cross-validation does not depend on a seed: the adapter seeds every
 // fit with dtbench's seed (setSeed), where Weka's command line keeps the
@@ -181,7 +146,10 @@ var wekaClassifiers = map[string]string{
 // values Weka reads from the file, and Weka handles them itself.
 func TestWekaAdapterNumericMatchesWeka(t *testing.T) {
 	shared := shareddata.DirOrSkip(t)
-	want := readWekaNumericCV(t)
+	want, err := wekasets.ReadCV()
+	if err != nil {
+		t.Fatal(err)
+	}
 	checked := 0
 	for _, set := range wekasets.Sets(shared) {
 		t.Run(set.Name, func(t *testing.T) {
@@ -191,22 +159,22 @@ func TestWekaAdapterNumericMatchesWeka(t *testing.T) {
 			}
 			folds := cv.Weka(d.Labels(), 10, 1)
 			for _, w := range want {
-				class, ok := wekaClassifiers[w.learner]
-				if w.dataset != set.Name || !ok {
+				class, ok := wekaClassifiers[w.Learner]
+				if w.Dataset != set.Name || !ok {
 					continue
 				}
 				cmd := []string{class}
-				if w.options != "-" {
-					cmd = append(cmd, strings.Split(w.options, ",")...)
+				if w.Options != "-" {
+					cmd = append(cmd, strings.Split(w.Options, ",")...)
 				}
 				l := external.New("weka", external.Spec{Command: wekaCommand(t, cmd...), Timeout: external.Duration(time.Minute), MaxFailures: 1}, nil)
 				correct, mae := score(d, crossValidate(t, l, d, folds))
 				l.Close()
-				if correct != w.correct {
-					t.Errorf("%v through the adapter classifies %d rows correctly; Weka's own cross-validation %d", cmd, correct, w.correct)
+				if correct != w.Want.Correct {
+					t.Errorf("%v through the adapter classifies %d rows correctly; Weka's own cross-validation %d", cmd, correct, w.Want.Correct)
 				}
-				if got := math.Round(mae*1e4) / 1e4; got != w.mae {
-					t.Errorf("%v: mean absolute error %.6f (%.4f); Weka's %.4f", cmd, mae, got, w.mae)
+				if got := math.Round(mae*1e4) / 1e4; got != w.Want.MAE {
+					t.Errorf("%v: mean absolute error %.6f (%.4f); Weka's %.4f", cmd, mae, got, w.Want.MAE)
 				}
 				checked++
 			}

@@ -264,6 +264,20 @@ func (d *Dataset) Values(r int, dst []float64) []float64 {
 // Domains returns the domain size of every feature.
 func (d *Dataset) Domains() []int { return d.schema.Domains() }
 
+// CodesAsValues writes a row of nominal codes as Values writes an
+// instance: each code as a float64, MissingCode as NaN. It is how a model
+// that reads instances answers a row given as codes.
+func CodesAsValues(x []uint8) []float64 {
+	out := make([]float64, len(x))
+	for f, v := range x {
+		out[f] = float64(v)
+		if v == MissingCode {
+			out[f] = math.NaN()
+		}
+	}
+	return out
+}
+
 // Classes returns the number of classes.
 func (d *Dataset) Classes() int { return len(d.schema.Class.Values) }
 

@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"bufio"
 	"fmt"
 	"math"
 	"os"
@@ -18,44 +17,15 @@ import (
 	"github.com/dtbench/dtbench/stages/train"
 )
 
-// wekaNumericCV is one line of testdata/weka-cv-numeric.txt.
-type wekaNumericCV struct {
-	dataset, learner, options string // options as the fixture writes them: "-" for none, commas for spaces
-	correct                   int64
-	mae                       float64
-}
-
-func readWekaNumericCV(t *testing.T) []wekaNumericCV {
-	t.Helper()
-	f, err := os.Open("testdata/weka-cv-numeric.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []wekaNumericCV
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
-			continue
-		}
-		var w wekaNumericCV
-		if _, err := fmt.Sscan(line, &w.dataset, &w.learner, &w.options, &w.correct, &w.mae); err != nil {
-			t.Fatalf("testdata/weka-cv-numeric.txt: %q: %v", line, err)
-		}
-		out = append(out, w)
-	}
-	return out
-}
-
 // wekaOptions maps a Weka option string of the fixture to dtbench's
 // learner options: the one translation the numeric checks share.
 var wekaOptions = map[string]map[string]any{
-	"-":     nil,
-	"-K":    {"kernel": true},
-	"-D":    {"discretize": true},
-	"-N,1":  {"standardize": true},
-	"-I,10": {"trees": 10},
+	"-":        nil,
+	"-K":       {"kernel": true},
+	"-D":       {"discretize": true},
+	"-N,1":     {"standardize": true},
+	"-I,10":    {"trees": 10},
+	"-M,-V,-1": {"probabilities": true},
 }
 
 // yamlList writes names as a YAML flow list of quoted strings.
@@ -84,7 +54,7 @@ func datasetEntry(set wekasets.Set) string {
 // TestWekaNumericCV runs the benchmark study with the weka fold scheme
 // (seed 1) on six shared datasets with numeric attributes and missing
 // values kept, every attribute, and holds every learner variant of
-// testdata/weka-cv-numeric.txt whose Capabilities admit the dataset to
+// internal/wekasets/testdata/weka-cv.txt whose Capabilities admit the dataset to
 // Weka 3.6's count of rows classified correctly and its mean absolute
 // error to Weka's four decimals. A variant that does not take the data
 // yet (its learner refuses numbers or missing values, or does not know
@@ -92,7 +62,10 @@ func datasetEntry(set wekasets.Set) string {
 // mustCheck must be checked.
 func TestWekaNumericCV(t *testing.T) {
 	shared := shareddata.DirOrSkip(t)
-	want := readWekaNumericCV(t)
+	want, err := wekasets.ReadCV()
+	if err != nil {
+		t.Fatal(err)
+	}
 	mustCheck := map[string]bool{} // learner variants ("c45 -") that must take every dataset
 	for _, set := range wekasets.Sets(shared) {
 		t.Run(set.Name, func(t *testing.T) {
@@ -105,20 +78,20 @@ func TestWekaNumericCV(t *testing.T) {
 			}
 			// One run per group of variants that can share a run (a
 			// learner once per run).
-			var groups [][]wekaNumericCV
+			var groups [][]wekasets.CV
 			for _, w := range want {
-				if w.dataset != set.Name {
+				if w.Dataset != set.Name {
 					continue
 				}
-				opts, known := wekaOptions[w.options]
-				variant := w.learner + " " + w.options
+				opts, known := wekaOptions[w.Options]
+				variant := w.Learner + " " + w.Options
 				if !known {
-					t.Errorf("fixture option %q has no dtbench translation", w.options)
+					t.Errorf("fixture option %q has no dtbench translation", w.Options)
 					continue
 				}
-				l, err := train.New(train.Spec{Name: w.learner, Options: opts})
+				l, err := train.New(train.Spec{Name: w.Learner, Options: opts})
 				if err == nil {
-					err = train.CheckData(w.learner, l, d)
+					err = train.CheckData(w.Learner, l, d)
 				}
 				if err != nil {
 					if mustCheck[variant] {
@@ -130,27 +103,27 @@ func TestWekaNumericCV(t *testing.T) {
 				}
 				placed := false
 				for g := range groups {
-					if !slices.ContainsFunc(groups[g], func(x wekaNumericCV) bool { return x.learner == w.learner }) {
+					if !slices.ContainsFunc(groups[g], func(x wekasets.CV) bool { return x.Learner == w.Learner }) {
 						groups[g] = append(groups[g], w)
 						placed = true
 						break
 					}
 				}
 				if !placed {
-					groups = append(groups, []wekaNumericCV{w})
+					groups = append(groups, []wekasets.CV{w})
 				}
 			}
 			for _, group := range groups {
 				var specs []string
 				for _, w := range group {
-					if o := wekaOptions[w.options]; o != nil {
+					if o := wekaOptions[w.Options]; o != nil {
 						var kv []string
 						for k, v := range o {
 							kv = append(kv, fmt.Sprintf("%s: %v", k, v))
 						}
-						specs = append(specs, fmt.Sprintf("{%s: {%s}}", w.learner, strings.Join(kv, ", ")))
+						specs = append(specs, fmt.Sprintf("{%s: {%s}}", w.Learner, strings.Join(kv, ", ")))
 					} else {
-						specs = append(specs, w.learner)
+						specs = append(specs, w.Learner)
 					}
 				}
 				cfg, err := Load(LoadOptions{Env: []string{}, Sets: []string{"name=weka-numeric-" + set.Name, "study=benchmark",
@@ -169,17 +142,17 @@ func TestWekaNumericCV(t *testing.T) {
 					got[e.Learner] = e
 				}
 				for _, w := range group {
-					e, ok := got[w.learner]
+					e, ok := got[w.Learner]
 					if !ok || e.Correct == nil || e.MAE == nil {
-						t.Errorf("%s %s: no evaluation", w.learner, w.options)
+						t.Errorf("%s %s: no evaluation", w.Learner, w.Options)
 						continue
 					}
-					if *e.Correct != w.correct {
-						t.Errorf("%s %s classifies %d rows correctly, Weka %d", w.learner, w.options, *e.Correct, w.correct)
+					if *e.Correct != int64(w.Want.Correct) {
+						t.Errorf("%s %s classifies %d rows correctly, Weka %d", w.Learner, w.Options, *e.Correct, w.Want.Correct)
 					}
 					// Weka prints the MAE to 4 decimals (dropping trailing zeros).
-					if mae := math.Round(*e.MAE*1e4) / 1e4; mae != w.mae {
-						t.Errorf("%s %s: mean absolute error %.6f (%.4f), Weka %.4f", w.learner, w.options, *e.MAE, mae, w.mae)
+					if mae := math.Round(*e.MAE*1e4) / 1e4; mae != w.Want.MAE {
+						t.Errorf("%s %s: mean absolute error %.6f (%.4f), Weka %.4f", w.Learner, w.Options, *e.MAE, mae, w.Want.MAE)
 					}
 				}
 			}

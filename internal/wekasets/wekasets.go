@@ -1,8 +1,12 @@
-// Package wekasets names the shared datasets that tests compare with Weka
-// on numeric attributes and missing values as they are, and how dtbench
-// imports each so that it reads what Weka's CSVLoader and NumericToNominal
-// read (pipeline/testdata/weka-cv-numeric.sh makes Weka's side): the one
-// list those tests share, so that they agree on the data.
+// Package wekasets is the test harness that holds learners to Weka 3.6 on
+// numeric attributes and missing values as they are. It names the shared
+// datasets of those checks and how dtbench imports each so that it reads
+// what Weka's CSVLoader and NumericToNominal read (testdata/arff.sh makes
+// Weka's side), reads the record of Weka's own cross-validations on them
+// (testdata/weka-cv.txt, made by testdata/weka-cv.sh), and runs a 10-fold
+// cross-validation with Weka's folds scored as Weka's Evaluation scores it
+// (CrossValidate): the one list, fixture and loop those tests share. Only
+// tests import it.
 package wekasets
 
 import (

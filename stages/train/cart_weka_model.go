@@ -152,13 +152,5 @@ func (m *cartWekaModel) PredictValues(x []float64) int {
 // Predict classifies a row of nominal codes (dataset.MissingCode where
 // missing; a numeric feature has no code: use PredictValues).
 func (m *cartWekaModel) Predict(x []uint8) int {
-	var buf [dataset.MaxValues]float64
-	v := buf[:len(x)]
-	for f, c := range x {
-		v[f] = float64(c)
-		if c == dataset.MissingCode {
-			v[f] = math.NaN()
-		}
-	}
-	return m.PredictValues(v)
+	return m.PredictValues(dataset.CodesAsValues(x))
 }

@@ -6,19 +6,19 @@ import (
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/internal/shareddata"
-	"github.com/dtbench/dtbench/internal/wekacv"
+	"github.com/dtbench/dtbench/internal/wekasets"
 	"github.com/dtbench/dtbench/stages/train/naive"
 )
 
 // TestNaiveBayesWekaNumeric checks naive Bayes against Weka 3.6's
 // NaiveBayes (default, -K, -D) in a 10-fold cross-validation with Weka's
 // folds, seed 1, on the shared datasets with numeric attributes and
-// missing values kept (internal/wekacv/testdata/weka-cv.txt, made by
+// missing values kept (internal/wekasets/testdata/weka-cv.txt, made by
 // Weka): as many rows classified correctly, and the same mean absolute
 // error to Weka's 4 printed decimals.
 func TestNaiveBayesWekaNumeric(t *testing.T) {
 	dir := shareddata.DirOrSkip(t)
-	cases, err := wekacv.Cases("NaiveBayes")
+	cases, err := wekasets.CVOf("naivebayes")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,13 +30,13 @@ func TestNaiveBayesWekaNumeric(t *testing.T) {
 		t.Run(c.Dataset+c.Options, func(t *testing.T) {
 			d := data[c.Dataset]
 			if d == nil {
-				if d, err = wekacv.Load(dir, c.Dataset); err != nil {
+				if d, err = wekasets.Load(dir, c.Dataset); err != nil {
 					t.Fatal(err)
 				}
 				data[c.Dataset] = d
 			}
 			l := naive.NaiveBayes{Options: naive.NaiveBayesOptions{Kernel: c.Options == "-K", Discretize: c.Options == "-D"}}
-			got, err := wekacv.CrossValidate(d, 10, 1, func(d *dataset.Dataset, order []int) (wekacv.Distributor, error) {
+			got, err := wekasets.CrossValidate(d, 10, 1, func(d *dataset.Dataset, order []int) (wekasets.Distributor, error) {
 				rows := dataset.NewBitset(d.Len())
 				for _, r := range order {
 					rows.Set(r)

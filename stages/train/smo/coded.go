@@ -30,19 +30,6 @@ func (mc *machine) outputDense(z []float64) float64 {
 	return denseDot(mc.w, z) - mc.bias
 }
 
-// codesAsValues writes a row of codes as Weka's values, a code outside
-// every domain (MissingCode) as NaN.
-func codesAsValues(x []uint8) []float64 {
-	out := make([]float64, len(x))
-	for f, v := range x {
-		out[f] = float64(v)
-		if v == dataset.MissingCode {
-			out[f] = math.NaN()
-		}
-	}
-	return out
-}
-
 // PredictValues returns the class of an instance written as Weka writes
 // one (dataset.Dataset.Values: codes, numbers, NaN missing), as Predict
 // does for codes.
@@ -56,7 +43,7 @@ func (m *Model) PredictValues(x []float64) int {
 	return dataset.ArgMax(dist)
 }
 
-// valuesAsCodes is the inverse of codesAsValues for a model of nominal
+// valuesAsCodes is the inverse of dataset.CodesAsValues for a model of nominal
 // data: NaN (missing) becomes a code outside the domain, which Predict
 // reads as the training mode, as ReplaceMissingValues does.
 func (m *Model) valuesAsCodes(x []float64) []uint8 {

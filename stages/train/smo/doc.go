@@ -51,7 +51,7 @@
 //     predicts from dataset.Dataset.Values (PredictValues,
 //     DistributionValues). On the shared datasets with numbers and
 //     missing values its cross-validation classifies as Weka's does
-//     (internal/wekacv/testdata/weka-cv.txt).
+//     (internal/wekasets/testdata/weka-cv.txt).
 //   - Floating point: every quantity that decides a step — errors,
 //     thresholds, clipped multipliers, weights — is computed with Weka's
 //     operations in Weka's order. Kernel values are exact integers (dot

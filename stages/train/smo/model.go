@@ -163,7 +163,7 @@ func (m *Model) votes(x []uint8, v []int) int {
 // had Probabilities false (and x has at most 256 features).
 func (m *Model) Predict(x []uint8) int {
 	if m.coding != nil {
-		return m.PredictValues(codesAsValues(x))
+		return m.PredictValues(dataset.CodesAsValues(x))
 	}
 	if m.probabilities {
 		var buf [dataset.MaxValues]float64
@@ -189,7 +189,7 @@ func (m *Model) Distribution(x []uint8, dst []float64) {
 		panic("smo: Distribution: dst must have one entry per class")
 	}
 	if m.coding != nil {
-		m.DistributionValues(codesAsValues(x), dst)
+		m.DistributionValues(dataset.CodesAsValues(x), dst)
 		return
 	}
 	if m.probabilities {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/internal/shareddata"
-	"github.com/dtbench/dtbench/internal/wekacv"
+	"github.com/dtbench/dtbench/internal/wekasets"
 	"github.com/dtbench/dtbench/stages/train/smo"
 )
 
@@ -14,12 +14,12 @@ import (
 // standardize, and -M -V -1 for probabilities: Platt's logistic models on
 // the training outputs) in a 10-fold cross-validation with Weka's folds, seed
 // 1, each fold's rows in Weka's order, on the shared datasets with numeric
-// attributes and missing values kept (internal/wekacv/testdata/weka-cv.txt,
+// attributes and missing values kept (internal/wekasets/testdata/weka-cv.txt,
 // made by Weka): as many rows classified correctly, and the same mean
 // absolute error to Weka's 4 printed decimals.
 func TestSMOWekaNumeric(t *testing.T) {
 	dir := shareddata.DirOrSkip(t)
-	cases, err := wekacv.Cases("SMO")
+	cases, err := wekasets.CVOf("smo")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,16 +31,16 @@ func TestSMOWekaNumeric(t *testing.T) {
 		t.Run(c.Dataset+c.Options, func(t *testing.T) {
 			d := data[c.Dataset]
 			if d == nil {
-				if d, err = wekacv.Load(dir, c.Dataset); err != nil {
+				if d, err = wekasets.Load(dir, c.Dataset); err != nil {
 					t.Fatal(err)
 				}
 				data[c.Dataset] = d
 			}
 			o := smo.DefaultOptions()
-			o.Standardize = c.Options == "-N_1"
-			o.Probabilities = c.Options == "-M_-V_-1"
+			o.Standardize = c.Options == "-N,1"
+			o.Probabilities = c.Options == "-M,-V,-1"
 			l := smo.Learner{Options: o}
-			got, err := wekacv.CrossValidate(d, 10, 1, func(d *dataset.Dataset, order []int) (wekacv.Distributor, error) {
+			got, err := wekasets.CrossValidate(d, 10, 1, func(d *dataset.Dataset, order []int) (wekasets.Distributor, error) {
 				return l.FitOrdered(d, order, nil)
 			})
 			if err != nil {

@@ -2,7 +2,7 @@
 # Makes the Weka fixtures of the numeric learners: SimpleCart's (and RandomTree's) trees and 10-fold
 # cross-validations on the shared datasets with numbers and missing values kept, as WekaTreeDump.java prints them.
 # usage: stages/train/testdata/weka-trees.sh [../shared/datasets]   (from the repository's root; rewrites the fixtures)
-# The ARFF files are made by Weka alone, as pipeline/testdata/weka-cv-numeric.sh makes them (CSVLoader on the .data
+# The ARFF files are made by Weka alone, by internal/wekasets/testdata/arff.sh (CSVLoader on the .data
 # file with a header line of column names, "?" missing, then NumericToNominal on the columns read as nominal), with
 # hepatitis's class (its first column) moved last by Reorder, where dtbench's ARFF files have it; hepatitis-classfirst
 # keeps it first (-classfirst, Weka's -c 1).
@@ -14,19 +14,9 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 weka() { java -Xmx2g -cp "$jar:$tmp" "$@" 2>/dev/null; }
 javac -cp "$jar" -d "$tmp" "$out/WekaTreeDump.java" 2>/dev/null
 
-csv2arff() {
-  { echo "$3"; cat "$2"; } > "$tmp/$1.csv"
-  weka weka.core.converters.CSVLoader "$tmp/$1.csv" > "$tmp/$1-raw.arff"
-  weka weka.filters.unsupervised.attribute.NumericToNominal -R "$4" -i "$tmp/$1-raw.arff" -o "$tmp/$1.arff"
-}
-csv2arff credit-approval "$shared/credit-approval/crx.data" "A1,A2,A3,A4,A5,A6,A7,A8,A9,A10,A11,A12,A13,A14,A15,A16" "16"
-csv2arff heart-disease "$shared/heart-disease/processed.cleveland.data" \
-  "age,sex,cp,trestbps,chol,fbs,restecg,thalach,exang,oldpeak,slope,ca,thal,num" "2,3,6,7,9,11,12,13,14"
-csv2arff hepatitis-classfirst "$shared/hepatitis/hepatitis.data" \
-  "Class,AGE,SEX,STEROID,ANTIVIRALS,FATIGUE,MALAISE,ANOREXIA,LIVER BIG,LIVER FIRM,SPLEEN PALPABLE,SPIDERS,ASCITES,VARICES,BILIRUBIN,ALK PHOSPHATE,SGOT,ALBUMIN,PROTIME,HISTOLOGY" \
-  "1,3,4,5,6,7,8,9,10,11,12,13,14,20"
+internal/wekasets/testdata/arff.sh "$shared" "$tmp"
+mv "$tmp/hepatitis.arff" "$tmp/hepatitis-classfirst.arff"
 weka weka.filters.unsupervised.attribute.Reorder -R 2-last,1 -i "$tmp/hepatitis-classfirst.arff" -o "$tmp/hepatitis.arff"
-for d in breast-cancer soybean vote; do cp "$shared/$d/$d.arff" "$tmp/$d.arff"; done
 sets=""
 for d in credit-approval heart-disease hepatitis breast-cancer soybean vote; do sets="$sets $d=$tmp/$d.arff"; done
 

@@ -1,4 +1,4 @@
-package wekacv
+package wekasets
 
 import (
 	"fmt"

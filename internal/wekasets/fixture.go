@@ -1,0 +1,76 @@
+package wekasets
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/importer"
+)
+
+// CV is one line of testdata/weka-cv.txt, Weka 3.6's own 10-fold
+// cross-validation (seed 1) of a dataset of Sets: the dtbench learner it
+// checks, Weka's options as the fixture writes them ("-" for none, commas
+// for spaces: "-N,1"), and Weka's result. It is the one record of Weka's
+// figures on these datasets; every test that holds a learner to Weka on
+// them reads it.
+type CV struct {
+	Dataset, Learner, Options string
+	Want                      Result
+}
+
+// ReadCV returns every line of testdata/weka-cv.txt.
+func ReadCV() ([]CV, error) {
+	_, here, _, _ := runtime.Caller(0)
+	path := filepath.Join(filepath.Dir(here), "testdata", "weka-cv.txt")
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []CV
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
+			continue
+		}
+		var c CV
+		if _, err := fmt.Sscan(line, &c.Dataset, &c.Learner, &c.Options, &c.Want.Correct, &c.Want.MAE); err != nil {
+			return nil, fmt.Errorf("%s: %q: %w", path, line, err)
+		}
+		out = append(out, c)
+	}
+	return out, sc.Err()
+}
+
+// CVOf returns the lines of ReadCV for learner.
+func CVOf(learner string) ([]CV, error) {
+	all, err := ReadCV()
+	if err != nil {
+		return nil, err
+	}
+	var out []CV
+	for _, c := range all {
+		if c.Learner == learner {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// Load imports the set named name from the shared datasets folder dir as
+// Sets says, numbers and missing values kept.
+func Load(dir, name string) (*dataset.Dataset, error) {
+	for _, s := range Sets(dir) {
+		if s.Name == name {
+			d, _, err := importer.Read(s.Path, s.Options)
+			return d, err
+		}
+	}
+	return nil, fmt.Errorf("wekasets: no dataset %s", name)
+}
