@@ -84,7 +84,11 @@ func share(done, total float64) float64 {
 // total, the rate, and the estimated time left, which weighs the tasks to
 // come by their estimated cost (the cost done per second so far, applied
 // to the cost left), so that cheap tasks done first do not promise a near
-// end.
+// end. The time since the last task finished went into tasks still
+// running: up to what one task still to come is expected to take, it is
+// credited to them (it neither slows the rate nor is counted again in
+// the time left); beyond that, the running tasks are late and the rate
+// falls.
 type logProgress struct {
 	log   *slog.Logger
 	every time.Duration
@@ -95,7 +99,7 @@ type logProgress struct {
 	mu          sync.Mutex
 	tasks, done int64
 	cost, spent float64
-	start       time.Time
+	start, last time.Time // Start, and when a task last finished
 	stop        chan struct{}
 	stopped     sync.WaitGroup
 }
@@ -104,6 +108,7 @@ func (p *logProgress) Start(tasks int64, cost float64) {
 	p.mu.Lock()
 	p.tasks, p.done, p.cost, p.spent = tasks, 0, cost, 0
 	p.start = p.now()
+	p.last = p.start
 	p.mu.Unlock()
 	ticks := p.ticks
 	var ticker *time.Ticker
@@ -136,6 +141,7 @@ func (p *logProgress) Add(n int64, cost float64) {
 	defer p.mu.Unlock()
 	p.done += n
 	p.spent += cost
+	p.last = p.now()
 }
 
 // Finish stops the timer; no line is written after it returns.
@@ -155,10 +161,28 @@ func (p *logProgress) line(now time.Time) {
 		rate = float64(p.done) / elapsed
 	}
 	args := []any{"done", p.done, "total", p.tasks, "tasks_per_second", round2(rate)}
-	if p.spent > 0 && elapsed > 0 {
-		args = append(args, "eta_seconds", round2(max(p.cost-p.spent, 0)/(p.spent/elapsed)))
+	if eta, ok := p.eta(now); ok {
+		args = append(args, "eta_seconds", round2(eta))
 	}
 	p.log.Info("progress", args...)
+}
+
+// eta is the time left at now, in seconds, false before a task is done;
+// the caller holds p.mu. Of the time since the last task finished, at
+// most the expected time of one task to come (the mean cost left per task
+// at the rate until then) is credited to the running tasks.
+func (p *logProgress) eta(now time.Time) (float64, bool) {
+	untilLast := p.last.Sub(p.start).Seconds()
+	if p.spent <= 0 || untilLast <= 0 {
+		return 0, false
+	}
+	left := max(p.cost-p.spent, 0)
+	credit := now.Sub(p.last).Seconds()
+	if tasksLeft := p.tasks - p.done; tasksLeft > 0 {
+		credit = min(credit, left/float64(tasksLeft)/(p.spent/untilLast))
+	}
+	rate := p.spent / (now.Sub(p.start).Seconds() - credit) // cost a second
+	return max(left/rate-credit, 0), true
 }
 
 func round2(x float64) float64 { return float64(int64(x*100+0.5)) / 100 }

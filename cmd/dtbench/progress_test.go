@@ -60,8 +60,11 @@ func TestLogProgressOnATimer(t *testing.T) {
 		t.Fatalf("want a line per tick, got %q", lines)
 	}
 	for i, want := range [][]string{
-		{"msg=progress", "done=11", "total=100", "tasks_per_second=2.2", "eta_seconds=40.45"},
-		{"msg=progress", "done=11", "total=100", "tasks_per_second=1.1", "eta_seconds=80.91"},
+		// 11 tasks in 1 s, then 4 s (9 s) on tasks still running, of
+		// which one task's expected time (89/89 at 11 a second) is
+		// credited to them: 89/(11/(5-1/11)) - 1/11 s (and with 10 s).
+		{"msg=progress", "done=11", "total=100", "tasks_per_second=2.2", "eta_seconds=39.63"},
+		{"msg=progress", "done=11", "total=100", "tasks_per_second=1.1", "eta_seconds=80.08"},
 	} {
 		for _, w := range want {
 			if !strings.Contains(lines[i], w) {
@@ -90,21 +93,42 @@ func newFakeProgressLine(t *testing.T) string {
 // tasks, then 1,100 that cost 400 times as much each. Once the cheap ones
 // are done, in 28 s, the time left is the cost left over the cost done a
 // second: 1,100·400 / (15,500/28) = 794.84 s, not the 1.99 s that
-// counting tasks gives.
+// counting tasks gives. A line written while a dear task runs credits the
+// time since the last cheap one to it (the ETA falls by that time, where
+// charging it to the cheap tasks' rate would have put it 2.4 times
+// higher), up to a dear task's expected time (0.72 s): past that, the
+// running task is late and the ETA grows again.
 func TestLogProgressWeighsTheETA(t *testing.T) {
-	f := newFakeProgress()
-	f.Start(15_500+1_100, 15_500+1_100*400)
-	for range 15_500 {
-		f.Add(1, 1)
-	}
-	line := f.tickOnce(28 * time.Second)
-	want := 1_100 * 400 / (15_500 / 28.0)
-	var eta float64
-	if _, err := fmt.Sscanf(line[strings.Index(line, "eta_seconds="):], "eta_seconds=%g", &eta); err != nil {
-		t.Fatalf("line %q: %v", line, err)
-	}
-	if math.Abs(eta-want) > 0.01 {
-		t.Errorf("eta %.2f s after the cheap tasks; want %.2f (the cost left at the cost done a second)", eta, want)
+	perCost := 28 / 15_500.0 // seconds per unit of cost, by the cheap tasks
+	for _, c := range []struct {
+		name  string
+		since time.Duration // from the last cheap task to the line
+		want  float64
+	}{
+		{"at the last cheap task", 0, 1_100 * 400 * perCost},
+		{"a dear task running", 500 * time.Millisecond, 1_100*400*perCost - 0.5},
+		{"a dear task late", 10 * time.Second, 1_100*400*(28+10-400*perCost)/15_500 - 400*perCost},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFakeProgress()
+			f.Start(15_500+1_100, 15_500+1_100*400)
+			f.clock = f.clock.Add(28 * time.Second)
+			for range 15_500 {
+				f.Add(1, 1)
+			}
+			line := f.tickOnce(c.since)
+			at := strings.Index(line, "eta_seconds=")
+			if at < 0 {
+				t.Fatalf("line %q has no ETA", line)
+			}
+			var eta float64
+			if _, err := fmt.Sscanf(line[at:], "eta_seconds=%g", &eta); err != nil {
+				t.Fatalf("line %q: %v", line, err)
+			}
+			if math.Abs(eta-c.want) > 0.01 {
+				t.Errorf("eta %.2f s; want %.2f (the cost left at the cost done a second)", eta, c.want)
+			}
+		})
 	}
 }
 
