@@ -1,53 +1,13 @@
 package train
 
 import (
-	"fmt"
 	"math"
-	"strings"
 	"testing"
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/internal/shareddata"
 	"github.com/dtbench/dtbench/internal/wekasets"
 )
-
-// c45OptionsOf returns the C4.5 options of a weka-cv.txt options field
-// ("-" for J48's defaults, commas for spaces: "-C,0.1").
-func c45OptionsOf(t *testing.T, opts string) C45Options {
-	t.Helper()
-	o := DefaultC45Options()
-	if opts == "-" {
-		return o
-	}
-	fs := strings.Split(opts, ",")
-	for i := 0; i < len(fs); i++ {
-		switch fs[i] {
-		case "-U":
-			o.Pruning = PruningNone
-		case "-S":
-			o.SubtreeRaising = false
-		case "-O":
-			o.Collapse = false
-		case "-C", "-M":
-			if i+1 == len(fs) {
-				t.Fatalf("J48 option %s without a value in %q", fs[i], opts)
-			}
-			var x float64
-			if _, err := fmt.Sscan(fs[i+1], &x); err != nil {
-				t.Fatalf("J48 option %s %q: %v", fs[i], fs[i+1], err)
-			}
-			if fs[i] == "-C" {
-				o.Confidence = x
-			} else {
-				o.MinLeaf = int(x)
-			}
-			i++
-		default:
-			t.Fatalf("J48 option %q not known to the test", fs[i])
-		}
-	}
-	return o
-}
 
 // TestC45WekaNumericCV checks C4.5 against Weka 3.6's J48 in a 10-fold
 // cross-validation with Weka's folds, seed 1, on the shared datasets with
@@ -74,9 +34,16 @@ func TestC45WekaNumericCV(t *testing.T) {
 				}
 				data[c.Dataset] = d
 			}
-			l := C45{Options: c45OptionsOf(t, c.Options)}
+			opts, ok := wekasets.Options[c.Options]
+			if !ok {
+				t.Fatalf("fixture option %q has no dtbench translation", c.Options)
+			}
+			l, err := New(Spec{Name: "c45", Options: opts})
+			if err != nil {
+				t.Fatal(err)
+			}
 			got, err := wekasets.CrossValidate(d, 10, 1, func(d *dataset.Dataset, order []int) (wekasets.Distributor, error) {
-				m, err := l.FitOrdered(d, order, nil)
+				m, err := l.(OrderedLearner).FitOrdered(d, order, nil)
 				if err != nil {
 					return nil, err
 				}
