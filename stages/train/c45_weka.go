@@ -431,54 +431,25 @@ func (f *j48Fit) resetDist(n *j48Node, data []j48Inst) *j48Dist {
 	return d
 }
 
-// instancesSort is Weka 3.6's Instances.sort(attIndex) on data by vals:
-// the instances missing the value moved to the end (by its swaps), the
-// rest ordered by its quicksort, which is not stable; it returns how
-// many have a value.
+// instancesSort is Weka 3.6.14's Instances.sort(attIndex) on data by
+// vals: the instances reordered by Utils.sortWithNoMissingValues of their
+// values, missing as Double.MAX_VALUE (wekaSort: Weka's quicksort, not
+// stable), so those missing the value come last; it returns how many
+// come before the first of them.
 func instancesSort(data []j48Inst, vals []float64) int {
-	i, j := 0, len(data)-1
-	for i <= j {
-		if math.IsNaN(vals[data[j].i]) {
-			j--
-		} else {
-			if math.IsNaN(vals[data[i].i]) {
-				data[i], data[j] = data[j], data[i]
-				j--
-			}
-			i++
+	key := make([]float64, len(data))
+	for i, in := range data {
+		key[i] = vals[in.i]
+	}
+	order := wekaSort(key)
+	backup := append([]j48Inst(nil), data...)
+	for i, o := range order {
+		data[i] = backup[o]
+	}
+	for i, in := range data {
+		if math.IsNaN(vals[in.i]) {
+			return i
 		}
 	}
-	instancesQuickSort(data, vals, 0, j)
-	return j + 1
-}
-
-// instancesQuickSort is Instances.quickSort(attIndex, left, right).
-func instancesQuickSort(data []j48Inst, vals []float64, left, right int) {
-	for left < right {
-		mid := instancesPartition(data, vals, left, right)
-		instancesQuickSort(data, vals, left, mid)
-		left = mid + 1
-	}
-}
-
-// instancesPartition is Instances.partition(attIndex, l, r).
-func instancesPartition(data []j48Inst, vals []float64, l, r int) int {
-	pivot := vals[data[(l+r)/2].i]
-	for l < r {
-		for vals[data[l].i] < pivot && l < r {
-			l++
-		}
-		for vals[data[r].i] > pivot && l < r {
-			r--
-		}
-		if l < r {
-			data[l], data[r] = data[r], data[l]
-			l++
-			r--
-		}
-	}
-	if l == r && vals[data[r].i] > pivot {
-		r--
-	}
-	return r
+	return len(data)
 }
