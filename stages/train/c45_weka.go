@@ -3,6 +3,8 @@ package train
 import (
 	"fmt"
 	"math"
+	"slices"
+	"sort"
 
 	"github.com/dtbench/dtbench/dataset"
 )
@@ -101,6 +103,21 @@ type j48Fit struct {
 	testedB   []bool
 	// Per-node scratch of selectModel, per feature.
 	cand []j48Cand
+	// xlogx[i] = j48LogFunc(i) for i = 0..N: the entropies' logarithms of
+	// whole weights, looked up.
+	xlogx []float64
+	// presorted: the fit has no missing value, so every weight is 1 and
+	// no sum depends on the order in which instances are added; a node
+	// then holds its instances sorted by each numeric feature, in lists
+	// split among its children in order, where J48 sorts them at every
+	// node (the same sets of instances on each side of every cut, and so
+	// the same trees, in O(n) a node and feature instead of O(n log n)).
+	presorted bool
+	// distinct[a]: numeric feature a's distinct values in the fit,
+	// ascending (setSplitPoint's search).
+	distinct [][]float64
+	branch   []int32 // per instance, its branch at the node being split (presorted)
+	counts   []int   // scratch of numericSplitSorted: two bags' class counts, then the node's (classCounts)
 }
 
 // j48Cand is one feature's C45Split at a node.
@@ -166,6 +183,31 @@ func newJ48Fit(d *dataset.Dataset, rows []int, o C45Options, m j48Measure) *j48F
 	for a := range nf {
 		f.inAverage[a] = f.numeric[a] || multiVal || j48Sm(float64(f.domain[a]), limit)
 	}
+	f.xlogx = make([]float64, len(rows)+1)
+	for i := range f.xlogx {
+		f.xlogx[i] = j48LogFunc(float64(i))
+	}
+	f.presorted = true
+	f.distinct = make([][]float64, nf)
+	for _, col := range f.vals {
+		for _, v := range col {
+			if math.IsNaN(v) {
+				f.presorted = false
+				break
+			}
+		}
+	}
+	for a, col := range f.vals {
+		if f.numeric[a] && !f.presorted { // rootSorted sets them when presorted
+			ds := slices.DeleteFunc(slices.Clone(col), math.IsNaN)
+			slices.Sort(ds)
+			f.distinct[a] = slices.Compact(ds)
+		}
+	}
+	if f.presorted {
+		f.branch = make([]int32, len(rows))
+		f.counts = make([]int, 3*f.k)
+	}
 	return f
 }
 
@@ -180,7 +222,11 @@ func fitJ48Weka(name string, d *dataset.Dataset, rows []int, o C45Options, crit 
 	prune := o.Pruning == PruningPessimistic
 	raise := prune && o.SubtreeRaising
 	data := append([]j48Inst(nil), f.all...)
-	root := f.buildTree(data, raise)
+	var sorted []j48Sorted
+	if f.presorted {
+		sorted = f.rootSorted()
+	}
+	root := f.buildTree(data, sorted, raise)
 	if o.Collapse {
 		root.collapse()
 	}
@@ -193,10 +239,11 @@ func fitJ48Weka(name string, d *dataset.Dataset, rows []int, o C45Options, crit 
 }
 
 // buildTree is ClassifierTree.buildTree on the node's instances data
-// (which selectModel reorders; the node keeps them when keep).
-func (f *j48Fit) buildTree(data []j48Inst, keep bool) *j48Node {
+// (which selectModel reorders unless presorted; the node keeps them when
+// keep), sorted by each numeric feature in sorted when presorted.
+func (f *j48Fit) buildTree(data []j48Inst, sorted []j48Sorted, keep bool) *j48Node {
 	n := &j48Node{att: -1}
-	att := f.selectModel(data, n)
+	att := f.selectModel(data, sorted, n)
 	if keep {
 		n.train = data
 	}
@@ -206,10 +253,19 @@ func (f *j48Fit) buildTree(data []j48Inst, keep bool) *j48Node {
 		return n
 	}
 	parts := f.split(n, data)
+	var kids [][]j48Sorted
+	if sorted != nil {
+		kids = f.splitSorted(parts, sorted)
+	}
+	sorted = nil
 	n.sons = make([]*j48Node, len(parts))
 	f.tested[att]++
 	for i, p := range parts {
-		n.sons[i] = f.buildTree(p, keep)
+		var ks []j48Sorted
+		if kids != nil {
+			ks, kids[i] = kids[i], nil
+		}
+		n.sons[i] = f.buildTree(p, ks, keep)
 	}
 	f.tested[att]--
 	return n
@@ -227,8 +283,8 @@ func sumWeights(data []j48Inst) float64 {
 // selectModel is C45ModelSelection.selectModel: it sets node n's local
 // model (its distribution, and its feature and split point when it
 // splits) and returns the feature, or -1 for no split.
-func (f *j48Fit) selectModel(data []j48Inst, n *j48Node) int {
-	check := newJ48Dist(1, f.k)
+func (f *j48Fit) selectModel(data []j48Inst, sorted []j48Sorted, n *j48Node) int {
+	check := newJ48Dist(1, f.k, f.xlogx)
 	for _, in := range data {
 		check.add(0, int(f.labels[in.i]), in.w)
 	}
@@ -247,9 +303,12 @@ func (f *j48Fit) selectModel(data []j48Inst, n *j48Node) int {
 	for a := range f.cand {
 		c := &f.cand[a]
 		*c = j48Cand{}
-		if f.numeric[a] {
-			f.numericSplit(a, data, sumW, c)
-		} else {
+		switch {
+		case f.numeric[a] && sorted != nil:
+			f.numericSplitSorted(sorted[a], f.classCounts(check), sumW, c)
+		case f.numeric[a]:
+			f.numericSplit(a, data, instancesSort(data, f.vals[a]), sumW, c)
+		default:
 			f.nominalSplit(a, data, sumW, c)
 		}
 		if !c.ok {
@@ -284,9 +343,19 @@ func (f *j48Fit) selectModel(data []j48Inst, n *j48Node) int {
 	return best
 }
 
+// classCounts returns the class weights of a presorted node's
+// distribution d as the whole numbers they are.
+func (f *j48Fit) classCounts(d *j48Dist) []int {
+	cc := f.counts[2*f.k:]
+	for c, w := range d.perClass {
+		cc[c] = int(w)
+	}
+	return cc
+}
+
 // nominalSplit is C45Split.handleEnumeratedAttribute for feature a.
 func (f *j48Fit) nominalSplit(a int, data []j48Inst, sumW float64, c *j48Cand) {
-	dist := newJ48Dist(f.domain[a], f.k)
+	dist := newJ48Dist(f.domain[a], f.k, f.xlogx)
 	vals := f.vals[a]
 	for _, in := range data {
 		if v := vals[in.i]; !math.IsNaN(v) {
@@ -302,12 +371,12 @@ func (f *j48Fit) nominalSplit(a int, data []j48Inst, sumW float64, c *j48Cand) {
 	c.ratio = dist.gainRatio(sumW, c.infoGain)
 }
 
-// numericSplit is C45Split.handleNumericAttribute for feature a: data is
-// sorted on a first (Instances.sort, in place, as J48 leaves it).
-func (f *j48Fit) numericSplit(a int, data []j48Inst, sumW float64, c *j48Cand) {
+// numericSplit is C45Split.handleNumericAttribute for feature a on the
+// node's instances data sorted by a (Instances.sort, as J48 leaves them),
+// the first firstMiss of which have a value.
+func (f *j48Fit) numericSplit(a int, data []j48Inst, firstMiss int, sumW float64, c *j48Cand) {
 	vals := f.vals[a]
-	firstMiss := instancesSort(data, vals)
-	dist := newJ48Dist(2, f.k)
+	dist := newJ48Dist(2, f.k, f.xlogx)
 	for _, in := range data[:firstMiss] {
 		dist.add(1, int(f.labels[in.i]), in.w)
 	}
@@ -336,27 +405,54 @@ func (f *j48Fit) numericSplit(a int, data []j48Inst, sumW float64, c *j48Cand) {
 		}
 		last = next
 	}
+	if splitIndex < 0 { // no cut of gain above 0: the penalized gain is not either
+		return
+	}
+	gain, sp, ok := numericCut(best, index, sumW, vals[data[splitIndex].i], vals[data[splitIndex+1].i])
+	if !ok {
+		return
+	}
+	dist = newJ48Dist(2, f.k, f.xlogx)
+	dist.addRange(0, f, data[:splitIndex+1])
+	dist.addRange(1, f, data[splitIndex+1:firstMiss])
+	*c = j48Cand{ok: true, infoGain: gain, ratio: dist.gainRatio(sumW, gain), split: sp, dist: dist}
+}
+
+// numericCut is the end of handleNumericAttribute: the best cut's gain
+// best less log2(index)/sumW for its index valid cuts, and its split
+// point, the midpoint of the values lo < hi on either side (lo where the
+// midpoint rounds to hi); not ok when no cut was valid or the gain is not
+// above 0.
+func numericCut(best float64, index int, sumW, lo, hi float64) (gain, sp float64, ok bool) {
 	if index == 0 {
-		return
+		return 0, 0, false
 	}
-	best -= math.Log(float64(index)) / math.Ln2 / sumW
-	if j48SmOrEq(best, 0) {
-		return
+	gain = best - math.Log(float64(index))/math.Ln2/sumW
+	if j48SmOrEq(gain, 0) {
+		return 0, 0, false
 	}
-	lo, hi := vals[data[splitIndex].i], vals[data[splitIndex+1].i]
-	sp := (hi + lo) / 2
+	sp = (hi + lo) / 2
 	if sp == hi {
 		sp = lo
 	}
-	dist = newJ48Dist(2, f.k)
-	dist.addRange(0, f, data[:splitIndex+1])
-	dist.addRange(1, f, data[splitIndex+1:firstMiss])
-	*c = j48Cand{ok: true, infoGain: best, ratio: dist.gainRatio(sumW, best), split: sp, dist: dist}
+	return gain, sp, true
 }
 
 // setSplitPoint is C45Split.setSplitPoint: the largest value of feature a
-// in the whole training set at or below sp (within 1e-6).
+// in the whole training set at or below sp (within 1e-6). J48 scans the
+// instances, keeping a value that beats the one kept by more than 1e-6;
+// that is the largest such value, found by binary search, unless the
+// value below it is within 1e-6, where the scan's order decides and so
+// the scan is made.
 func (f *j48Fit) setSplitPoint(a int, sp float64) float64 {
+	ds := f.distinct[a]
+	j := sort.Search(len(ds), func(j int) bool { return !j48SmOrEq(ds[j], sp) })
+	switch {
+	case j == 0:
+		return -math.MaxFloat64
+	case j == 1 || j48Gr(ds[j-1], ds[j-2]):
+		return ds[j-1]
+	}
 	out := -math.MaxFloat64
 	for _, v := range f.vals[a] {
 		if !math.IsNaN(v) && j48Gr(v, out) && j48SmOrEq(v, sp) {
@@ -414,13 +510,13 @@ func (f *j48Fit) split(n *j48Node, data []j48Inst) [][]j48Inst {
 // value, then those without spread in the branches' shares.
 func (f *j48Fit) resetDist(n *j48Node, data []j48Inst) *j48Dist {
 	if n.leaf {
-		d := newJ48Dist(1, f.k)
+		d := newJ48Dist(1, f.k, f.xlogx)
 		for _, in := range data {
 			d.add(0, int(f.labels[in.i]), in.w)
 		}
 		return d
 	}
-	d := newJ48Dist(n.dist.bags(), f.k)
+	d := newJ48Dist(n.dist.bags(), f.k, f.xlogx)
 	vals := f.vals[n.att]
 	for _, in := range data {
 		if b := f.whichSubset(n, vals[in.i]); b >= 0 {

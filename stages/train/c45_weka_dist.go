@@ -9,16 +9,18 @@ import "math"
 // (c45_weka.go) is J48's to the bit.
 type j48Dist struct {
 	k        int
+	xlogx    []float64 // j48LogFunc(i) for the integers i it holds (j48Fit.xlogx), nil for none
 	pcb      []float64 // m_perClassPerBag, bag-major: pcb[b·k+c]
 	perBag   []float64
 	perClass []float64
 	total    float64
 }
 
-// newJ48Dist returns an empty distribution of bags bags and k classes.
-func newJ48Dist(bags, k int) *j48Dist {
+// newJ48Dist returns an empty distribution of bags bags and k classes,
+// its logarithms of integers looked up in xlogx.
+func newJ48Dist(bags, k int, xlogx []float64) *j48Dist {
 	buf := make([]float64, bags*k+bags+k)
-	return &j48Dist{k: k, pcb: buf[:bags*k], perBag: buf[bags*k : bags*k+bags], perClass: buf[bags*k+bags:]}
+	return &j48Dist{k: k, xlogx: xlogx, pcb: buf[:bags*k], perBag: buf[bags*k : bags*k+bags], perClass: buf[bags*k+bags:]}
 }
 
 // bags returns the number of bags.
@@ -90,7 +92,7 @@ func (d *j48Dist) addInstWithUnknown(f *j48Fit, data []j48Inst, att int) {
 // merged is Distribution(toMerge): one bag of d's class weights (NoSplit's
 // distribution of a node that becomes a leaf).
 func (d *j48Dist) merged() *j48Dist {
-	m := newJ48Dist(1, d.k)
+	m := newJ48Dist(1, d.k, d.xlogx)
 	copy(m.perClass, d.perClass)
 	copy(m.pcb, d.perClass)
 	m.total = d.total
@@ -165,13 +167,23 @@ func j48LogFunc(x float64) float64 {
 	return x * math.Log(x) / math.Ln2
 }
 
+// logFunc is j48LogFunc(x), from the table where x is an integer it
+// holds (the same float64: the table is j48LogFunc's own values). Without
+// missing values every weight is a whole number of instances.
+func (d *j48Dist) logFunc(x float64) float64 {
+	if i := int(x); float64(i) == x && uint(i) < uint(len(d.xlogx)) {
+		return d.xlogx[i]
+	}
+	return j48LogFunc(x)
+}
+
 // oldEnt is the class entropy of the distribution, times its total.
 func (d *j48Dist) oldEnt() float64 {
 	s := 0.0
 	for _, w := range d.perClass {
-		s += j48LogFunc(w)
+		s += d.logFunc(w)
 	}
-	return j48LogFunc(d.total) - s
+	return d.logFunc(d.total) - s
 }
 
 // newEnt is the entropy of the class within the bags, times the total.
@@ -179,9 +191,9 @@ func (d *j48Dist) newEnt() float64 {
 	s := 0.0
 	for b, wb := range d.perBag {
 		for _, w := range d.pcb[b*d.k : (b+1)*d.k] {
-			s += j48LogFunc(w)
+			s += d.logFunc(w)
 		}
-		s -= j48LogFunc(wb)
+		s -= d.logFunc(wb)
 	}
 	return -s
 }
@@ -206,10 +218,10 @@ func (d *j48Dist) gainRatio(totalNoInst, gain float64) float64 {
 	den := 0.0
 	if j48Gr(d.total, 0) {
 		for _, w := range d.perBag {
-			den -= j48LogFunc(w)
+			den -= d.logFunc(w)
 		}
-		den -= j48LogFunc(totalNoInst - d.total)
-		den += j48LogFunc(totalNoInst)
+		den -= d.logFunc(totalNoInst - d.total)
+		den += d.logFunc(totalNoInst)
 	}
 	if j48Eq(den, 0) {
 		return 0
