@@ -197,13 +197,6 @@ func newJ48Fit(d *dataset.Dataset, rows []int, o C45Options, m j48Measure) *j48F
 			}
 		}
 	}
-	for a, col := range f.vals {
-		if f.numeric[a] && !f.presorted { // rootSorted sets them when presorted
-			ds := slices.DeleteFunc(slices.Clone(col), math.IsNaN)
-			slices.Sort(ds)
-			f.distinct[a] = slices.Compact(ds)
-		}
-	}
 	if f.presorted {
 		f.branch = make([]int32, len(rows))
 		f.counts = make([]int, 3*f.k)
@@ -218,13 +211,23 @@ func fitJ48Weka(name string, d *dataset.Dataset, rows []int, o C45Options, crit 
 	if !ok {
 		return nil, fmt.Errorf("%s: its criterion %T has no J48 measure for numeric or missing values", name, crit)
 	}
+	return newJ48WekaModel(d, j48Tree(d, rows, o, m, true)), nil
+}
+
+// j48Tree grows, collapses and prunes J48's tree on the instances rows of
+// d, presorted where the fit allows it and presort is true (the tests
+// turn it off to hold the two paths to the same trees).
+func j48Tree(d *dataset.Dataset, rows []int, o C45Options, m j48Measure, presort bool) *j48Node {
 	f := newJ48Fit(d, rows, o, m)
+	f.presorted = f.presorted && presort
 	prune := o.Pruning == PruningPessimistic
 	raise := prune && o.SubtreeRaising
 	data := append([]j48Inst(nil), f.all...)
 	var sorted []j48Sorted
 	if f.presorted {
 		sorted = f.rootSorted()
+	} else {
+		f.setDistinct()
 	}
 	root := f.buildTree(data, sorted, raise)
 	if o.Collapse {
@@ -235,7 +238,19 @@ func fitJ48Weka(name string, d *dataset.Dataset, rows []int, o C45Options, crit 
 		p.z = normalInverse(float64(float32(1) - p.cf))
 		p.prune(root)
 	}
-	return newJ48WekaModel(d, root), nil
+	return root
+}
+
+// setDistinct sets the numeric features' distinct values (rootSorted
+// does on a presorted fit).
+func (f *j48Fit) setDistinct() {
+	for a, col := range f.vals {
+		if f.numeric[a] {
+			ds := slices.DeleteFunc(slices.Clone(col), math.IsNaN)
+			slices.Sort(ds)
+			f.distinct[a] = slices.Compact(ds)
+		}
+	}
 }
 
 // buildTree is ClassifierTree.buildTree on the node's instances data
