@@ -117,7 +117,11 @@ type j48Fit struct {
 	// ascending (setSplitPoint's search).
 	distinct [][]float64
 	branch   []int32 // per instance, its branch at the node being split (presorted)
-	counts   []int   // scratch of numericSplitSorted: two bags' class counts, then the node's (classCounts)
+	// bufs are the presorted lists, two per numeric feature (nil for a
+	// nominal one): a node's are bufs[side][a][lo:hi] (j48Seg), its
+	// children's the same range of the other side.
+	bufs   [2][]j48Sorted
+	counts []int // scratch of numericSplitSorted: two bags' class counts, then the node's (classCounts)
 }
 
 // j48Cand is one feature's C45Split at a node.
@@ -223,13 +227,13 @@ func j48Tree(d *dataset.Dataset, rows []int, o C45Options, m j48Measure, presort
 	prune := o.Pruning == PruningPessimistic
 	raise := prune && o.SubtreeRaising
 	data := append([]j48Inst(nil), f.all...)
-	var sorted []j48Sorted
+	var seg j48Seg
 	if f.presorted {
-		sorted = f.rootSorted()
+		seg = f.rootSorted()
 	} else {
 		f.setDistinct()
 	}
-	root := f.buildTree(data, sorted, raise)
+	root := f.buildTree(data, seg, raise)
 	if o.Collapse {
 		root.collapse()
 	}
@@ -255,10 +259,10 @@ func (f *j48Fit) setDistinct() {
 
 // buildTree is ClassifierTree.buildTree on the node's instances data
 // (which selectModel reorders unless presorted; the node keeps them when
-// keep), sorted by each numeric feature in sorted when presorted.
-func (f *j48Fit) buildTree(data []j48Inst, sorted []j48Sorted, keep bool) *j48Node {
+// keep), sorted by each numeric feature at seg when presorted.
+func (f *j48Fit) buildTree(data []j48Inst, seg j48Seg, keep bool) *j48Node {
 	n := &j48Node{att: -1}
-	att := f.selectModel(data, sorted, n)
+	att := f.selectModel(data, seg, n)
 	if keep {
 		n.train = data
 	}
@@ -268,17 +272,16 @@ func (f *j48Fit) buildTree(data []j48Inst, sorted []j48Sorted, keep bool) *j48No
 		return n
 	}
 	parts := f.split(n, data)
-	var kids [][]j48Sorted
-	if sorted != nil {
-		kids = f.splitSorted(parts, sorted)
+	var kids []j48Seg
+	if seg.ok {
+		kids = f.splitSorted(parts, seg)
 	}
-	sorted = nil
 	n.sons = make([]*j48Node, len(parts))
 	f.tested[att]++
 	for i, p := range parts {
-		var ks []j48Sorted
+		var ks j48Seg
 		if kids != nil {
-			ks, kids[i] = kids[i], nil
+			ks = kids[i]
 		}
 		n.sons[i] = f.buildTree(p, ks, keep)
 	}
@@ -298,7 +301,7 @@ func sumWeights(data []j48Inst) float64 {
 // selectModel is C45ModelSelection.selectModel: it sets node n's local
 // model (its distribution, and its feature and split point when it
 // splits) and returns the feature, or -1 for no split.
-func (f *j48Fit) selectModel(data []j48Inst, sorted []j48Sorted, n *j48Node) int {
+func (f *j48Fit) selectModel(data []j48Inst, seg j48Seg, n *j48Node) int {
 	check := newJ48Dist(1, f.k, f.xlogx)
 	for _, in := range data {
 		check.add(0, int(f.labels[in.i]), in.w)
@@ -319,8 +322,8 @@ func (f *j48Fit) selectModel(data []j48Inst, sorted []j48Sorted, n *j48Node) int
 		c := &f.cand[a]
 		*c = j48Cand{}
 		switch {
-		case f.numeric[a] && sorted != nil:
-			f.numericSplitSorted(sorted[a], f.classCounts(check), sumW, c)
+		case f.numeric[a] && seg.ok:
+			f.numericSplitSorted(f.bufs[seg.side][a][seg.lo:seg.hi], f.classCounts(check), sumW, c)
 		case f.numeric[a]:
 			f.numericSplit(a, data, instancesSort(data, f.vals[a]), sumW, c)
 		default:
@@ -497,6 +500,9 @@ func (f *j48Fit) whichSubset(n *j48Node, v float64) int {
 func (f *j48Fit) split(n *j48Node, data []j48Inst) [][]j48Inst {
 	bags := n.dist.bags()
 	parts := make([][]j48Inst, bags)
+	for b := range parts { // room for the branch's weight in whole instances, which it holds without missing values
+		parts[b] = make([]j48Inst, 0, int(max(n.dist.perBag[b], 0))+1)
+	}
 	vals := f.vals[n.att]
 	var shares []float64
 	for _, in := range data {

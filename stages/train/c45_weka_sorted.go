@@ -16,19 +16,33 @@ import (
 // gains and the split point are computed from the same values as J48's
 // (TestJ48PresortedAgrees holds the two paths to the same trees).
 
-// j48Sorted is a node's instances sorted by one numeric feature.
-type j48Sorted struct {
-	v []float64 // values, ascending
-	c []uint8   // classes
-	i []int32   // instances
+// j48Sorted is a node's instances sorted by one numeric feature, nil for
+// a nominal feature.
+type j48Sorted []j48Key
+
+// j48Key is an instance in a j48Sorted: its value, class and index, side
+// by side (one read and one write per instance where a split hands the
+// list down).
+type j48Key struct {
+	v float64
+	i int32
+	c uint8
 }
 
-// rootSorted returns the fit's instances sorted by each numeric feature
-// (the zero j48Sorted for a nominal one), and sets the features'
-// distinct values from them.
-func (f *j48Fit) rootSorted() []j48Sorted {
-	sorted := make([]j48Sorted, len(f.vals))
+// j48Seg is a presorted node's place in the fit's lists (j48Fit.bufs),
+// ok false where the node has none (the fit is not presorted, or the node
+// is a leaf ahead).
+type j48Seg struct {
+	side, lo, hi int
+	ok           bool
+}
+
+// rootSorted fills the fit's lists with its instances sorted by each
+// numeric feature, sets the features' distinct values from them, and
+// returns the root's place in them.
+func (f *j48Fit) rootSorted() j48Seg {
 	n := len(f.all)
+	f.bufs = [2][]j48Sorted{make([]j48Sorted, len(f.vals)), make([]j48Sorted, len(f.vals))}
 	keys, tmp := make([]uint64, n), make([]uint64, n)
 	idx, tmpIdx := make([]int32, n), make([]int32, n)
 	for a, col := range f.vals {
@@ -39,15 +53,16 @@ func (f *j48Fit) rootSorted() []j48Sorted {
 			keys[i], idx[i] = orderedBits(v), int32(i)
 		}
 		radixSort(keys, idx, tmp, tmpIdx)
-		s := j48Sorted{v: make([]float64, n), c: make([]uint8, n), i: slices.Clone(idx)}
-		for j, i := range s.i {
-			s.v[j], s.c[j] = col[i], f.labels[i]
+		s := make(j48Sorted, n)
+		ds := make([]float64, n)
+		for j, i := range idx {
+			s[j] = j48Key{col[i], i, f.labels[i]}
+			ds[j] = col[i]
 		}
-		sorted[a] = s
-		ds := slices.Clone(s.v)
+		f.bufs[0][a], f.bufs[1][a] = s, make(j48Sorted, n)
 		f.distinct[a] = slices.Compact(ds)
 	}
-	return sorted
+	return j48Seg{0, 0, n, true}
 }
 
 // orderedBits maps a float64 (not NaN) to a uint64 of the same order:
@@ -63,16 +78,18 @@ func orderedBits(v float64) uint64 {
 }
 
 // radixSort sorts keys ascending with idx alongside, by an LSD radix sort
-// on 16-bit digits (tmp and tmpIdx are scratch of the same length).
+// on 11-bit digits (tmp and tmpIdx are scratch of the same length), a
+// pass skipped where every key has the same digit.
 func radixSort(keys []uint64, idx []int32, tmp []uint64, tmpIdx []int32) {
-	var count [1 << 16]int
-	for shift := uint(0); shift < 64; shift += 16 {
+	const bits = 11
+	var count [1 << bits]int
+	for shift := uint(0); shift < 64; shift += bits {
 		clear(count[:])
 		for _, k := range keys {
-			count[(k>>shift)&0xffff]++
+			count[(k>>shift)&(1<<bits-1)]++
 		}
-		if count[(keys[0]>>shift)&0xffff] == len(keys) {
-			continue // one digit value: the pass would not move anything
+		if count[(keys[0]>>shift)&(1<<bits-1)] == len(keys) {
+			continue
 		}
 		pos := 0
 		for d, c := range count {
@@ -80,7 +97,7 @@ func radixSort(keys []uint64, idx []int32, tmp []uint64, tmpIdx []int32) {
 			pos += c
 		}
 		for j, k := range keys {
-			d := (k >> shift) & 0xffff
+			d := (k >> shift) & (1<<bits - 1)
 			tmp[count[d]], tmpIdx[count[d]] = k, idx[j]
 			count[d]++
 		}
@@ -89,37 +106,57 @@ func radixSort(keys []uint64, idx []int32, tmp []uint64, tmpIdx []int32) {
 	}
 }
 
-// splitSorted splits a presorted node's sorted lists among its branches'
-// instances parts (each instance in one branch: no value is missing),
-// each list in order.
-func (f *j48Fit) splitSorted(parts [][]j48Inst, sorted []j48Sorted) [][]j48Sorted {
+// splitSorted hands a presorted node's lists (at seg) down to its
+// branches' instances parts (each instance in one branch: no value is
+// missing), each list in order, branch b's after branch b−1's in the
+// same range of the other side; a branch that is a leaf ahead gets none.
+func (f *j48Fit) splitSorted(parts [][]j48Inst, seg j48Seg) []j48Seg {
+	kids := make([]j48Seg, len(parts))
+	at := seg.lo
 	for b, p := range parts {
 		for _, in := range p {
 			f.branch[in.i] = int32(b)
 		}
+		kids[b] = j48Seg{1 - seg.side, at, at + len(p), !f.leafAhead(p)}
+		at += len(p)
 	}
-	kids := make([][]j48Sorted, len(parts))
-	for b := range kids {
-		kids[b] = make([]j48Sorted, len(sorted))
+	if at != seg.hi {
+		panic("train: J48's presorted split lost or gained instances") // a missing value in a presorted fit
 	}
 	pos := make([]int, len(parts))
-	for a, s := range sorted {
-		if s.v == nil {
+	for a, src := range f.bufs[seg.side] {
+		if src == nil {
 			continue
 		}
-		for b, p := range parts {
-			n := len(p)
-			kids[b][a] = j48Sorted{v: make([]float64, n), c: make([]uint8, n), i: make([]int32, n)}
-			pos[b] = 0
+		dst := f.bufs[1-seg.side][a]
+		for b, k := range kids {
+			pos[b] = k.lo
 		}
-		for j, i := range s.i {
-			b := f.branch[i]
-			k, at := &kids[b][a], pos[b]
-			k.v[at], k.c[at], k.i[at] = s.v[j], s.c[j], i
+		for _, key := range src[seg.lo:seg.hi] {
+			b := f.branch[key.i]
+			if !kids[b].ok {
+				continue
+			}
+			dst[pos[b]] = key
 			pos[b]++
 		}
 	}
 	return kids
+}
+
+// leafAhead reports whether the instances p of a presorted node's branch
+// make a leaf before any split is tried (selectModel's first test: fewer
+// than 2·min_leaf, or of one class), so that its lists need not be made.
+func (f *j48Fit) leafAhead(p []j48Inst) bool {
+	if j48Sm(float64(len(p)), 2*f.minObj) {
+		return true
+	}
+	for _, in := range p {
+		if f.labels[in.i] != f.labels[p[0].i] {
+			return false
+		}
+	}
+	return true
 }
 
 // numericSplitSorted is numericSplit on a presorted node: s holds the
@@ -129,7 +166,7 @@ func (f *j48Fit) splitSorted(parts [][]j48Inst, sorted []j48Sorted) [][]j48Sorte
 // entropy the sum, in EntropyBasedSplitCrit's order, of the table's
 // x·log2(x) of those counts: J48's values bit for bit.
 func (f *j48Fit) numericSplitSorted(s j48Sorted, classes []int, sumW float64, c *j48Cand) {
-	n := len(s.v)
+	n := len(s)
 	tab := f.xlogx
 	total := float64(n)
 	minSplit := 0.1 * total / float64(f.k)
@@ -154,12 +191,12 @@ func (f *j48Fit) numericSplitSorted(s j48Sorted, classes []int, sumW float64, c 
 	best, splitIndex, index := 0.0, -1, 0
 	last, left := 0, 0
 	for next := 1; next < n; next++ {
-		if !(s.v[next-1]+1e-5 < s.v[next]) {
+		if !(s[next-1].v+1e-5 < s[next].v) {
 			continue
 		}
-		for _, cl := range s.c[last:next] { // shiftRange(1, 0, …)
-			cnt[k+int(cl)]--
-			cnt[cl]++
+		for _, key := range s[last:next] { // shiftRange(1, 0, …)
+			cnt[k+int(key.c)]--
+			cnt[key.c]++
 		}
 		left += next - last
 		last = next
@@ -189,13 +226,13 @@ func (f *j48Fit) numericSplitSorted(s j48Sorted, classes []int, sumW float64, c 
 	if splitIndex < 0 {
 		return
 	}
-	gain, sp, ok := numericCut(best, index, sumW, s.v[splitIndex], s.v[splitIndex+1])
+	gain, sp, ok := numericCut(best, index, sumW, s[splitIndex].v, s[splitIndex+1].v)
 	if !ok {
 		return
 	}
 	dist := newJ48Dist(2, f.k, f.xlogx)
-	for _, cl := range s.c[:splitIndex+1] {
-		dist.pcb[cl]++
+	for _, key := range s[:splitIndex+1] {
+		dist.pcb[key.c]++
 	}
 	for cl, x := range classes {
 		dist.pcb[k+cl] = float64(x) - dist.pcb[cl]
