@@ -2,6 +2,7 @@ package importer
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -17,7 +18,8 @@ type csvField struct {
 }
 
 // csvReader splits CSV text into records. Its dialect:
-//   - records end at LF or CRLF; a line holding only blanks is skipped;
+//   - records end at LF, CRLF or a bare CR; a line holding only blanks
+//     is skipped;
 //   - fields are separated by delim; blanks (space, tab) around an
 //     unquoted field are trimmed;
 //   - a field that starts with quote runs to the matching quote, a doubled
@@ -32,6 +34,7 @@ type csvReader struct {
 	quote byte // 0: no quoting
 	line  int  // lines read so far
 	buf   []byte
+	ends  [3]int // line ends met so far, by kind (endLF, endCRLF, endCR)
 }
 
 func newCSVReader(r io.Reader, file string, o Options) *csvReader {
@@ -43,31 +46,108 @@ func newCSVReader(r io.Reader, file string, o Options) *csvReader {
 }
 
 // readLine returns the next physical line without its line end, and
-// false at the end of the input.
+// false at the end of the input. A line ends at LF, CRLF or a bare CR
+// (old Mac files, such as UCI's HTRU_2.csv), whichever the file uses;
+// each kind met is counted for messages (dialect).
 func (c *csvReader) readLine() (string, bool, error) {
 	c.buf = c.buf[:0]
 	for {
-		chunk, err := c.r.ReadSlice('\n')
-		c.buf = append(c.buf, chunk...)
-		if errors.Is(err, bufio.ErrBufferFull) {
+		if c.r.Buffered() == 0 {
+			if _, err := c.r.Peek(1); err != nil {
+				if !errors.Is(err, io.EOF) {
+					return "", false, &input.Error{File: c.file, Line: c.line + 1, Err: err}
+				}
+				if len(c.buf) == 0 {
+					return "", false, nil
+				}
+				return c.endLine()
+			}
+		}
+		b, _ := c.r.Peek(c.r.Buffered())
+		i := bytes.IndexAny(b, "\r\n")
+		if i < 0 {
+			c.buf = append(c.buf, b...)
+			_, _ = c.r.Discard(len(b)) // buffered: cannot fail
 			continue
 		}
-		if err != nil && !errors.Is(err, io.EOF) {
-			return "", false, &input.Error{File: c.file, Line: c.line + 1, Err: err}
+		c.buf = append(c.buf, b[:i]...)
+		end := b[i]
+		_, _ = c.r.Discard(i + 1)
+		switch {
+		case end == '\n':
+			c.ends[endLF]++
+		case c.crlf():
+			c.ends[endCRLF]++
+		default:
+			c.ends[endCR]++
 		}
-		if len(c.buf) == 0 && err != nil {
-			return "", false, nil
-		}
-		c.line++
-		text := string(trimLineEnd(c.buf))
-		if err := input.UTF8(c.file, c.line, text); err != nil {
-			return "", false, err
-		}
-		if c.line == 1 {
-			text = strings.TrimPrefix(text, "\uFEFF")
-		}
-		return text, true, nil
+		return c.endLine()
 	}
+}
+
+// crlf consumes the LF after a CR, reporting whether there was one.
+func (c *csvReader) crlf() bool {
+	next, err := c.r.Peek(1)
+	if err == nil && next[0] == '\n' {
+		_, _ = c.r.Discard(1)
+		return true
+	}
+	return false
+}
+
+// endLine returns the line in c.buf, checked as UTF-8, without a
+// byte-order mark on the first line.
+func (c *csvReader) endLine() (string, bool, error) {
+	c.line++
+	text := string(c.buf)
+	if err := input.UTF8(c.file, c.line, text); err != nil {
+		return "", false, err
+	}
+	if c.line == 1 {
+		text = strings.TrimPrefix(text, "\uFEFF")
+	}
+	return text, true, nil
+}
+
+// Line ends, as csvReader.ends counts them.
+const (
+	endLF = iota
+	endCRLF
+	endCR
+)
+
+var endNames = [...]string{"LF", "CRLF", "CR"}
+
+// dialect says how the reader has split the file so far, for a message
+// about a record count that looks wrong: the delimiter and the line ends
+// met (with counts when there are several kinds, so that a file with
+// mixed ends says so), e.g. `delimiter ",", line ends CR (1 line)`.
+func (c *csvReader) dialect() string {
+	var ends []string
+	kinds := 0
+	for _, n := range c.ends {
+		if n > 0 {
+			kinds++
+		}
+	}
+	for k, n := range c.ends {
+		switch {
+		case n == 0:
+		case kinds > 1:
+			ends = append(ends, fmt.Sprintf("%s ×%d", endNames[k], n))
+		default:
+			ends = append(ends, endNames[k])
+		}
+	}
+	le := "none (1 line)"
+	if len(ends) > 0 {
+		le = strings.Join(ends, ", ")
+	}
+	lines := "lines"
+	if c.line == 1 {
+		lines = "line"
+	}
+	return fmt.Sprintf("read with delimiter %q, line ends %s (%d %s so far)", string(c.delim), le, c.line, lines)
 }
 
 // record reads the next record into dst, returning it and the line it
@@ -163,7 +243,7 @@ func readCSV(r io.Reader, file string, o Options) (*table, error) {
 	if len(first) < 2 {
 		// One field is no dataset (a class and a feature at least), and
 		// may be no CSV at all: say so without quoting it.
-		return nil, input.At(file, line, 1, "1 field; want a class and at least one feature column: is the delimiter %q right? (set delimiter)", o.Delimiter)
+		return nil, input.At(file, line, 1, "1 field; want a class and at least one feature column: is the delimiter %q right? (set delimiter; %s)", o.Delimiter, c.dialect())
 	}
 	var names []string
 	headerLine := line
@@ -178,12 +258,12 @@ func readCSV(r io.Reader, file string, o Options) (*table, error) {
 	case o.Names != nil:
 		if len(o.Names) != len(first) {
 			return nil, &input.Error{File: file, Line: line, Key: "names",
-				Err: fmt.Errorf("%d names for %d fields", len(o.Names), len(first))}
+				Err: fmt.Errorf("%d names for %d fields (%s)", len(o.Names), len(first), c.dialect())}
 		}
 		names = o.Names
 	case o.NamesFile != "":
 		if names, err = ReadNames(o.NamesFile, len(first)); err != nil {
-			return nil, err
+			return nil, withDataDialect(err, file, len(first), c)
 		}
 	default:
 		return nil, &input.Error{File: file, Key: "header", Err: errors.New("a CSV without a header row needs names or names_file")}
@@ -206,7 +286,7 @@ func readCSV(r io.Reader, file string, o Options) (*table, error) {
 	rec := first
 	for rec != nil {
 		if len(rec) != len(names) {
-			return nil, input.Filef(file, line, "%d fields; want %d, one per column", len(rec), len(names))
+			return nil, input.Filef(file, line, "%d fields; want %d, one per column (%s)", len(rec), len(names), c.dialect())
 		}
 		for j, f := range rec {
 			if !f.quoted && (f.text == "" || f.text == o.MissingMarker) {
@@ -224,6 +304,19 @@ func readCSV(r io.Reader, file string, o Options) (*table, error) {
 		}
 	}
 	return t, nil
+}
+
+// withDataDialect adds to a names file's error how the data file was
+// split, since a names file that "lists no 143185 names" usually means
+// the data file was misread (a wrong delimiter, line ends).
+func withDataDialect(err error, file string, fields int, c *csvReader) error {
+	var ie *input.Error
+	if !errors.As(err, &ie) {
+		return err
+	}
+	e := *ie
+	e.Err = fmt.Errorf("%w; data file %s: first record of %d fields, %s", ie.Err, file, fields, c.dialect())
+	return &e
 }
 
 // checkNames rejects column names that are empty or repeated, since
@@ -245,16 +338,6 @@ func checkNames(file string, line int, names []string) error {
 func trimBOM(b []byte) []byte {
 	if len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {
 		return b[3:]
-	}
-	return b
-}
-
-func trimLineEnd(b []byte) []byte {
-	if n := len(b); n > 0 && b[n-1] == '\n' {
-		b = b[:n-1]
-		if n := len(b); n > 0 && b[n-1] == '\r' {
-			b = b[:n-1]
-		}
 	}
 	return b
 }

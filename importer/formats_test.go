@@ -75,6 +75,7 @@ func TestFormats(t *testing.T) {
 		{"csv header", "weather.csv", Options{Header: true}, FormatCSV, false},
 		{"csv bom crlf quoted blanks", "weather-bom-crlf.csv", Options{Header: true}, FormatCSV, false},
 		{"csv gzip", "weather.csv.gz", Options{Header: true}, FormatCSV, true},
+		{"csv bare cr", "weather-cr.csv", Options{Header: true}, FormatCSV, false},
 		{"csv semicolon quote NA", "weather-semicolon.csv",
 			Options{Header: true, Delimiter: ";", Quote: "'", MissingMarker: "NA"}, FormatCSV, false},
 		{"csv names file", "weather.data", Options{NamesFile: td("weather.names")}, FormatCSV, false},
