@@ -22,23 +22,34 @@ type csvField struct {
 //     is skipped;
 //   - fields are separated by delim; blanks (space, tab) around an
 //     unquoted field are trimmed;
+//   - or, with blanks (format whitespace), fields are separated by runs
+//     of blanks, and blanks at either end of a record are ignored
+//     (Turney's ann-train.data: "0.73 0 1 … 0.146 3  "), so no field is
+//     empty;
 //   - a field that starts with quote runs to the matching quote, a doubled
-//     quote standing for one; it may hold delimiters and line ends (read
-//     as LF); blanks may follow the closing quote, then a delimiter or the
-//     end of the record; a quote inside an unquoted field is literal;
+//     quote standing for one; it may hold delimiters, blanks and line
+//     ends (read as LF); blanks may follow the closing quote, then a
+//     delimiter (with blanks: another field) or the end of the record; a
+//     quote inside an unquoted field is literal;
 //   - a UTF-8 byte-order mark at the start of the file is skipped.
 type csvReader struct {
-	r     *bufio.Reader
-	file  string
-	delim byte
-	quote byte // 0: no quoting
-	line  int  // lines read so far
-	buf   []byte
-	ends  [3]int // line ends met so far, by kind (endLF, endCRLF, endCR)
+	r      *bufio.Reader
+	file   string
+	delim  byte // 0 with blanks
+	blanks bool // fields are separated by runs of blanks
+	quote  byte // 0: no quoting
+	line   int  // lines read so far
+	buf    []byte
+	ends   [3]int // line ends met so far, by kind (endLF, endCRLF, endCR)
 }
 
 func newCSVReader(r io.Reader, file string, o Options) *csvReader {
-	c := &csvReader{r: bufio.NewReaderSize(r, 64<<10), file: file, delim: o.Delimiter[0]}
+	c := &csvReader{r: bufio.NewReaderSize(r, 64<<10), file: file}
+	if o.Format == FormatWhitespace {
+		c.blanks = true
+	} else {
+		c.delim = o.Delimiter[0]
+	}
 	if o.Quote != NoQuote {
 		c.quote = o.Quote[0]
 	}
@@ -147,7 +158,11 @@ func (c *csvReader) dialect() string {
 	if c.line == 1 {
 		lines = "line"
 	}
-	return fmt.Sprintf("read with delimiter %q, line ends %s (%d %s so far)", string(c.delim), le, c.line, lines)
+	sep := fmt.Sprintf("delimiter %q", string(c.delim))
+	if c.blanks {
+		sep = "fields separated by blanks"
+	}
+	return fmt.Sprintf("read with %s, line ends %s (%d %s so far)", sep, le, c.line, lines)
 }
 
 // record reads the next record into dst, returning it and the line it
@@ -173,42 +188,36 @@ func (c *csvReader) fields(dst []csvField, text string, start int) ([]csvField, 
 	i := 0
 	for {
 		i = c.skipBlanks(text, i)
+		if c.blanks && i == len(text) {
+			return dst, nil // blanks at the end of a record end it
+		}
 		if c.quote != 0 && i < len(text) && text[i] == c.quote {
-			var b strings.Builder
-			i++
-			for {
-				j := strings.IndexByte(text[i:], c.quote)
-				if j < 0 {
-					b.WriteString(text[i:])
-					b.WriteByte('\n')
-					next, ok, err := c.readLine()
-					if err != nil {
-						return nil, err
-					}
-					if !ok {
-						return nil, input.Filef(c.file, start, "quoted field not closed before the end of the file")
-					}
-					text, i = next, 0
-					continue
-				}
-				b.WriteString(text[i : i+j])
-				i += j + 1
-				if i < len(text) && text[i] == c.quote {
-					b.WriteByte(c.quote)
-					i++
-					continue
-				}
-				break
+			var field string
+			var err error
+			if field, text, i, err = c.quoted(text, i+1, start); err != nil {
+				return nil, err
 			}
-			dst = append(dst, csvField{text: b.String(), quoted: true})
+			dst = append(dst, csvField{text: field, quoted: true})
+			closed := i
 			i = c.skipBlanks(text, i)
-			if i == len(text) {
+			switch {
+			case i == len(text):
 				return dst, nil
-			}
-			if text[i] != c.delim {
+			case c.blanks && i > closed:
+				continue
+			case c.blanks || text[i] != c.delim:
 				return nil, input.Filef(c.file, c.line, "field %d: text after the closing quote", len(dst))
 			}
 			i++
+			continue
+		}
+		if c.blanks {
+			j := strings.IndexAny(text[i:], " \t")
+			if j < 0 {
+				return append(dst, csvField{text: text[i:]}), nil
+			}
+			dst = append(dst, csvField{text: text[i : i+j]})
+			i += j
 			continue
 		}
 		j := strings.IndexByte(text[i:], c.delim)
@@ -218,6 +227,37 @@ func (c *csvReader) fields(dst []csvField, text string, start int) ([]csvField, 
 		}
 		dst = append(dst, csvField{text: strings.TrimRight(text[i:i+j], " \t")})
 		i += j + 1
+	}
+}
+
+// quoted reads a quoted field whose text starts at text[i], just after
+// the opening quote, reading more lines while it is open. It returns the
+// field, the line it closes on and the index just after the closing quote.
+func (c *csvReader) quoted(text string, i, start int) (string, string, int, error) {
+	var b strings.Builder
+	for {
+		j := strings.IndexByte(text[i:], c.quote)
+		if j < 0 {
+			b.WriteString(text[i:])
+			b.WriteByte('\n')
+			next, ok, err := c.readLine()
+			if err != nil {
+				return "", "", 0, err
+			}
+			if !ok {
+				return "", "", 0, input.Filef(c.file, start, "quoted field not closed before the end of the file")
+			}
+			text, i = next, 0
+			continue
+		}
+		b.WriteString(text[i : i+j])
+		i += j + 1
+		if i < len(text) && text[i] == c.quote {
+			b.WriteByte(c.quote)
+			i++
+			continue
+		}
+		return b.String(), text, i, nil
 	}
 }
 
@@ -240,9 +280,21 @@ func readCSV(r io.Reader, file string, o Options) (*table, error) {
 	if first == nil {
 		return nil, input.Filef(file, 0, "empty file: no header and no data rows")
 	}
+	if len(first) == 1 && o.sniffBlanks && !first[0].quoted && len(strings.Fields(first[0].text)) >= 2 {
+		// A .data file named without a format whose first record has no
+		// comma but blanks between values: no CSV reading of it has the
+		// two columns a dataset needs, and a blank-separated one does.
+		c.blanks, c.delim = true, 0
+		if first, err = c.fields(nil, first[0].text, line); err != nil {
+			return nil, err
+		}
+	}
 	if len(first) < 2 {
 		// One field is no dataset (a class and a feature at least), and
 		// may be no CSV at all: say so without quoting it.
+		if c.blanks {
+			return nil, input.At(file, line, 1, "1 field; want a class and at least one feature column (%s)", c.dialect())
+		}
 		return nil, input.At(file, line, 1, "1 field; want a class and at least one feature column: is the delimiter %q right? (set delimiter; %s)", o.Delimiter, c.dialect())
 	}
 	var names []string
@@ -280,6 +332,9 @@ func readCSV(r io.Reader, file string, o Options) (*table, error) {
 		}
 	}
 	t := &table{file: file, format: FormatCSV}
+	if c.blanks {
+		t.format = FormatWhitespace
+	}
 	for _, n := range names {
 		t.cols = append(t.cols, newColumn(n, Text))
 	}
