@@ -12,11 +12,12 @@ import (
 
 // The benchmark study's choices, as the config spells them.
 const (
-	RankFull    = "full" // gain ratio on the task's whole sample
-	RankCV      = "cv"   // gain ratio averaged over the folds' training rows, as Weka's cross-validation attribute selection
-	SubsetsAll  = "all"  // every non-empty subset of the top `select` attributes
-	SubsetsTop  = "top"  // the top `select` attributes only
-	SchemeWeka  = "weka" // Weka 3.6's fold assignment (randomize with java.util.Random(seed + rep), stratify, blocks)
+	RankFull    = "full"     // gain ratio on the task's whole sample
+	RankCV      = "cv"       // the mean rank over the folds' rankings, as Weka's cross-validated attribute selection orders them (the gain ratio averaged beside it)
+	RankCVMerit = "cv-merit" // the gain ratio averaged over the folds' training rows
+	SubsetsAll  = "all"      // every non-empty subset of the top `select` attributes
+	SubsetsTop  = "top"      // the top `select` attributes only
+	SchemeWeka  = "weka"     // Weka 3.6's fold assignment (randomize with java.util.Random(seed + rep), stratify, blocks)
 	SchemeStrat = "stratified"
 	// AllRows names the scenario of a study without scenarios: the whole
 	// dataset.
@@ -28,7 +29,7 @@ const (
 type BenchmarkConfig struct {
 	Datasets    []DatasetSpec `json:"datasets"`
 	Select      int           `json:"select"`      // top attributes by gain ratio
-	Rank        string        `json:"rank"`        // RankFull | RankCV
+	Rank        string        `json:"rank"`        // RankFull | RankCV | RankCVMerit
 	Subsets     string        `json:"subsets"`     // SubsetsAll | SubsetsTop
 	Folds       FoldSpec      `json:"folds"`       // the cross-validation of every task
 	Repetitions int           `json:"repetitions"` // tasks per cell
@@ -160,8 +161,8 @@ func (c *BenchmarkConfig) Validate() error {
 		return input.Keyf("benchmark.datasets", "must list at least one dataset")
 	case c.Select < 1:
 		return input.Keyf("benchmark.select", "must be >= 1, got %d", c.Select)
-	case c.Rank != RankFull && c.Rank != RankCV:
-		return input.Keyf("benchmark.rank", "want %s or %s, got %q", RankFull, RankCV, c.Rank)
+	case c.Rank != RankFull && c.Rank != RankCV && c.Rank != RankCVMerit:
+		return input.Keyf("benchmark.rank", "want %s, %s or %s, got %q", RankFull, RankCV, RankCVMerit, c.Rank)
 	case c.Folds.K < 2:
 		return input.Keyf("benchmark.folds", "want at least 2 folds, got %d", c.Folds.K)
 	case c.Folds.Scheme != SchemeStrat && c.Folds.Scheme != SchemeWeka:

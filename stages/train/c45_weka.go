@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/internal/wekasort"
 )
 
 // The C4.5 of numeric attributes and missing values: Weka 3.6's J48
@@ -550,7 +551,7 @@ func (f *j48Fit) resetDist(n *j48Node, data []j48Inst) *j48Dist {
 
 // instancesSort is Weka 3.6.14's Instances.sort(attIndex) on data by
 // vals: the instances reordered by Utils.sortWithNoMissingValues of their
-// values, missing as Double.MAX_VALUE (wekaSort: Weka's quicksort, not
+// values, missing as Double.MAX_VALUE (wekasort.Sort: Weka's quicksort, not
 // stable), so those missing the value come last; it returns how many
 // come before the first of them.
 func instancesSort(data []j48Inst, vals []float64) int {
@@ -558,7 +559,7 @@ func instancesSort(data []j48Inst, vals []float64) int {
 	for i, in := range data {
 		key[i] = vals[in.i]
 	}
-	order := wekaSort(key)
+	order := wekasort.Sort(key)
 	backup := append([]j48Inst(nil), data...)
 	for i, o := range order {
 		data[i] = backup[o]
