@@ -80,7 +80,7 @@ func TestReadErrors(t *testing.T) {
 		{"truncated gzip", "x.csv.gz", gzipped("a,c\n1,p\n2,q\n")[:20], header, -1, "", "unexpected EOF"},
 		{"not parquet", "x.parquet", "a,c\n1,p\n", Options{}, 0, "", "not a Parquet file: it does not start with PAR1"},
 		{"cut-short parquet", "x.parquet", "PAR1 and then nothing", Options{}, 0, "", "not a complete Parquet file: it does not end with PAR1"},
-		{"csv option on arff", "x.arff", arffHead + "x,1,p\n", header, 0, "header", "applies to CSV only"},
+		{"csv option on arff", "x.arff", arffHead + "x,1,p\n", header, 0, "header", "applies to CSV"},
 		{"arff bad header line", "b.arff", "@relation r\n@attribute a {x,y}\nhello\n", Options{}, 3, "", `unexpected header line "hello"`},
 		{"arff unknown type", "b.arff", "@relation r\n@attribute a blob\n", Options{}, 2, "", `unknown type "blob"`},
 		{"arff relational", "b.arff", "@relation r\n@attribute a relational\n", Options{}, 2, "", "relational attributes are not supported"},

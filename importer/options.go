@@ -15,6 +15,11 @@ const (
 	FormatCSV     = "csv"
 	FormatARFF    = "arff"
 	FormatParquet = "parquet"
+	// FormatWhitespace is CSV whose fields are separated by runs of
+	// blanks (spaces, tabs), with blanks at either end of a line ignored:
+	// UCI's thyroid files as Turney used them (ann-train.data). The CSV
+	// options apply but delimiter; quote encloses a field holding blanks.
+	FormatWhitespace = "whitespace"
 )
 
 // Discretization methods, as Discretization.Method spells them.
@@ -77,12 +82,14 @@ type Options struct {
 	// in RFC 3339), in ascending numeric order. An unknown name is an
 	// error.
 	Nominal []string `mapstructure:"nominal"`
-	// Format is csv, arff or parquet; "" takes it from the file name:
-	// .csv and .data are CSV, .arff ARFF, .parquet Parquet, each
-	// optionally followed by .gz.
+	// Format is csv, whitespace, arff or parquet; "" takes it from the
+	// file name: .csv and .data are CSV, .arff ARFF, .parquet Parquet,
+	// each optionally followed by .gz; a .data file without a delimiter
+	// option whose first record has no comma and blanks between values
+	// is read as whitespace.
 	Format string `mapstructure:"format"`
 
-	// CSV only.
+	// CSV and whitespace only.
 
 	// Header says the first row names the columns. Without it the names
 	// come from Names or NamesFile (exactly one of them).
@@ -92,7 +99,8 @@ type Options struct {
 	// NamesFile is a UCI .names file listing the column names of a
 	// headerless CSV, class included (see ParseNames).
 	NamesFile string `mapstructure:"names_file"`
-	// Delimiter separates fields: one ASCII character, default ",".
+	// Delimiter separates fields: one ASCII character, default ","
+	// (CSV only: whitespace fields are separated by blanks).
 	Delimiter string `mapstructure:"delimiter"`
 	// Quote encloses fields that hold delimiters, line ends or blanks at
 	// either end: one ASCII character, default `"`, doubled inside a
@@ -111,6 +119,10 @@ type Options struct {
 	// no category to put a missing value in: with MissingCategory, such a
 	// column with a missing value among the kept rows is an error.
 	Missing string `mapstructure:"missing"`
+
+	// sniffBlanks lets the CSV reader switch to whitespace: set by Read
+	// when the format and the delimiter come from no option.
+	sniffBlanks bool
 }
 
 // ClassRule is one rule of Options.ClassMap.
@@ -196,9 +208,9 @@ func (o Options) Validate() error {
 		}
 	}
 	switch o.Format {
-	case "", FormatCSV, FormatARFF, FormatParquet:
+	case "", FormatCSV, FormatWhitespace, FormatARFF, FormatParquet:
 	default:
-		return input.Keyf("format", "must be %s, %s or %s, got %q", FormatCSV, FormatARFF, FormatParquet, o.Format)
+		return input.Keyf("format", "must be %s, %s, %s or %s, got %q", FormatCSV, FormatWhitespace, FormatARFF, FormatParquet, o.Format)
 	}
 	if err := o.validateCSV(); err != nil {
 		return err
@@ -230,7 +242,10 @@ func CheckBins(key string, bins int) error {
 
 // validateCSV checks the CSV-only options.
 func (o Options) validateCSV() error {
-	if o.Format != "" && o.Format != FormatCSV {
+	if o.Format == FormatWhitespace && o.Delimiter != "" {
+		return input.Keyf("delimiter", "applies to format %s only: %s fields are separated by blanks", FormatCSV, FormatWhitespace)
+	}
+	if o.Format != "" && o.Format != FormatCSV && o.Format != FormatWhitespace {
 		for _, k := range []struct {
 			key string
 			set bool
@@ -239,7 +254,7 @@ func (o Options) validateCSV() error {
 			{"delimiter", o.Delimiter != ""}, {"quote", o.Quote != ""}, {"missing_marker", o.MissingMarker != ""},
 		} {
 			if k.set {
-				return input.Keyf(k.key, "applies to CSV only, not format %s", o.Format)
+				return input.Keyf(k.key, "applies to CSV and whitespace only, not format %s", o.Format)
 			}
 		}
 	}

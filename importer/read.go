@@ -31,6 +31,7 @@ func Read(path string, o Options) (*dataset.Dataset, Report, error) {
 			return nil, Report{}, err
 		}
 		o.Format = f
+		o.sniffBlanks = f == FormatCSV && o.Delimiter == "" && strings.HasSuffix(strings.TrimSuffix(strings.ToLower(path), ".gz"), ".data")
 		if err := o.Validate(); err != nil { // CSV-only options on an ARFF file
 			var ie *input.Error
 			if errors.As(err, &ie) {
@@ -51,7 +52,9 @@ func Read(path string, o Options) (*dataset.Dataset, Report, error) {
 
 // FormatOf returns the format that a file name implies: csv for .csv and
 // .data, arff for .arff, parquet for .parquet, each optionally followed
-// by .gz, in any case.
+// by .gz, in any case. (Read goes on to read a .data file as whitespace
+// when its first record has blanks between values and no comma, and no
+// delimiter was given: there the name is not sure and the text is.)
 func FormatOf(path string) (string, error) {
 	name := strings.ToLower(filepath.Base(path))
 	name = strings.TrimSuffix(name, ".gz")
@@ -92,7 +95,7 @@ func readTable(path string, o Options) (*table, error) {
 	}
 	var t *table
 	switch o.Format {
-	case FormatCSV:
+	case FormatCSV, FormatWhitespace:
 		t, err = readCSV(r, path, o)
 	case FormatARFF:
 		t, err = readARFF(r, path)

@@ -32,7 +32,7 @@ func (k Kind) discretized() bool { return k == Numeric || k == Date }
 // Report says what Read did to the file.
 type Report struct {
 	File   string // the path read
-	Format string // csv, arff or parquet
+	Format string // csv, whitespace, arff or parquet
 	Gzip   bool   // the file was gzip-compressed
 
 	Rows           int // data rows in the file

@@ -82,7 +82,7 @@ func importCmd() *cobra.Command {
 	fl.StringSliceVar(&o.Drop, "drop", nil, "columns to leave out, comma-separated")
 	fl.StringSliceVar(&o.Nominal, "nominal", nil, "numeric-looking columns to read as nominal, comma-separated")
 	fl.StringVar(&o.Missing, "missing", importer.MissingCategory, "category (a missing value is a value '?'), drop (drop rows with one) or keep (missing stays missing)")
-	fl.StringVar(&o.Format, "format", "", "csv, arff or parquet (default: from the file name)")
+	fl.StringVar(&o.Format, "format", "", "csv, whitespace (fields separated by blanks), arff or parquet (default: from the file name)")
 	fl.BoolVar(&o.Header, "header", false, "CSV: the first row names the columns")
 	fl.StringSliceVar(&o.Names, "names", nil, "CSV without a header: the column names, comma-separated")
 	fl.StringVar(&o.NamesFile, "names-file", "", "CSV without a header: a UCI .names file with the column names")

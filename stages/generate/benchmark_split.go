@@ -15,6 +15,7 @@ import (
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/info"
+	"github.com/dtbench/dtbench/internal/wekasort"
 	"github.com/dtbench/dtbench/schemas"
 )
 
@@ -81,7 +82,9 @@ func (b *Benchmark) taskCosts(s flow.Split, imported []schemas.DatasetRecord) (*
 //     generator, or cv.Weka.
 //  3. The gain ratio of every attribute against the class on the
 //     subsample (rank: full) or averaged over the folds' training rows
-//     (rank: cv), best first, ties to the lower attribute index.
+//     (rank: cv, cv-merit), best first in the rank mode's order (rank);
+//     with rank: {per: scenario}, repetition 0's ranking for every
+//     repetition (scenarioRanking).
 //  4. The cell's subset: the attributes of its ranks, in dataset order
 //     (as Weka's Remove filter keeps them), projected with the subsample.
 func (b *Benchmark) Split(t *flow.Task, imported []schemas.DatasetRecord) (flow.Split, error) {
@@ -95,22 +98,18 @@ func (b *Benchmark) Split(t *flow.Task, imported []schemas.DatasetRecord) (flow.
 	if d == nil {
 		return flow.Split{}, fmt.Errorf("dataset %s is not among the imported datasets", cell.Dataset)
 	}
-	rng := t.SharedRand(cell.Dataset + "/" + cell.Scenario + "/r" + strconv.Itoa(t.Rep))
-	rows, err := b.subsample(d, b.data.spec(cell.Dataset).Scenarios, cell.Scenario, rng)
+	rows, labels, folds, err := b.draw(t, d, cell, t.Rep)
 	if err != nil {
 		return flow.Split{}, err
 	}
-	labels := make([]uint8, len(rows))
-	for i, r := range rows {
-		labels[i] = d.Label(r)
-	}
-	var folds cv.Folds
-	if b.cfg.Folds.Scheme == SchemeWeka {
-		folds = cv.Weka(labels, b.cfg.Folds.K, b.cfg.Folds.Seed+int64(t.Rep))
+	var ranking []schemas.AttributeRow
+	if b.cfg.RankPer == RankPerScenario && t.Rep != 0 {
+		if ranking, err = b.scenarioRanking(t, d, cell); err != nil {
+			return flow.Split{}, err
+		}
 	} else {
-		folds = cv.Stratified(labels, b.cfg.Folds.K, rng)
+		ranking = b.rank(d, rows, labels, folds, cell, t)
 	}
-	ranking := b.rank(d, rows, labels, folds, cell, t)
 	var features []int
 	for _, r := range b.subsets[t.Cell] {
 		features = append(features, slices.IndexFunc(d.Schema().Features, func(a dataset.Attribute) bool { return a.Name == ranking[r-1].Attribute }))
@@ -125,6 +124,49 @@ func (b *Benchmark) Split(t *flow.Task, imported []schemas.DatasetRecord) (flow.
 		names[i] = d.Schema().Features[f].Name
 	}
 	return flow.Split{Dataset: cell.Dataset, Data: data, Attributes: names, Rows: rows, Folds: folds, Ranking: ranking}, nil
+}
+
+// draw returns repetition rep's subsample of cell's (dataset, scenario)
+// in d, its labels and its folds (steps 1 and 2 of Split).
+func (b *Benchmark) draw(t *flow.Task, d *dataset.Dataset, cell schemas.BenchmarkCell, rep int) ([]int, []uint8, cv.Folds, error) {
+	rng := t.SharedRand(cell.Dataset + "/" + cell.Scenario + "/r" + strconv.Itoa(rep))
+	rows, err := b.subsample(d, b.data.spec(cell.Dataset).Scenarios, cell.Scenario, rng)
+	if err != nil {
+		return nil, nil, cv.Folds{}, err
+	}
+	labels := make([]uint8, len(rows))
+	for i, r := range rows {
+		labels[i] = d.Label(r)
+	}
+	var folds cv.Folds
+	if b.cfg.Folds.Scheme == SchemeWeka {
+		folds = cv.Weka(labels, b.cfg.Folds.K, b.cfg.Folds.Seed+int64(rep))
+	} else {
+		folds = cv.Stratified(labels, b.cfg.Folds.K, rng)
+	}
+	return rows, labels, folds, nil
+}
+
+// scenarioRanking is the ranking of rank: {per: scenario}: repetition
+// 0's (its subsample and folds, drawn again), with task t's id and
+// repetition, so that every repetition of a (dataset, scenario) names the
+// same attributes A1, A2, … as the paper's ranking once per scenario did.
+// It is computed once per process and dataset, scenario.
+func (b *Benchmark) scenarioRanking(t *flow.Task, d *dataset.Dataset, cell schemas.BenchmarkCell) ([]schemas.AttributeRow, error) {
+	key := cell.Dataset + "/" + cell.Scenario
+	first, ok := b.scenarioRanks.Load(key)
+	if !ok {
+		rows, labels, folds, err := b.draw(t, d, cell, 0)
+		if err != nil {
+			return nil, err
+		}
+		first, _ = b.scenarioRanks.LoadOrStore(key, b.rank(d, rows, labels, folds, cell, &flow.Task{}))
+	}
+	out := slices.Clone(first.([]schemas.AttributeRow))
+	for i := range out {
+		out[i].DatasetID, out[i].Rep = t.ID, int32(t.Rep)
+	}
+	return out, nil
 }
 
 // subsample returns the rows of scenario s (every row for AllRows), in
@@ -157,20 +199,66 @@ func (b *Benchmark) subsample(d *dataset.Dataset, scenarios []Scenario, scenario
 }
 
 // rank returns every attribute of d with its gain ratio on the rows (or
-// averaged over the folds' training rows) and its rank, best first.
+// its mean over the folds' training rows) and its rank, best first, in
+// the order of b's rank mode: RankFull by the merit, RankCV by the mean
+// rank over the folds (Weka's cross-validated attribute selection, which
+// prints the mean merit beside it), RankCVMerit by the mean merit. Ties
+// fall as Weka's Ranker lets them fall (wekaRanking).
 func (b *Benchmark) rank(d *dataset.Dataset, rows []int, labels []uint8, folds cv.Folds, cell schemas.BenchmarkCell, t *flow.Task) []schemas.AttributeRow {
+	m := d.NumFeatures()
+	gr, foldMerits := gainRatios(d, rows, labels, folds, b.cfg.Rank != RankFull)
+	var order []int
+	switch b.cfg.Rank {
+	case RankCV:
+		order, _ = meanRankOrder(foldMerits)
+	case RankCVMerit:
+		order = make([]int, m)
+		for f := range order {
+			order[f] = f
+		}
+		slices.SortStableFunc(order, func(a, c int) int { return cmp.Compare(gr[c], gr[a]) })
+	default:
+		order = wekaRanking(gr)
+	}
+	out := make([]schemas.AttributeRow, m)
+	for i, f := range order {
+		out[i] = schemas.AttributeRow{DatasetID: t.ID, Dataset: cell.Dataset, Scenario: cell.Scenario, Rep: int32(t.Rep),
+			Attribute: d.Schema().Features[f].Name, GainRatio: gr[f], Rank: int32(i + 1)}
+	}
+	return out
+}
+
+// gainRatios returns the gain ratio of every feature of d on the rows
+// or, with cvMode, its mean over the folds' training rows and the merits
+// of each fold ([fold][feature]).
+func gainRatios(d *dataset.Dataset, rows []int, labels []uint8, folds cv.Folds, cvMode bool) (gr []float64, foldMerits [][]float64) {
 	k := d.Classes()
 	m := d.NumFeatures()
-	gr := make([]float64, m)
+	gr = make([]float64, m)
+	if cvMode {
+		foldMerits = make([][]float64, folds.K)
+		for fold := range foldMerits {
+			foldMerits[fold] = make([]float64, m)
+		}
+	}
 	var perFold, train []int // per fold, then the training rows' table
 	for f := range m {
 		if d.IsNumeric(f) || d.Missing(f) != nil {
-			gr[f] = spreadGainRatio(d, f, rows, labels, folds, b.cfg.Rank == RankCV)
+			if !cvMode {
+				gr[f] = spreadTableGainRatio(d, f, rows, labels)
+				continue
+			}
+			sum := 0.0
+			for fold, merit := range spreadFoldGainRatios(d, f, rows, labels, folds) {
+				foldMerits[fold][f] = merit
+				sum += merit
+			}
+			gr[f] = sum / float64(folds.K)
 			continue
 		}
 		z := d.Domain(f)
 		col := d.Column(f)
-		if b.cfg.Rank != RankCV {
+		if !cvMode {
 			tab := make([]int, z*k)
 			for i, r := range rows {
 				tab[int(col[r])*k+int(labels[i])]++
@@ -196,37 +284,50 @@ func (b *Benchmark) rank(d *dataset.Dataset, rows []int, labels []uint8, folds c
 			for j := range train {
 				train[j] = all[j] - own[j]
 			}
-			sum += info.GainRatio(train, k)
+			merit := info.GainRatio(train, k)
+			foldMerits[fold][f] = merit
+			sum += merit
 		}
 		gr[f] = sum / float64(folds.K)
 	}
-	order := make([]int, m)
-	for f := range order {
-		order[f] = f
-	}
-	slices.SortStableFunc(order, func(a, c int) int { return cmp.Compare(gr[c], gr[a]) })
-	out := make([]schemas.AttributeRow, m)
-	for i, f := range order {
-		out[i] = schemas.AttributeRow{DatasetID: t.ID, Dataset: cell.Dataset, Scenario: cell.Scenario, Rep: int32(t.Rep),
-			Attribute: d.Schema().Features[f].Name, GainRatio: gr[f], Rank: int32(i + 1)}
-	}
-	return out
+	return gr, foldMerits
 }
 
-// spreadGainRatio is the gain ratio of a numeric feature, or of a nominal
-// one with missing values, as Weka's GainRatioAttributeEval computes it:
-// a numeric feature discretized first by Fayyad and Irani's MDL with the
-// better encoding (info.MDLCutPointsBetterEncoding) on the rows ranked,
-// and the rows with a missing value spread over the values in proportion
-// (info.SpreadMissing). With cv, the mean over the folds of the gain ratio
-// on each fold's training rows, each fold discretized on its own, as
-// Weka's cross-validated attribute selection builds the evaluator on each
-// fold's training data.
-func spreadGainRatio(d *dataset.Dataset, f int, rows []int, labels []uint8, folds cv.Folds, cv bool) float64 {
-	if !cv {
-		return spreadTableGainRatio(d, f, rows, labels)
+// wekaRanking is the order of Weka's Ranker on merits, best first: the
+// reverse of Weka's ascending sort (Utils.sort, not stable), so that equal
+// merits come in Weka's order.
+func wekaRanking(merits []float64) []int {
+	order := wekasort.Sort(merits)
+	slices.Reverse(order)
+	return order
+}
+
+// meanRankOrder is the order of Weka's cross-validated attribute selection
+// (AttributeSelection.CVResultsString): each fold ranks the attributes by
+// its merits (wekaRanking), and the attributes are sorted by their mean
+// rank, ascending, with Weka's sort. Weka sorts an array over every
+// column, the class's (whose rank stays 0) included; dtbench puts the
+// class last, as the paper's ARFF files do, which decides the order of
+// tied mean ranks only. It returns the order and the mean ranks.
+func meanRankOrder(foldMerits [][]float64) (order []int, meanRanks []float64) {
+	m := len(foldMerits[0])
+	ranks := make([]float64, m+1) // the class's last
+	for _, merits := range foldMerits {
+		for pos, f := range wekaRanking(merits) {
+			ranks[f] += float64(pos + 1)
+		}
 	}
-	sum := 0.0
+	for f := range ranks {
+		ranks[f] /= float64(len(foldMerits))
+	}
+	return slices.DeleteFunc(wekasort.Sort(ranks), func(f int) bool { return f == m }), ranks[:m]
+}
+
+// spreadFoldGainRatios is spreadTableGainRatio on each fold's training
+// rows, each fold discretized on its own, as Weka's cross-validated
+// attribute selection builds the evaluator on each fold's training data.
+func spreadFoldGainRatios(d *dataset.Dataset, f int, rows []int, labels []uint8, folds cv.Folds) []float64 {
+	out := make([]float64, folds.K)
 	var sub []int
 	var subLabels []uint8
 	for fold := range folds.K {
@@ -237,13 +338,18 @@ func spreadGainRatio(d *dataset.Dataset, f int, rows []int, labels []uint8, fold
 				subLabels = append(subLabels, labels[i])
 			}
 		}
-		sum += spreadTableGainRatio(d, f, sub, subLabels)
+		out[fold] = spreadTableGainRatio(d, f, sub, subLabels)
 	}
-	return sum / float64(folds.K)
+	return out
 }
 
-// spreadTableGainRatio is spreadGainRatio on one set of rows (labels[i]
-// is row rows[i]'s class).
+// spreadTableGainRatio is the gain ratio of a numeric feature, or of a
+// nominal one with missing values, on rows (labels[i] is row rows[i]'s
+// class), as Weka's GainRatioAttributeEval computes it: a numeric feature
+// discretized first by Fayyad and Irani's MDL with the better encoding
+// (info.MDLCutPointsBetterEncoding) on the rows ranked, and the rows with
+// a missing value spread over the values in proportion
+// (info.SpreadMissing).
 func spreadTableGainRatio(d *dataset.Dataset, f int, rows []int, labels []uint8) float64 {
 	k := d.Classes()
 	missing := make([]int, k)

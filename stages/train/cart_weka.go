@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/internal/wekasort"
 )
 
 // The CART of numeric attributes and missing values: Weka 3.6.14's
@@ -137,7 +138,7 @@ func (s *scFit) grow() *scNode {
 			for i := range n {
 				vals[i] = s.value(f, int32(i))
 			}
-			for _, i := range wekaSort(vals) {
+			for _, i := range wekasort.Sort(vals) {
 				idx = append(idx, int32(i))
 			}
 			s.fitTab[f] = nil

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/internal/wekasort"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -229,7 +230,7 @@ func (s *rtFit) sortBy(f int, data []rtInst) {
 	for i, in := range data {
 		vals[i] = s.value(f, in.r)
 	}
-	order := wekaSort(vals)
+	order := wekasort.Sort(vals)
 	backup := append([]rtInst(nil), data...)
 	for j, i := range order {
 		data[j] = backup[i]

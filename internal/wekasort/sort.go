@@ -1,8 +1,14 @@
-package train
+// Package wekasort is Weka 3.6's weka.core.Utils.sort(double[]): the
+// positions of an array's values in ascending order, by Weka's own
+// quicksort, which is not stable. Where dtbench reproduces Weka, the
+// order of equal values is Weka's: SimpleCart and RandomTree sum
+// fractional weights in that order, and Ranker (attribute ranking) breaks
+// ties of merits and of mean ranks by it. One copy, called by all.
+package wekasort
 
 import "math"
 
-// wekaSort returns the positions of vals in ascending order as Weka 3.6's
+// Sort returns the positions of vals in ascending order as Weka 3.6's
 // weka.core.Utils.sort(double[]) orders them: missing values (NaN) are
 // taken as Double.MAX_VALUE, so they come last, and the sort is Weka's
 // quicksort (median of three, then its partition), which is not stable.
@@ -10,7 +16,7 @@ import "math"
 // order down to every node, and the order of equal values decides in
 // which order fractional weights are summed; to sum them as SimpleCart
 // does, its order must be the same.
-func wekaSort(vals []float64) []int {
+func Sort(vals []float64) []int {
 	index := make([]int, len(vals))
 	for i := range index {
 		index[i] = i
@@ -25,47 +31,47 @@ func wekaSort(vals []float64) []int {
 		}
 		a[i] = v
 	}
-	wekaQuickSort(a, index, 0, len(a)-1)
+	quickSort(a, index, 0, len(a)-1)
 	return index
 }
 
-// wekaQuickSort is Utils.quickSort(double[], int[], int, int).
-func wekaQuickSort(a []float64, index []int, left, right int) {
+// quickSort is Utils.quickSort(double[], int[], int, int).
+func quickSort(a []float64, index []int, left, right int) {
 	for {
 		switch right - left {
 		case 0:
 			return
 		case 1:
-			wekaCondSwap(a, index, left, right)
+			condSwap(a, index, left, right)
 			return
 		case 2:
-			wekaCondSwap(a, index, left, left+1)
-			wekaCondSwap(a, index, left, right)
-			wekaCondSwap(a, index, left+1, right)
+			condSwap(a, index, left, left+1)
+			condSwap(a, index, left, right)
+			condSwap(a, index, left+1, right)
 			return
 		}
 		// sortLeftRightAndCenter
 		c := (left + right) / 2
-		wekaCondSwap(a, index, left, c)
-		wekaCondSwap(a, index, left, right)
-		wekaCondSwap(a, index, c, right)
+		condSwap(a, index, left, c)
+		condSwap(a, index, left, right)
+		condSwap(a, index, c, right)
 		index[c], index[right-1] = index[right-1], index[c]
-		center := wekaPartition(a, index, left, right, a[index[right-1]])
+		center := partition(a, index, left, right, a[index[right-1]])
 		index[center], index[right-1] = index[right-1], index[center]
-		wekaQuickSort(a, index, left, center-1)
+		quickSort(a, index, left, center-1)
 		left = center + 1 // the second recursive call, as a loop
 	}
 }
 
-// wekaCondSwap is Utils.conditionalSwap: swap when out of order.
-func wekaCondSwap(a []float64, index []int, l, r int) {
+// condSwap is Utils.conditionalSwap: swap when out of order.
+func condSwap(a []float64, index []int, l, r int) {
 	if a[index[l]] > a[index[r]] {
 		index[l], index[r] = index[r], index[l]
 	}
 }
 
-// wekaPartition is Utils.partition(double[], int[], int, int, double).
-func wekaPartition(a []float64, index []int, l, r int, pivot float64) int {
+// partition is Utils.partition(double[], int[], int, int, double).
+func partition(a []float64, index []int, l, r int, pivot float64) int {
 	r--
 	for {
 		for l++; a[index[l]] < pivot; l++ {
