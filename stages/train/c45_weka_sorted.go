@@ -235,8 +235,12 @@ func (f *j48Fit) numericSplitSorted(s j48Sorted, classes []int, sumW float64, c 
 		return
 	}
 	dist := newJ48Dist(2, f.k, f.xlogx)
+	clear(cnt[:k])
 	for _, key := range s[:splitIndex+1] {
-		dist.pcb[key.c]++
+		cnt[key.c]++
+	}
+	for cl, x := range cnt[:k] {
+		dist.pcb[cl] = float64(x)
 	}
 	for cl, x := range classes {
 		dist.pcb[k+cl] = float64(x) - dist.pcb[cl]
