@@ -16,7 +16,7 @@ import (
 // build turns a table into the dataset: it picks the class and the kept
 // columns, drops rows, types and discretizes columns, and codes values.
 func build(t *table, o Options) (*dataset.Dataset, Report, error) {
-	rep := Report{File: t.file, Format: t.format, Gzip: t.gzip, Rows: t.rows}
+	rep := Report{File: t.file, Format: t.format, Compression: t.compression, Rows: t.rows}
 	byName := make(map[string]int, len(t.cols))
 	names := make([]string, len(t.cols))
 	for i, c := range t.cols {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/internal/unixcompress"
 )
 
 // Read reads the dataset file at path and returns it as a nominal dataset,
@@ -31,7 +32,8 @@ func Read(path string, o Options) (*dataset.Dataset, Report, error) {
 			return nil, Report{}, err
 		}
 		o.Format = f
-		o.sniffBlanks = f == FormatCSV && o.Delimiter == "" && strings.HasSuffix(strings.TrimSuffix(strings.ToLower(path), ".gz"), ".data")
+		base := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(path), ".gz"), ".z")
+		o.sniffBlanks = f == FormatCSV && o.Delimiter == "" && strings.HasSuffix(base, ".data")
 		if err := o.Validate(); err != nil { // CSV-only options on an ARFF file
 			var ie *input.Error
 			if errors.As(err, &ie) {
@@ -52,12 +54,12 @@ func Read(path string, o Options) (*dataset.Dataset, Report, error) {
 
 // FormatOf returns the format that a file name implies: csv for .csv and
 // .data, arff for .arff, parquet for .parquet, each optionally followed
-// by .gz, in any case. (Read goes on to read a .data file as whitespace
+// by .gz or .Z, in any case. (Read goes on to read a .data file as whitespace
 // when its first record has blanks between values and no comma, and no
 // delimiter was given: there the name is not sure and the text is.)
 func FormatOf(path string) (string, error) {
 	name := strings.ToLower(filepath.Base(path))
-	name = strings.TrimSuffix(name, ".gz")
+	name = strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".z")
 	switch filepath.Ext(name) {
 	case ".csv", ".data":
 		return FormatCSV, nil
@@ -67,11 +69,18 @@ func FormatOf(path string) (string, error) {
 		return FormatParquet, nil
 	}
 	return "", &input.Error{File: path, Key: "format",
-		Err: errors.New("cannot tell the format from the file name (want .csv, .data, .arff or .parquet, optionally .gz); set format")}
+		Err: errors.New("cannot tell the format from the file name (want .csv, .data, .arff or .parquet, optionally .gz or .Z); set format")}
 }
 
-// readTable opens path, decompresses it when it is gzip data, and reads
-// it in format o.Format.
+// Compressions Read undoes, as Report.Compression names them.
+const (
+	Gzip     = "gzip"     // gzip, .gz
+	Compress = "compress" // Unix compress(1), .Z: LZW (package unixcompress)
+)
+
+// readTable opens path, decompresses it when it is gzip or Unix compress
+// data (known by its first two bytes, whatever its name), and reads it in
+// format o.Format.
 func readTable(path string, o Options) (*table, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -81,17 +90,35 @@ func readTable(path string, o Options) (*table, error) {
 	br := bufio.NewReaderSize(f, 64<<10)
 	var r io.Reader = br
 	magic, _ := br.Peek(2) // a short file has no magic, and reads as empty below
-	zipped := len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b
-	if !zipped && strings.HasSuffix(strings.ToLower(path), ".gz") {
-		return nil, input.Filef(path, 0, "named .gz but not gzip data")
+	compression := ""
+	switch {
+	case len(magic) < 2:
+	case magic[0] == 0x1f && magic[1] == 0x8b:
+		compression = Gzip
+	case magic[0] == unixcompress.Magic[0] && magic[1] == unixcompress.Magic[1]:
+		compression = Compress
 	}
-	if zipped {
+	lower := strings.ToLower(path)
+	switch {
+	case compression != Gzip && strings.HasSuffix(lower, ".gz"):
+		return nil, input.Filef(path, 0, "named .gz but not gzip data")
+	case compression != Compress && strings.HasSuffix(path, ".Z"):
+		return nil, input.Filef(path, 0, "named .Z but not Unix compress data (magic 1f 9d)")
+	}
+	switch compression {
+	case Gzip:
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return nil, input.Filef(path, 0, "gzip: %v", err)
 		}
 		defer zr.Close() // read only
 		r = zr
+	case Compress:
+		zr, err := unixcompress.NewReader(br)
+		if err != nil {
+			return nil, input.Filef(path, 0, "%v", err)
+		}
+		r = bufio.NewReaderSize(zr, 64<<10)
 	}
 	var t *table
 	switch o.Format {
@@ -100,7 +127,7 @@ func readTable(path string, o Options) (*table, error) {
 	case FormatARFF:
 		t, err = readARFF(r, path)
 	case FormatParquet:
-		t, err = readParquetFrom(f, r, zipped, path)
+		t, err = readParquetFrom(f, r, compression != "", path)
 	default:
 		panic("importer: unvalidated format " + o.Format)
 	}
@@ -110,17 +137,17 @@ func readTable(path string, o Options) (*table, error) {
 	for _, c := range t.cols {
 		c.finish()
 	}
-	t.gzip = zipped
+	t.compression = compression
 	return t, nil
 }
 
 // readParquetFrom reads Parquet from the open file, or from its
 // decompressed bytes (Parquet needs random access).
-func readParquetFrom(f *os.File, r io.Reader, zipped bool, path string) (*table, error) {
-	if zipped {
+func readParquetFrom(f *os.File, r io.Reader, compressed bool, path string) (*table, error) {
+	if compressed {
 		b, err := io.ReadAll(r)
 		if err != nil {
-			return nil, input.Filef(path, 0, "gzip: %v", err)
+			return nil, input.Filef(path, 0, "decompress: %v", err)
 		}
 		return readParquet(bytes.NewReader(b), int64(len(b)), path)
 	}

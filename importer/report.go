@@ -33,7 +33,8 @@ func (k Kind) discretized() bool { return k == Numeric || k == Date }
 type Report struct {
 	File   string // the path read
 	Format string // csv, whitespace, arff or parquet
-	Gzip   bool   // the file was gzip-compressed
+	// Compression is how the file was compressed: "", Gzip or Compress.
+	Compression string
 
 	Rows           int // data rows in the file
 	DroppedClass   int // rows dropped because their class was missing (always done)

@@ -14,11 +14,11 @@ const missingCode = -1
 // table is a file as the readers hand it to the builder: named columns of
 // interned cells, before any column is dropped, typed or discretized.
 type table struct {
-	file   string
-	format string
-	gzip   bool
-	cols   []*rawColumn
-	rows   int
+	file        string
+	format      string
+	compression string // "", Gzip or Compress
+	cols        []*rawColumn
+	rows        int
 	// lines[r] is the line where row r starts (CSV, ARFF); nil for
 	// Parquet, whose rows are named by number instead.
 	lines []int

@@ -25,7 +25,7 @@ func importCmd() *cobra.Command {
 	var classMap []string
 	cmd := &cobra.Command{
 		Use:   "import FILE --class NAME --out FILE.parquet|FILE.arff|FILE.csv",
-		Short: "Import a CSV, ARFF or Parquet file (optionally .gz) as the dataset a study trains on",
+		Short: "Import a CSV, ARFF or Parquet file (optionally .gz or .Z) as the dataset a study trains on",
 		Long: "Read FILE as the benchmark study's datasets entries do (the same options, as flags), discretize its\n" +
 			"numeric and date columns (5 equal-frequency bins by default, Weka's Discretize -F -B 5 cut points;\n" +
 			"--discretize none keeps them numeric, dates as milliseconds since 1970), and write the dataset to\n" +
@@ -120,8 +120,8 @@ func checkImportOut(in, out string, force bool) error {
 func writeImportReport(w io.Writer, r importer.Report, s dataset.Schema, out string) error {
 	var b strings.Builder
 	gz := ""
-	if r.Gzip {
-		gz = ", gzip"
+	if r.Compression != "" {
+		gz = ", " + r.Compression
 	}
 	fmt.Fprintf(&b, "read %s (%s%s): %d rows, %d kept", r.File, r.Format, gz, r.Rows, r.Kept())
 	if r.DroppedClass > 0 {
