@@ -3,6 +3,7 @@ package generate
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/dataset"
@@ -76,14 +77,14 @@ func (s *importSet) importAll() error {
 				return err
 			}
 		}
-		if c := s.costsOf(spec); c != nil && c.Spec != nil {
+		if cs, _ := s.costSpec(spec); cs != nil {
 			if err := checkCharged(spec, d); err != nil {
 				return err
 			}
 			// Tasks resolve it again from the imported table (a staged
 			// command imports nothing); this checks it before anything
 			// is written.
-			if _, err := resolveCosts(c.Spec, d); err != nil {
+			if _, err := resolveCosts(cs, d); err != nil {
 				return fmt.Errorf("dataset %s: %w", spec.Name, err)
 			}
 		}
@@ -133,6 +134,31 @@ func (s *importSet) costsOf(spec DatasetSpec) *costs.Config {
 	return s.costs
 }
 
+// costSpec returns the cost spec of a dataset (its own, or the config's;
+// nil for none) without the tests of the columns its entry drops, and
+// the names of those tests: a cost file prices every test of its
+// dataset, and a study that drops one (drop: [PROTIME]) means to leave it
+// out, not to be refused for it.
+func (s *importSet) costSpec(spec DatasetSpec) (*costs.Spec, []string) {
+	c := s.costsOf(spec)
+	if c == nil || c.Spec == nil {
+		return nil, nil
+	}
+	return c.Spec.Without(spec.Options.Drop)
+}
+
+// ignoredCosts says, one line per dataset, which tests' costs are ignored
+// because the dataset's entry drops their columns; nil when none are.
+func (s *importSet) ignoredCosts() []string {
+	var out []string
+	for _, spec := range s.specs {
+		if _, gone := s.costSpec(spec); len(gone) > 0 {
+			out = append(out, fmt.Sprintf("dataset %s: the costs of %s are ignored: the entry drops those columns", spec.Name, strings.Join(gone, ", ")))
+		}
+	}
+	return out
+}
+
 // datasetOf returns the imported dataset named name from a task's bag.
 func datasetOf(name string, imported []schemas.DatasetRecord) (*dataset.Dataset, error) {
 	j := slices.IndexFunc(imported, func(r schemas.DatasetRecord) bool { return r.Mode == name })
@@ -149,15 +175,15 @@ func (s *importSet) costModel(name string, imported []schemas.DatasetRecord) (*c
 	if spec == nil {
 		return nil, fmt.Errorf("no dataset %q", name)
 	}
-	c := s.costsOf(*spec)
-	if c == nil || c.Spec == nil {
+	cs, _ := s.costSpec(*spec)
+	if cs == nil {
 		return nil, nil
 	}
 	d, err := datasetOf(name, imported)
 	if err != nil {
 		return nil, err
 	}
-	m, err := resolveCosts(c.Spec, d)
+	m, err := resolveCosts(cs, d)
 	if err != nil {
 		return nil, fmt.Errorf("dataset %s: %w", name, err)
 	}
