@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/dtbench/dtbench/stages/evaluate"
 	"github.com/dtbench/dtbench/stages/generate"
 	"github.com/dtbench/dtbench/stages/report"
+	"github.com/dtbench/dtbench/stages/train"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -62,7 +64,7 @@ func buildCost(cfg *Config, cc *generate.CostConfig, env studyEnv) (*flow.Study,
 			c.ImportNode(),
 			c.SplitNode(),
 			learners.HoldoutFitNode(),
-			evaluate.CostNode(c.Cells(), cfg.Outputs.Predictions),
+			evaluate.CostNode(c.Cells(), cfg.Outputs.Predictions, slices.ContainsFunc(cfg.Learners, func(s train.Spec) bool { return s.Name == "icet" })),
 			report.CostNode(meta),
 		},
 	}, learners), nil

@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -181,5 +182,60 @@ func TestCostStudyShardsAndResume(t *testing.T) {
 	sameFiles(t, "cost study, resume", before, deterministicFiles(t, whole))
 	if _, err := Verify(whole); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestCostStudyICETChoices: results/icet holds, for every ICET fit, one
+// row per test with the chosen bias beside the test's real full cost
+// (the config's costs: a0 30, a1 and a2 2 + their group's common 4, the
+// rest 2), the individual's ω and confidence in the GA's ranges, its
+// fitness and 1000 trials, and the model_id of the fit's evaluation row;
+// seeded: false (Turney's baseline) says so in every row and changes the
+// search.
+func TestCostStudyICETChoices(t *testing.T) {
+	wantCost := map[string]float64{"a0": 30, "a1": 6, "a2": 6, "a3": 2, "a4": 2, "a5": 2}
+	biases := map[bool][]float64{}
+	for _, seeded := range []bool{true, false} {
+		cfg := costConfig(t)
+		if !seeded {
+			cfg = costConfig(t, "learners=[c45, {icet: {seeded: false}}]")
+		}
+		dir := run(t, cfg, Options{Out: t.TempDir(), Workers: 2})
+		parts, _ := filepath.Glob(filepath.Join(dir, schemas.ICETChoices, "*.parquet"))
+		var rows []schemas.ICETRow
+		for _, p := range parts {
+			r, err := schemas.ICETTable.Read(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows = append(rows, r...)
+		}
+		if len(rows) != 3*2*6 {
+			t.Fatalf("seeded %v: %d rows in results/icet; want 3 splits × 2 costs × 6 tests", seeded, len(rows))
+		}
+		models := map[int64]int64{} // dataset_id → icet's model_id
+		for _, e := range costEvals(t, dir) {
+			if e.Learner == "icet" {
+				models[e.DatasetID] = e.ModelID
+			}
+		}
+		for _, r := range rows {
+			if r.Learner != "icet" || r.Seeded != seeded || r.Trials != 1000 || r.Fitness == nil {
+				t.Errorf("seeded %v: row %+v", seeded, r)
+			}
+			if want, ok := wantCost[r.Test]; !ok || r.FullCost != want {
+				t.Errorf("test %s: full cost %v; want %v", r.Test, r.FullCost, want)
+			}
+			if !(r.Bias >= 0 && r.Bias <= 10000) || !(r.Omega >= 0 && r.Omega <= 1) || !(r.Confidence > 0 && r.Confidence < 1) {
+				t.Errorf("genes out of range: bias %v, ω %v, CF %v", r.Bias, r.Omega, r.Confidence)
+			}
+			if m, ok := models[r.DatasetID]; !ok || m != r.ModelID {
+				t.Errorf("task %d: model_id %d; the evaluation's %d", r.DatasetID, r.ModelID, m)
+			}
+			biases[seeded] = append(biases[seeded], r.Bias)
+		}
+	}
+	if slices.Equal(biases[true], biases[false]) {
+		t.Errorf("seeded: false chose the same biases as the seeded search")
 	}
 }

@@ -65,6 +65,7 @@ func conformanceCases(t *testing.T) []conformanceCase {
 		flatCase(benchmarkSummaryTable, rng, rows),
 		flatCase(costEvaluationTable, rng, rows),
 		flatCase(costSummaryTable, rng, rows),
+		flatCase(icetTable, rng, rows),
 		flatCase(flatTestTable, rng, rows),
 		flatCase(benchmarkPredictionTable, rng, rows),
 		flatCase(costPredictionTable, rng, rows),

@@ -50,6 +50,7 @@ func TestReadmeDocumentsEveryColumn(t *testing.T) {
 		{"### results/wins/", reflect.TypeFor[WinsRow](), ""},
 		{"### results/evaluations/ (cost)", reflect.TypeFor[CostEvaluation](), "## results/evaluations/ — one row per (dataset, learner)"},
 		{"### report/summary.parquet (cost)", reflect.TypeFor[CostSummary](), "## report/summary.parquet"},
+		{"### results/icet/", reflect.TypeFor[ICETRow](), ""},
 		{"## results/predictions/", reflect.TypeFor[BenchmarkPrediction](), ""},
 		{"## results/predictions/", reflect.TypeFor[CostPrediction](), ""},
 		{"## results/predictions/", reflect.TypeFor[OraclePrediction](), ""},

@@ -43,6 +43,8 @@ const (
 	SummariesVersion = 3
 	// PredictionsVersion is results/predictions' (every study's).
 	PredictionsVersion = 1
+	// ICETVersion is results/icet's (the cost study's ICET choices).
+	ICETVersion = 1
 )
 
 // tableVersion is the version a table is written with and the versions
@@ -65,6 +67,7 @@ var tableVersions = map[string]tableVersion{
 	Wins:        {WinsVersion, []int{1, 2}},
 	Summaries:   {SummariesVersion, []int{2, 3}},
 	Predictions: {PredictionsVersion, []int{1}},
+	ICETChoices: {ICETVersion, []int{1}},
 }
 
 // TableVersion returns the schema version dtbench writes for table (one of

@@ -2,10 +2,13 @@ package evaluate
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/dtbench/dtbench/costs"
+	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/stages/train"
 )
 
 // CostNode is the cost study's evaluate stage: per task, every fit of a
@@ -13,12 +16,16 @@ import (
 // cost model (average cost, its test and error parts, accuracy, MAE and γ
 // against X, V and I, tree size), one evaluation row each, in learner
 // order; with predictions, every test row's prediction and costs too
-// (results/predictions). cells are the study's cells, indexed by
-// Task.Cell.
-func CostNode(cells []schemas.CostCell, predictions bool) flow.Node {
+// (results/predictions); with icet (a configured learner is ICET), what
+// each ICET fit learned (results/icet, ICETChoices). cells are the
+// study's cells, indexed by Task.Cell.
+func CostNode(cells []schemas.CostCell, predictions, icet bool) flow.Node {
 	writes := []schemas.Ref{schemas.CostEvaluationTable}
 	if predictions {
 		writes = append(writes, schemas.CostPredictionTable)
+	}
+	if icet {
+		writes = append(writes, schemas.ICETTable)
 	}
 	return flow.Node{
 		Stage:  flow.StageEvaluate,
@@ -40,6 +47,9 @@ func CostNode(cells []schemas.CostCell, predictions bool) flow.Node {
 			schemas.CostEvaluationTable.Set(b, rows)
 			if predictions {
 				schemas.CostPredictionTable.Set(b, preds)
+			}
+			if icet {
+				schemas.ICETTable.Set(b, ICETChoices(cells[t.Cell], t.ID, t.Rep, data[0].Train.Schema(), flow.Fits.Get(b), cm))
 			}
 			return nil
 		},
@@ -83,4 +93,28 @@ func CostTask(c schemas.CostCell, id int64, rep int, data *schemas.DatasetRecord
 		}
 	}
 	return out, preds, nil
+}
+
+// ICETChoices returns what the ICET fits among fits learned, one row per
+// test (schema's features) of each, in learner order: the individual
+// whose tree the fit kept, beside each test's real full cost in cm.
+func ICETChoices(c schemas.CostCell, id int64, rep int, schema dataset.Schema, fits []flow.Fit, cm *costs.Model) []schemas.ICETRow {
+	var out []schemas.ICETRow
+	for i := range fits {
+		f := &fits[i]
+		im, ok := f.Model.(*train.ICETModel)
+		if f.Extra || f.Failed() || !ok {
+			continue
+		}
+		var fitness *float64
+		if !math.IsNaN(im.Fitness) {
+			fitness = &im.Fitness
+		}
+		for t, bias := range im.Biases {
+			out = append(out, schemas.ICETRow{DatasetID: id, Learner: f.Learner, ModelID: f.ModelID, CostCell: c, Rep: int32(rep),
+				Test: schema.Features[t].Name, Bias: bias, FullCost: cm.Full(t), Omega: im.Omega, Confidence: im.Confidence,
+				Fitness: fitness, Trials: int32(im.Trials), Seeded: im.Seeded})
+		}
+	}
+	return out
 }

@@ -25,8 +25,9 @@ import (
 // the real costs: biases = each test's full cost (Turney's "no-discount"
 // cost, Model.Full), ω = Options.Omega, CF = Options.Confidence — EG2
 // with its default bias, as in Turney's seeded-population experiment
-// (section 4.3.3; his baseline seeds none). So ICET is never worse on its
-// own fitness than that EG2.
+// (section 4.3.3). So ICET is never worse on its own fitness than that
+// EG2. With Options.Seeded false the first generation is 50 random
+// individuals, Turney's baseline ICET, which can end worse than EG2.
 type ICET struct {
 	Options ICETOptions
 	Costs   *costs.Model
@@ -57,16 +58,21 @@ type ICETOptions struct {
 	// MaxBias bounds the biases, drawn and searched in [0, MaxBias]
 	// (10000).
 	MaxBias float64 `mapstructure:"max_bias"`
+	// Seeded puts EG2's individual with the real costs in the first
+	// generation (true, the default: Turney's seeded variant); false draws
+	// every individual at random, as Turney's baseline ICET.
+	Seeded bool `mapstructure:"seeded"`
 }
 
 // DefaultICETOptions returns Turney's settings: GENESIS's population of
 // 50, 1000 trials, crossover 0.6, mutation 0.001; the training rows
-// split in two halves; biases in [0, 10000]; the seeded individual EG2's
-// ω = 1 and J48's CF = 0.25 with J48's other defaults.
+// split in two halves; biases in [0, 10000]; a seeded first generation,
+// the seeded individual EG2's ω = 1 and J48's CF = 0.25 with J48's other
+// defaults.
 func DefaultICETOptions() ICETOptions {
 	return ICETOptions{
 		C45Options: DefaultC45Options(), Omega: 1,
-		Population: 50, Trials: 1000, Crossover: 0.6, Mutation: 0.001, Split: 0.5, MaxBias: 10000,
+		Population: 50, Trials: 1000, Crossover: 0.6, Mutation: 0.001, Split: 0.5, MaxBias: 10000, Seeded: true,
 	}
 }
 
@@ -105,15 +111,19 @@ type ICETModel struct {
 	Biases            []float64
 	Omega, Confidence float64
 	// Fitness is its average cost on the held-out part of the training
-	// rows; Trials counts the fitness evaluations made.
+	// rows (NaN when no search ran); Trials counts the fitness evaluations
+	// made.
 	Fitness float64
 	Trials  int
+	// Seeded is Options.Seeded.
+	Seeded bool
 }
 
 // Fit searches EG2's bias on the rows of d in rows and returns EG2's tree
 // with the best one, grown on all of them. The split of the rows and the
 // GA draw from rng, so a seed fixes the result. With fewer than two rows
-// there is nothing to hold out, and the seeded individual grows the tree.
+// there is nothing to hold out, and the seeded individual grows the tree
+// (seeded or not).
 func (l ICET) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Model, error) {
 	o := l.Options
 	if err := o.Validate(); err != nil {
@@ -140,7 +150,7 @@ func (l ICET) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Mode
 	}
 	return &ICETModel{
 		treeModel: treeModel{t}, Biases: append([]float64(nil), best[:s.n]...),
-		Omega: best[s.n], Confidence: best[s.n+1], Fitness: fitness, Trials: trials,
+		Omega: best[s.n], Confidence: best[s.n+1], Fitness: fitness, Trials: trials, Seeded: o.Seeded,
 	}, nil
 }
 

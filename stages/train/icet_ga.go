@@ -131,8 +131,11 @@ func (s *search) run(grow, held dataset.Bitset, rng *rand.Rand) (genome, float64
 	o := s.o
 	pop := make([]genome, o.Population)
 	fit := make([]float64, o.Population)
-	pop[0] = s.seed()
-	for i := 1; i < len(pop); i++ {
+	first := 0
+	if o.Seeded {
+		pop[0], first = s.seed(), 1
+	}
+	for i := first; i < len(pop); i++ {
 		pop[i] = s.random(rng)
 	}
 	var best genome

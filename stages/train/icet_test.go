@@ -291,3 +291,51 @@ func TestICETOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestICETUnseededIsTurneysBaseline: with seeded: false no individual of
+// the search carries the real costs. Every gene of the best individual is
+// a value of the GA's code grid (a random draw, or bred from draws), where
+// the seeded individual's biases are the tests' real costs, off the grid;
+// with a single generation (trials = population) the seeded search keeps
+// the seed when it is the fittest, the unseeded one cannot.
+func TestICETUnseededIsTurneysBaseline(t *testing.T) {
+	for _, c := range icetCases {
+		t.Run(c.name, func(t *testing.T) {
+			tc := c.make(t)
+			o := DefaultICETOptions()
+			o.Population, o.Trials = 20, 20
+			s := newSearch(tc.d, tc.model, o)
+			offGrid := 0
+			for f, g := range s.seed()[:s.n] {
+				if s.decode(f, s.code(f, g)) != g {
+					offGrid++
+				}
+			}
+			if offGrid == 0 {
+				t.Fatalf("every real cost is on the code grid: the case cannot tell a seeded individual")
+			}
+			for _, seeded := range []bool{true, false} {
+				o.Seeded = seeded
+				got, err := ICET{Options: o, Costs: tc.model}.Fit(tc.d, tc.rows, rand.New(rand.NewPCG(9, 1)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				im := got.(*ICETModel)
+				if im.Seeded != seeded {
+					t.Errorf("model says seeded %v; the options %v", im.Seeded, seeded)
+				}
+				onGrid := true
+				for f, b := range im.Biases {
+					onGrid = onGrid && s.decode(f, s.code(f, b)) == b
+				}
+				isSeed := slices.Equal(im.Biases, s.seed()[:s.n])
+				if !seeded && (isSeed || !onGrid) {
+					t.Errorf("unseeded: the best individual's biases %v are not all drawn ones", im.Biases)
+				}
+				if seeded && !onGrid && !isSeed {
+					t.Errorf("seeded: biases %v are neither the seed's nor drawn", im.Biases)
+				}
+			}
+		})
+	}
+}
