@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/dtbench/dtbench/dataset"
@@ -23,33 +24,81 @@ import (
 // rows with any missing value) left out. Every error caused by the file
 // or the options is an *input.Error naming the file and line, or the key.
 func Read(path string, o Options) (*dataset.Dataset, Report, error) {
+	return ReadFiles([]string{path}, o)
+}
+
+// ReadFiles reads several files as one table, as Read reads one: the rows
+// of each file in the order given (UCI's and Turney's train and test
+// files, ann-train.data and ann-test.data), every file in the same format
+// and with the same columns (with a header row or an ARFF header each;
+// the same names, kinds and declared values), so that values are typed,
+// ordered and cut over all the rows together. A file whose number of
+// columns differs is refused naming it and its first row's line.
+func ReadFiles(paths []string, o Options) (*dataset.Dataset, Report, error) {
+	if len(paths) == 0 {
+		return nil, Report{}, input.Keyf("path", "no data file")
+	}
 	if err := o.Validate(); err != nil {
 		return nil, Report{}, err
 	}
-	if o.Format == "" {
-		f, err := FormatOf(path)
+	opts := make([]Options, len(paths))
+	for i, path := range paths {
+		fo, err := fileOptions(path, o)
 		if err != nil {
 			return nil, Report{}, err
 		}
-		o.Format = f
-		base := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(path), ".gz"), ".z")
-		o.sniffBlanks = f == FormatCSV && o.Delimiter == "" && strings.HasSuffix(base, ".data")
-		if err := o.Validate(); err != nil { // CSV-only options on an ARFF file
-			var ie *input.Error
-			if errors.As(err, &ie) {
-				e := *ie
-				e.File = path
-				err = &e
-			}
+		if fo.Format != opts[0].Format && i > 0 {
+			return nil, Report{}, input.Filef(path, 0, "reads as %s, and %s as %s: the files of one dataset must have one format (set format)", fo.Format, paths[0], opts[0].Format)
+		}
+		opts[i] = fo
+	}
+	var t *table
+	for i, path := range paths {
+		fo := opts[i]
+		ft, err := readTable(path, fo.withDefaults())
+		if err != nil {
+			return nil, Report{}, err
+		}
+		if t == nil {
+			t = ft
+			continue
+		}
+		if ft.format != t.format {
+			return nil, Report{}, input.Filef(path, 0, "reads as %s, and %s as %s: the files of one dataset must have one format (set format)", ft.format, paths[0], t.format)
+		}
+		if err := t.append(ft); err != nil {
 			return nil, Report{}, err
 		}
 	}
-	o = o.withDefaults()
-	t, err := readTable(path, o)
-	if err != nil {
-		return nil, Report{}, err
+	for _, c := range t.cols {
+		c.finish()
 	}
-	return build(t, o)
+	return build(t, o.withDefaults())
+}
+
+// fileOptions returns o for the file at path: its format taken from the
+// file's name when o has none, and the options checked against it.
+func fileOptions(path string, o Options) (Options, error) {
+	if o.Format != "" {
+		return o, nil
+	}
+	f, err := FormatOf(path)
+	if err != nil {
+		return o, err
+	}
+	o.Format = f
+	base := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(path), ".gz"), ".z")
+	o.sniffBlanks = f == FormatCSV && o.Delimiter == "" && strings.HasSuffix(base, ".data")
+	if err := o.Validate(); err != nil { // CSV-only options on an ARFF file
+		var ie *input.Error
+		if errors.As(err, &ie) {
+			e := *ie
+			e.File = path
+			err = &e
+		}
+		return o, err
+	}
+	return o, nil
 }
 
 // FormatOf returns the format that a file name implies: csv for .csv and
@@ -76,11 +125,15 @@ func FormatOf(path string) (string, error) {
 const (
 	Gzip     = "gzip"     // gzip, .gz
 	Compress = "compress" // Unix compress(1), .Z: LZW (package unixcompress)
+	// MixedCompression is a dataset of several files (ReadFiles) not all
+	// compressed alike.
+	MixedCompression = "mixed"
 )
 
 // readTable opens path, decompresses it when it is gzip or Unix compress
 // data (known by its first two bytes, whatever its name), and reads it in
-// format o.Format.
+// format o.Format, into a table whose columns are still open (not
+// finished), so that the next file of the dataset can be appended.
 func readTable(path string, o Options) (*table, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -134,10 +187,8 @@ func readTable(path string, o Options) (*table, error) {
 	if err != nil {
 		return nil, asInputError(path, err)
 	}
-	for _, c := range t.cols {
-		c.finish()
-	}
 	t.compression = compression
+	t.parts = []part{{file: path, start: 0}}
 	return t, nil
 }
 
@@ -175,4 +226,33 @@ func asInputError(path string, err error) error {
 		return err
 	}
 	return &input.Error{File: path, Err: fmt.Errorf("read: %w", err)}
+}
+
+// Expand returns the files that patterns name, in order: a pattern with
+// a glob metacharacter (* ? [) gives its matches in sorted order (see
+// filepath.Match), any other pattern itself. A pattern that matches no
+// file, a malformed one, and a file named twice are errors under key.
+func Expand(key string, patterns []string) ([]string, error) {
+	var out []string
+	for _, p := range patterns {
+		if !strings.ContainsAny(p, "*?[") {
+			out = append(out, p)
+			continue
+		}
+		m, err := filepath.Glob(p)
+		if err != nil {
+			return nil, input.Keyf(key, "%q is not a file pattern: %v", p, err)
+		}
+		if len(m) == 0 {
+			return nil, input.Keyf(key, "%q matches no file", p)
+		}
+		slices.Sort(m)
+		out = append(out, m...)
+	}
+	for i, p := range out {
+		if slices.Contains(out[:i], p) {
+			return nil, input.Keyf(key, "names %s twice", p)
+		}
+	}
+	return out, nil
 }

@@ -63,7 +63,7 @@ func (s *importSet) importAll() error {
 	}
 	out := make([]*dataset.Dataset, len(s.specs))
 	for i, spec := range s.specs {
-		d, _, err := importer.Read(spec.Path, spec.Options)
+		d, _, err := importer.ReadFiles(spec.Files(), spec.Options)
 		if err != nil {
 			return err
 		}
@@ -110,7 +110,7 @@ func checkCharged(spec DatasetSpec, d *dataset.Dataset) error {
 		default:
 			continue
 		}
-		return &input.Error{File: spec.Path, Err: fmt.Errorf("dataset %s: attribute %s %s, and test costs are charged on nominal data without missing values only so far: discretize it (discretize: equal-frequency) and import missing values as a category (missing: category), or drop the costs", spec.Name, a.Name, kind)}
+		return &input.Error{File: spec.File(), Err: fmt.Errorf("dataset %s: attribute %s %s, and test costs are charged on nominal data without missing values only so far: discretize it (discretize: equal-frequency) and import missing values as a category (missing: category), or drop the costs", spec.Name, a.Name, kind)}
 	}
 	return nil
 }
@@ -201,7 +201,7 @@ func resolveCosts(spec *costs.Spec, d *dataset.Dataset) (*costs.Model, error) {
 }
 
 // inputs is the one list of the files a real-data study reads besides
-// its config: per dataset (config order) its data file, its names file
+// its config: per dataset (config order) its data files, its names file
 // and the cost files of its costs section (its own, or the config's),
 // each with the cells of that dataset (cells, by dataset name). A file
 // named by several datasets is listed once, with all their cells.
@@ -220,7 +220,9 @@ func (s *importSet) inputs(cells map[string][]int) []flow.Input {
 		if mine == nil {
 			mine = []int{} // a dataset without cells reaches none
 		}
-		add(flow.Input{Path: spec.Path, Cells: mine})
+		for _, f := range spec.Files() {
+			add(flow.Input{Path: f, Cells: mine})
+		}
 		if spec.Options.NamesFile != "" {
 			add(flow.Input{Path: spec.Options.NamesFile, Cells: mine})
 		}
