@@ -15,7 +15,10 @@ import (
 // attributes alike, and says plainly that the ranking is redrawn per
 // repetition when it is not. The toy data's class depends on a0 and a1
 // only, so a scenario's subsample reorders the four noise attributes from
-// one repetition to the next, while the whole data ranks alike every time.
+// one repetition to the next, while the whole data ranks alike every time;
+// with rank: {per: scenario} every repetition takes the first one's
+// ranking (issue 24 item 2: the paper ranked once per scenario), so each
+// scenario ranks alike and its subsets are named by their attributes.
 func TestBenchmarkSubsetLabels(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -23,6 +26,7 @@ func TestBenchmarkSubsetLabels(t *testing.T) {
 	}{
 		{"whole data", []string{"benchmark.scenarios=[]", "benchmark.repetitions=2", "learners=[c45, majority]"}},
 		{"scenarios", []string{"benchmark.repetitions=4", "learners=[c45, majority]"}},
+		{"scenarios ranked once", []string{"benchmark.repetitions=4", "learners=[c45, majority]", "benchmark.rank={mode: cv, per: scenario}"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := run(t, benchConfig(t, tc.sets...), Options{Out: t.TempDir(), Workers: 2})
@@ -83,6 +87,16 @@ func TestBenchmarkSubsetLabels(t *testing.T) {
 			}
 			if tc.name == "scenarios" && !strings.Contains(string(md), "redrawn per repetition") {
 				t.Error("no scenario's ranking varied; the test no longer covers that case")
+			}
+			if tc.name == "scenarios ranked once" {
+				for scenario, byRep := range tops {
+					if len(byRep) != 4 {
+						t.Errorf("%s: %d repetitions ranked; want 4", scenario, len(byRep))
+					}
+				}
+				if strings.Contains(string(md), "redrawn per repetition") {
+					t.Error("rank per scenario, yet a ranking is redrawn per repetition")
+				}
 			}
 		})
 	}

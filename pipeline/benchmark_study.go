@@ -64,7 +64,7 @@ func buildBenchmark(cfg *Config, bc *generate.BenchmarkConfig, env studyEnv) (*f
 	}
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: env.Version, Learners: learners.Names(), Versus: learners.Benchmarks(), Against: against,
 		Notes: []string{fmt.Sprintf("%d-fold cross-validation (%s), %d repetitions, top %d attributes by gain ratio (%s)",
-			bc.Folds.K, bc.Folds.Scheme, bc.Repetitions, bc.Select, bc.Rank)}}
+			bc.Folds.K, bc.Folds.Scheme, bc.Repetitions, bc.Select, rankNote(bc))}}
 	if slices.ContainsFunc(bc.Datasets, func(d generate.DatasetSpec) bool {
 		return d.Options.Discretize.Method == importer.NoDiscretization || d.Options.Missing == importer.MissingKeep
 	}) {
@@ -120,4 +120,13 @@ func benchmarkTreeLabels(_, run, evals string, ti TreeInfo) (tree.Names, error) 
 	names.Title = fmt.Sprintf("%s on %s, scenario %s, subset %s (%s), repetition %d, fold %d of %d (task %d, tree %d)",
 		ti.Learner, e.Dataset, e.Scenario, e.Subset, strings.Join(attrs, ", "), e.Rep, ti.Fold, e.Folds, ti.DatasetID, ti.ID)
 	return names, nil
+}
+
+// rankNote says how the benchmark study ranks: the mode, and "once per
+// scenario" when repetition 0's ranking serves every repetition.
+func rankNote(bc *generate.BenchmarkConfig) string {
+	if bc.RankPer == generate.RankPerScenario {
+		return bc.Rank + ", ranked once per scenario on repetition 0's sample"
+	}
+	return bc.Rank
 }

@@ -17,17 +17,6 @@ import (
 	"github.com/dtbench/dtbench/stages/train"
 )
 
-// wekaOptions maps a Weka option string of the fixture to dtbench's
-// learner options: the one translation the numeric checks share.
-var wekaOptions = map[string]map[string]any{
-	"-":        nil,
-	"-K":       {"kernel": true},
-	"-D":       {"discretize": true},
-	"-N,1":     {"standardize": true},
-	"-I,10":    {"trees": 10},
-	"-M,-V,-1": {"probabilities": true},
-}
-
 // yamlList writes names as a YAML flow list of quoted strings.
 func yamlList(names []string) string {
 	q := make([]string, len(names))
@@ -83,7 +72,7 @@ func TestWekaNumericCV(t *testing.T) {
 				if w.Dataset != set.Name {
 					continue
 				}
-				opts, known := wekaOptions[w.Options]
+				opts, known := wekasets.Options[w.Options]
 				variant := w.Learner + " " + w.Options
 				if !known {
 					t.Errorf("fixture option %q has no dtbench translation", w.Options)
@@ -116,7 +105,7 @@ func TestWekaNumericCV(t *testing.T) {
 			for _, group := range groups {
 				var specs []string
 				for _, w := range group {
-					if o := wekaOptions[w.Options]; o != nil {
+					if o := wekasets.Options[w.Options]; o != nil {
 						var kv []string
 						for k, v := range o {
 							kv = append(kv, fmt.Sprintf("%s: %v", k, v))

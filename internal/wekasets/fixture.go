@@ -74,3 +74,19 @@ func Load(dir, name string) (*dataset.Dataset, error) {
 	}
 	return nil, fmt.Errorf("wekasets: no dataset %s", name)
 }
+
+// Options maps an options field of testdata/weka-cv.txt to dtbench's
+// learner options (train.Spec.Options; nil for the defaults): the one
+// translation of Weka's flags that the tests reading the fixture share.
+var Options = map[string]map[string]any{
+	"-":        nil,
+	"-K":       {"kernel": true},
+	"-D":       {"discretize": true},
+	"-N,1":     {"standardize": true},
+	"-I,10":    {"trees": 10},
+	"-M,-V,-1": {"probabilities": true},
+	"-U":       {"pruning": "none"},
+	"-C,0.1":   {"confidence": 0.1},
+	"-M,5":     {"min_leaf": 5},
+	"-S":       {"subtree_raising": false},
+}

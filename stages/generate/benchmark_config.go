@@ -15,10 +15,15 @@ const (
 	RankFull    = "full"     // gain ratio on the task's whole sample
 	RankCV      = "cv"       // the mean rank over the folds' rankings, as Weka's cross-validated attribute selection orders them (the gain ratio averaged beside it)
 	RankCVMerit = "cv-merit" // the gain ratio averaged over the folds' training rows
-	SubsetsAll  = "all"      // every non-empty subset of the top `select` attributes
-	SubsetsTop  = "top"      // the top `select` attributes only
-	SchemeWeka  = "weka"     // Weka 3.6's fold assignment (randomize with java.util.Random(seed + rep), stratify, blocks)
-	SchemeStrat = "stratified"
+	// The ranking's scope (rank: {per: …}): each repetition ranks its own
+	// sample and folds, or the first repetition's ranking names the
+	// attributes of every repetition of its (dataset, scenario).
+	RankPerRepetition = "repetition"
+	RankPerScenario   = "scenario"
+	SubsetsAll        = "all"  // every non-empty subset of the top `select` attributes
+	SubsetsTop        = "top"  // the top `select` attributes only
+	SchemeWeka        = "weka" // Weka 3.6's fold assignment (randomize with java.util.Random(seed + rep), stratify, blocks)
+	SchemeStrat       = "stratified"
 	// AllRows names the scenario of a study without scenarios: the whole
 	// dataset.
 	AllRows = "all"
@@ -27,14 +32,18 @@ const (
 // BenchmarkConfig is the benchmark study, resolved from the config
 // section benchmark.* (BenchmarkSection).
 type BenchmarkConfig struct {
-	Datasets    []DatasetSpec `json:"datasets"`
-	Select      int           `json:"select"`      // top attributes by gain ratio
-	Rank        string        `json:"rank"`        // RankFull | RankCV | RankCVMerit
-	Subsets     string        `json:"subsets"`     // SubsetsAll | SubsetsTop
-	Folds       FoldSpec      `json:"folds"`       // the cross-validation of every task
-	Repetitions int           `json:"repetitions"` // tasks per cell
-	Scenarios   []Scenario    `json:"scenarios"`   // class quotas; none = the whole dataset
-	Alpha       float64       `json:"alpha"`       // order of the Tsallis entropy
+	Datasets []DatasetSpec `json:"datasets"`
+	Select   int           `json:"select"` // top attributes by gain ratio
+	Rank     string        `json:"rank"`   // RankFull | RankCV | RankCVMerit
+	// RankPer is the ranking's scope: RankPerScenario, or "" for
+	// RankPerRepetition (so that the JSON of a config without it stays
+	// as it was).
+	RankPer     string     `json:"rank_per,omitempty"`
+	Subsets     string     `json:"subsets"`     // SubsetsAll | SubsetsTop
+	Folds       FoldSpec   `json:"folds"`       // the cross-validation of every task
+	Repetitions int        `json:"repetitions"` // tasks per cell
+	Scenarios   []Scenario `json:"scenarios"`   // class quotas; none = the whole dataset
+	Alpha       float64    `json:"alpha"`       // order of the Tsallis entropy
 }
 
 // FoldSpec is benchmark.folds: k, and the assignment scheme (stratified,
@@ -81,16 +90,18 @@ type Quota struct {
 // BenchmarkSection is the config section benchmark.* as written; its keys
 // come from the mapstructure tags.
 type BenchmarkSection struct {
-	Datasets    []any                   `mapstructure:"datasets"`
-	Discretize  importer.Discretization `mapstructure:"discretize"`
-	Missing     string                  `mapstructure:"missing"`
-	Select      int                     `mapstructure:"select"`
-	Rank        string                  `mapstructure:"rank"`
-	Subsets     string                  `mapstructure:"subsets"`
-	Folds       any                     `mapstructure:"folds"`
-	Repetitions int                     `mapstructure:"repetitions"`
-	Scenarios   []any                   `mapstructure:"scenarios"`
-	Alpha       float64                 `mapstructure:"alpha"`
+	Datasets   []any                   `mapstructure:"datasets"`
+	Discretize importer.Discretization `mapstructure:"discretize"`
+	Missing    string                  `mapstructure:"missing"`
+	Select     int                     `mapstructure:"select"`
+	// Rank is a mode (full, cv, cv-merit) or {mode, per}: per repetition
+	// (the default) or scenario.
+	Rank        any     `mapstructure:"rank"`
+	Subsets     string  `mapstructure:"subsets"`
+	Folds       any     `mapstructure:"folds"`
+	Repetitions int     `mapstructure:"repetitions"`
+	Scenarios   []any   `mapstructure:"scenarios"`
+	Alpha       float64 `mapstructure:"alpha"`
 }
 
 // DefaultBenchmarkSection returns the defaults: 5 equal-frequency bins,
@@ -116,11 +127,14 @@ func BenchmarkLearners() []string {
 // It reads no data file, only a dataset's cost files: the datasets are
 // checked against the data when they are imported.
 func (r BenchmarkSection) Resolve(dir string) (*BenchmarkConfig, error) {
-	c := &BenchmarkConfig{Select: r.Select, Rank: r.Rank, Subsets: r.Subsets, Repetitions: r.Repetitions, Alpha: r.Alpha}
+	c := &BenchmarkConfig{Select: r.Select, Subsets: r.Subsets, Repetitions: r.Repetitions, Alpha: r.Alpha}
+	var err error
+	if c.Rank, c.RankPer, err = resolveRank(r.Rank); err != nil {
+		return nil, err
+	}
 	if err := importer.CheckBins("benchmark.discretize.bins", r.Discretize.Bins); err != nil {
 		return nil, err
 	}
-	var err error
 	if c.Scenarios, err = resolveScenarios("benchmark.scenarios", r.Scenarios); err != nil {
 		return nil, err
 	}
@@ -152,6 +166,32 @@ func (r BenchmarkSection) Resolve(dir string) (*BenchmarkConfig, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// resolveRank reads benchmark.rank: a mode, or {mode, per}. The scope is
+// "" for per: repetition (the default).
+func resolveRank(raw any) (mode, per string, err error) {
+	switch v := raw.(type) {
+	case string:
+		return v, "", nil
+	case map[string]any:
+		r := struct {
+			Mode string `mapstructure:"mode"`
+			Per  string `mapstructure:"per"`
+		}{Mode: RankFull, Per: RankPerRepetition}
+		if err := decode.Map("benchmark.rank", v, &r); err != nil {
+			return "", "", err
+		}
+		switch r.Per {
+		case RankPerRepetition:
+			return r.Mode, "", nil
+		case RankPerScenario:
+			return r.Mode, r.Per, nil
+		}
+		return "", "", input.Keyf("benchmark.rank.per", "want %s or %s, got %q", RankPerRepetition, RankPerScenario, r.Per)
+	}
+	return "", "", input.Keyf("benchmark.rank", "want a mode (%s, %s, %s) or {mode: …, per: %s | %s}, got %v",
+		RankFull, RankCV, RankCVMerit, RankPerRepetition, RankPerScenario, raw)
 }
 
 // Validate checks the keys that need no data.

@@ -1,6 +1,8 @@
 package generate
 
 import (
+	"sync"
+
 	"github.com/dtbench/dtbench/costs"
 
 	"github.com/dtbench/dtbench/flow"
@@ -16,6 +18,9 @@ type Benchmark struct {
 	subsets [][]int // per cell, the ranks (1-based, ascending) of its subset
 	// data is the study's datasets, imported once.
 	data importSet
+	// scenarioRanks caches, per "dataset/scenario", repetition 0's
+	// ranking for rank: {per: scenario}.
+	scenarioRanks sync.Map
 }
 
 // NewBenchmark lays out the study's cells in plan order: dataset (config

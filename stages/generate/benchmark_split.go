@@ -82,7 +82,9 @@ func (b *Benchmark) taskCosts(s flow.Split, imported []schemas.DatasetRecord) (*
 //     generator, or cv.Weka.
 //  3. The gain ratio of every attribute against the class on the
 //     subsample (rank: full) or averaged over the folds' training rows
-//     (rank: cv), best first, ties to the lower attribute index.
+//     (rank: cv, cv-merit), best first in the rank mode's order (rank);
+//     with rank: {per: scenario}, repetition 0's ranking for every
+//     repetition (scenarioRanking).
 //  4. The cell's subset: the attributes of its ranks, in dataset order
 //     (as Weka's Remove filter keeps them), projected with the subsample.
 func (b *Benchmark) Split(t *flow.Task, imported []schemas.DatasetRecord) (flow.Split, error) {
@@ -96,22 +98,18 @@ func (b *Benchmark) Split(t *flow.Task, imported []schemas.DatasetRecord) (flow.
 	if d == nil {
 		return flow.Split{}, fmt.Errorf("dataset %s is not among the imported datasets", cell.Dataset)
 	}
-	rng := t.SharedRand(cell.Dataset + "/" + cell.Scenario + "/r" + strconv.Itoa(t.Rep))
-	rows, err := b.subsample(d, b.data.spec(cell.Dataset).Scenarios, cell.Scenario, rng)
+	rows, labels, folds, err := b.draw(t, d, cell, t.Rep)
 	if err != nil {
 		return flow.Split{}, err
 	}
-	labels := make([]uint8, len(rows))
-	for i, r := range rows {
-		labels[i] = d.Label(r)
-	}
-	var folds cv.Folds
-	if b.cfg.Folds.Scheme == SchemeWeka {
-		folds = cv.Weka(labels, b.cfg.Folds.K, b.cfg.Folds.Seed+int64(t.Rep))
+	var ranking []schemas.AttributeRow
+	if b.cfg.RankPer == RankPerScenario && t.Rep != 0 {
+		if ranking, err = b.scenarioRanking(t, d, cell); err != nil {
+			return flow.Split{}, err
+		}
 	} else {
-		folds = cv.Stratified(labels, b.cfg.Folds.K, rng)
+		ranking = b.rank(d, rows, labels, folds, cell, t)
 	}
-	ranking := b.rank(d, rows, labels, folds, cell, t)
 	var features []int
 	for _, r := range b.subsets[t.Cell] {
 		features = append(features, slices.IndexFunc(d.Schema().Features, func(a dataset.Attribute) bool { return a.Name == ranking[r-1].Attribute }))
@@ -126,6 +124,49 @@ func (b *Benchmark) Split(t *flow.Task, imported []schemas.DatasetRecord) (flow.
 		names[i] = d.Schema().Features[f].Name
 	}
 	return flow.Split{Dataset: cell.Dataset, Data: data, Attributes: names, Rows: rows, Folds: folds, Ranking: ranking}, nil
+}
+
+// draw returns repetition rep's subsample of cell's (dataset, scenario)
+// in d, its labels and its folds (steps 1 and 2 of Split).
+func (b *Benchmark) draw(t *flow.Task, d *dataset.Dataset, cell schemas.BenchmarkCell, rep int) ([]int, []uint8, cv.Folds, error) {
+	rng := t.SharedRand(cell.Dataset + "/" + cell.Scenario + "/r" + strconv.Itoa(rep))
+	rows, err := b.subsample(d, b.data.spec(cell.Dataset).Scenarios, cell.Scenario, rng)
+	if err != nil {
+		return nil, nil, cv.Folds{}, err
+	}
+	labels := make([]uint8, len(rows))
+	for i, r := range rows {
+		labels[i] = d.Label(r)
+	}
+	var folds cv.Folds
+	if b.cfg.Folds.Scheme == SchemeWeka {
+		folds = cv.Weka(labels, b.cfg.Folds.K, b.cfg.Folds.Seed+int64(rep))
+	} else {
+		folds = cv.Stratified(labels, b.cfg.Folds.K, rng)
+	}
+	return rows, labels, folds, nil
+}
+
+// scenarioRanking is the ranking of rank: {per: scenario}: repetition
+// 0's (its subsample and folds, drawn again), with task t's id and
+// repetition, so that every repetition of a (dataset, scenario) names the
+// same attributes A1, A2, … as the paper's ranking once per scenario did.
+// It is computed once per process and dataset, scenario.
+func (b *Benchmark) scenarioRanking(t *flow.Task, d *dataset.Dataset, cell schemas.BenchmarkCell) ([]schemas.AttributeRow, error) {
+	key := cell.Dataset + "/" + cell.Scenario
+	first, ok := b.scenarioRanks.Load(key)
+	if !ok {
+		rows, labels, folds, err := b.draw(t, d, cell, 0)
+		if err != nil {
+			return nil, err
+		}
+		first, _ = b.scenarioRanks.LoadOrStore(key, b.rank(d, rows, labels, folds, cell, &flow.Task{}))
+	}
+	out := slices.Clone(first.([]schemas.AttributeRow))
+	for i := range out {
+		out[i].DatasetID, out[i].Rep = t.ID, int32(t.Rep)
+	}
+	return out, nil
 }
 
 // subsample returns the rows of scenario s (every row for AllRows), in

@@ -87,14 +87,33 @@ func (l C45) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Model
 	return fitJ48("c45", d, rows, l.Options, &gainRatio{}, rng)
 }
 
+var _ OrderedLearner = C45{}
+
+// FitOrdered is Fit on the rows of d listed in order, as J48's
+// buildClassifier takes instances in that order. On nominal data without
+// missing values the tree does not depend on the order; with a numeric
+// feature or a missing value the J48 port (c45_weka.go) sums the
+// instances' weights in J48's order, which follows the order given, so
+// that its fractional weights are J48's to the bit.
+func (l C45) FitOrdered(d *dataset.Dataset, order []int, rng *rand.Rand) (Model, error) {
+	return fitJ48Ordered("c45", d, order, l.Options, &gainRatio{}, rng)
+}
+
 // fitJ48 is C4.5's fit with criterion crit in place of the gain ratio: the
 // multiway splitter with J48's size rules and average-gain selection
 // (j48Rule), then J48's collapse and pessimistic pruning as the options
 // say. A learner that is "C4.5 with another selection measure" (EG2) is
 // fitJ48 with its criterion; name prefixes errors.
+//
+// A dataset with a numeric feature or a missing value is fit by the J48
+// port (c45_weka.go) on the rows in ascending order; fitJ48Ordered takes
+// the order.
 func fitJ48(name string, d *dataset.Dataset, rows dataset.Bitset, o C45Options, crit criterion, rng *rand.Rand) (Model, error) {
 	if err := o.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if d.HasNumeric() || d.HasMissing() {
+		return fitJ48Weka(name, d, dataset.And(make(dataset.Bitset, len(rows)), rows, d.All()).Rows(nil), o, crit)
 	}
 	path, _ := crit.(pathCriterion)
 	sp := &multiway{crit: crit, path: path, j48: newJ48Rule(d, rows, o.MinLeaf)}
@@ -122,4 +141,16 @@ func fitJ48(name string, d *dataset.Dataset, rows dataset.Bitset, o C45Options, 
 		return NewTreeModel(t), nil
 	}
 	return NewTreeModel(p.tree()), nil
+}
+
+// fitJ48Ordered is fitJ48 on the rows listed in order, which the J48 port
+// follows (the nominal engine has no order to follow).
+func fitJ48Ordered(name string, d *dataset.Dataset, order []int, o C45Options, crit criterion, rng *rand.Rand) (Model, error) {
+	if !d.HasNumeric() && !d.HasMissing() {
+		return fitJ48(name, d, rowSet(d.Len(), order), o, crit, rng)
+	}
+	if err := o.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return fitJ48Weka(name, d, order, o, crit)
 }

@@ -116,7 +116,12 @@ func (tc *testCosts) root() {
 
 // refresh sets the costs of node n from its path and reports whether
 // they may have changed; with no group they never do.
-func (tc *testCosts) refresh(n *grow.Node) bool {
+func (tc *testCosts) refresh(n *grow.Node) bool { return tc.refreshBy(n.Tested) }
+
+// refreshBy sets the costs of a node at which tested(f) reports whether
+// feature f is tested on its path, and reports whether they may have
+// changed; with no group they never do.
+func (tc *testCosts) refreshBy(tested func(f int) bool) bool {
 	if len(tc.common) == 0 {
 		return false
 	}
@@ -124,7 +129,7 @@ func (tc *testCosts) refresh(n *grow.Node) bool {
 	for g, ms := range tc.members {
 		paid := false
 		for _, f := range ms {
-			if n.Tested(f) {
+			if tested(f) {
 				paid = true
 				break
 			}
@@ -140,6 +145,10 @@ func (tc *testCosts) refresh(n *grow.Node) bool {
 
 func (tc *testCosts) atNode(n *grow.Node) { tc.refresh(n) }
 
+// atPath is atNode for the J48 port (c45_weka.go), which knows a node's
+// path as tested[f].
+func (tc *testCosts) atPath(tested []bool) { tc.refreshBy(func(f int) bool { return tested[f] }) }
+
 // idxCriterion is IDX's measure ΔI / C (merit and gain).
 type idxCriterion struct{ *testCosts }
 
@@ -149,12 +158,25 @@ func (c idxCriterion) score(s *nodeSums, f int, t []int) (float64, float64) {
 	return m, m
 }
 
+// j48Merit is IDX's measure from J48's gain of the split (the J48 port's
+// measure: a numeric split's gain is at its cut, penalty included).
+func (c idxCriterion) j48Merit(f int, infoGain, _ float64) (float64, float64) {
+	m := infoGain / max(c.c[f], minCost)
+	return m, m
+}
+
 // csid3Criterion is CS-ID3's measure ΔI² / C (merit and gain).
 type csid3Criterion struct{ *testCosts }
 
 func (c csid3Criterion) score(s *nodeSums, f int, t []int) (float64, float64) {
 	gain, _ := s.j48Criteria(s.terms(t))
 	m := gain * gain / max(c.c[f], minCost)
+	return m, m
+}
+
+// j48Merit is CS-ID3's measure from J48's gain of the split.
+func (c csid3Criterion) j48Merit(f int, infoGain, _ float64) (float64, float64) {
+	m := infoGain * infoGain / max(c.c[f], minCost)
 	return m, m
 }
 
@@ -183,6 +205,18 @@ func (c *eg2Criterion) atNode(n *grow.Node) {
 	if c.refresh(n) {
 		c.powers()
 	}
+}
+
+func (c *eg2Criterion) atPath(tested []bool) {
+	if c.refreshBy(func(f int) bool { return tested[f] }) {
+		c.powers()
+	}
+}
+
+// j48Merit is EG2's measure from J48's gain of the split.
+func (c *eg2Criterion) j48Merit(f int, infoGain, _ float64) (float64, float64) {
+	m := (math.Exp2(infoGain) - 1) / c.den[f]
+	return m, m
 }
 
 func (c *eg2Criterion) score(s *nodeSums, f int, t []int) (float64, float64) {

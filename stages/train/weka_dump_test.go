@@ -20,7 +20,7 @@ import (
 // dumpNode is one node line of a WekaTreeDump fixture.
 type dumpNode struct {
 	depth   int
-	kind    string // L leaf, N numeric split, S nominal subset split, M multiway split
+	kind    string // L leaf, N numeric split (x < split first), J J48's numeric split (x <= split first), S nominal subset split, M multiway split
 	class   int    // L
 	feature int    // N, S, M
 	split   float64
@@ -112,7 +112,7 @@ func parseDumpNode(fs []string) (dumpNode, error) {
 	switch n.kind {
 	case "L":
 		n.class = atoi()
-	case "N":
+	case "N", "J":
 		n.feature = atoi()
 		if n.split, err = strconv.ParseFloat(rest[0], 64); err != nil {
 			return n, err
@@ -156,7 +156,7 @@ func (n dumpNode) String() string {
 	switch n.kind {
 	case "L":
 		fmt.Fprintf(&sb, " %d", n.class)
-	case "N":
+	case "N", "J":
 		fmt.Fprintf(&sb, " %d %v", n.feature, n.split)
 	case "S":
 		s := make([]string, len(n.values))
@@ -182,7 +182,7 @@ func (n dumpNode) equal(o dumpNode) bool {
 		len(n.values) != len(o.values) || len(n.weights) != len(o.weights) || (n.weights == nil) != (o.weights == nil) {
 		return false
 	}
-	if n.kind == "N" && n.split != o.split {
+	if (n.kind == "N" || n.kind == "J") && n.split != o.split {
 		return false
 	}
 	for i := range n.values {

@@ -2,6 +2,7 @@
 # Makes weka-cv.txt: Weka 3.6.14's (Debian's weka) 10-fold cross-validation, seed 1, on the Weka-check datasets of
 # package wekasets with numeric attributes and missing values kept as they are, for the learners that take them.
 # usage: internal/wekasets/testdata/weka-cv.sh [../shared/datasets] > internal/wekasets/testdata/weka-cv.txt
+# ONLY=NAME (a dtbench learner: c45, smo, ...) prints only that learner's lines, the header left out, to redo them alone.
 # The ARFF files are Weka's own reading of the data (arff.sh beside this script), so dtbench's importer is not part
 # of the truth.
 set -euo pipefail
@@ -11,6 +12,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 "$here/arff.sh" "$shared" "$tmp"
 weka() { java -Xmx2g -cp /usr/share/java/weka.jar "$@"; }
 
+[ -z "${ONLY:-}" ] && {
 echo "# Weka 3.6.14 (Debian's weka): 10-fold cross-validation, seed 1: correct rows and mean absolute error,"
 echo "# numeric attributes and missing values as they are; made by internal/wekasets/testdata/weka-cv.sh:"
 echo "#   java -cp /usr/share/java/weka.jar CLASSIFIER OPTIONS -t FILE.arff [-c 1] -x 10 -s 1 -o"
@@ -18,9 +20,11 @@ echo "# FILE: credit-approval, heart-disease (num, five classes), hepatitis (cla
 echo "# of column names through weka.core.converters.CSVLoader, then NumericToNominal on the nominal columns;"
 echo "# breast-cancer, soybean, vote: the .arff as distributed (arff.sh)."
 echo "# dataset learner options correct mae   (options: - for none; commas for spaces)"
+}
 for d in credit-approval heart-disease hepatitis breast-cancer soybean vote; do
   cls=(); [ "$d" = hepatitis ] && cls=(-c 1)
   while read -r name class opts; do
+    [ -n "${ONLY:-}" ] && [ "$name" != "$ONLY" ] && continue
     # shellcheck disable=SC2086
     out=$(weka "$class" ${opts//,/ } -t "$tmp/$d.arff" "${cls[@]}" -x 10 -s 1 -o 2>&1) || { echo "# $d $name $opts: $out" >&2; exit 1; }
     cv=$(sed -n '/Stratified cross-validation/,$p' <<<"$out")
@@ -29,6 +33,10 @@ for d in credit-approval heart-disease hepatitis breast-cancer soybean vote; do
     echo "$d $name ${opts:--} $correct $mae"
   done <<'LEARNERS'
 c45 weka.classifiers.trees.J48
+c45 weka.classifiers.trees.J48 -U
+c45 weka.classifiers.trees.J48 -C,0.1
+c45 weka.classifiers.trees.J48 -M,5
+c45 weka.classifiers.trees.J48 -S
 naivebayes weka.classifiers.bayes.NaiveBayes
 naivebayes weka.classifiers.bayes.NaiveBayes -K
 naivebayes weka.classifiers.bayes.NaiveBayes -D

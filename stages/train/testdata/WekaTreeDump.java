@@ -1,4 +1,4 @@
-// WekaTreeDump prints Weka's SimpleCart or RandomTree tree for each ARFF
+// WekaTreeDump prints Weka's SimpleCart, RandomTree or J48 tree for each ARFF
 // file named (the class is the last attribute), node by node, and the
 // results of Weka's 10-fold cross-validation of the same classifier:
 //
@@ -6,12 +6,16 @@
 //	depth L class w0 w1 …             a leaf: its class, its class weights
 //	depth N index split w0 w1 …       a numeric split: x < split to the first child
 //	depth S index v,w,… w0 w1 …       a nominal split (SimpleCart): values of the first child
-//	depth M index w0 w1 …             a multiway nominal split (RandomTree): child v for value v
+//	depth M index w0 w1 …             a multiway nominal split (RandomTree, J48): child v for value v
+//	depth J index split w0 w1 …       a numeric split of J48: x <= split (within 1e-6) to the first child
 //	cv NAME SEED correct mae
 //
 // in preorder, first child first. The weights are SimpleCart's
 // m_Distribution or RandomTree's m_ClassDistribution (a RandomTree inner
-// node keeps it only when a child is empty; "-" when it has none), split
+// node keeps it only when a child is empty; "-" when it has none) or the
+// class weights of J48's local model's distribution (a J48 leaf that no
+// training weight reaches, m_isEmpty, has its parent's majority class,
+// which J48 predicts there), split
 // and weights as Java's Double.toString writes them, which reads back to
 // the same double. cv lines come from Evaluation.crossValidateModel(c,
 // data, 10, new Random(SEED)), as weka.classifiers.Evaluation's -x 10 -s
@@ -21,7 +25,7 @@
 //	javac -cp /usr/share/java/weka.jar -d /tmp WekaTreeDump.java
 //	java -cp /usr/share/java/weka.jar:/tmp WekaTreeDump CLASS [options] -- NAME=FILE.arff ...
 //
-// CLASS is SimpleCart, RandomTree or RandomForest (weka.classifiers.trees;
+// CLASS is SimpleCart, RandomTree, RandomForest or J48 (weka.classifiers.trees;
 // a forest prints cv lines only); -seeds 1,2,3
 // (before --) chooses the cross-validation seeds (default 1), -classfirst
 // takes the first attribute as the class (index then counts the features
@@ -36,7 +40,12 @@ import java.util.Random;
 
 import weka.classifiers.Classifier;
 import weka.classifiers.Evaluation;
+import weka.classifiers.trees.J48;
 import weka.classifiers.trees.RandomForest;
+import weka.classifiers.trees.j48.C45Split;
+import weka.classifiers.trees.j48.ClassifierSplitModel;
+import weka.classifiers.trees.j48.ClassifierTree;
+import weka.classifiers.trees.j48.Distribution;
 import weka.classifiers.trees.RandomTree;
 import weka.classifiers.trees.SimpleCart;
 import weka.core.Attribute;
@@ -68,6 +77,8 @@ public class WekaTreeDump {
       StringBuilder sb = new StringBuilder("tree " + nf[0] + "\n");
       if (c instanceof SimpleCart) {
         cart((SimpleCart) c, 0, sb);
+      } else if (c instanceof J48) {
+        j48((ClassifierTree) field(J48.class, c, "m_root"), null, 0, sb, data);
       } else if (c instanceof RandomForest) {
         sb.append("# a forest: no tree\n");
       } else {
@@ -86,6 +97,7 @@ public class WekaTreeDump {
 
   static Classifier make(String cls, List<String> opts) throws Exception {
     Classifier c = cls.equals("SimpleCart") ? new SimpleCart()
+        : cls.equals("J48") ? new J48()
         : cls.equals("RandomForest") ? new RandomForest() : new RandomTree();
     c.setOptions(opts.toArray(new String[0]));
     return c;
@@ -177,6 +189,32 @@ public class WekaTreeDump {
     Object[] kids = (Object[]) field(k, node, "m_Successors");
     for (Object kid : kids) {
       random(kid, depth + 1, sb, data);
+    }
+  }
+
+  static void j48(ClassifierTree node, Distribution parent, int depth, StringBuilder sb, Instances data) throws Exception {
+    ClassifierSplitModel model = (ClassifierSplitModel) field(ClassifierTree.class, node, "m_localModel");
+    Distribution dist = model.distribution();
+    double[] w = new double[dist.numClasses()];
+    for (int c = 0; c < w.length; c++) {
+      w[c] = dist.perClass(c);
+    }
+    if ((Boolean) field(ClassifierTree.class, node, "m_isLeaf")) {
+      boolean empty = (Boolean) field(ClassifierTree.class, node, "m_isEmpty");
+      int best = empty && parent != null ? parent.maxClass() : dist.maxClass();
+      sb.append(depth + " L " + best + weights(w) + "\n");
+      return;
+    }
+    C45Split split = (C45Split) model;
+    int att = (Integer) field(C45Split.class, split, "m_attIndex");
+    if (data.attribute(att).isNumeric()) {
+      sb.append(depth + " J " + index(att) + " " + Double.toString((Double) field(C45Split.class, split, "m_splitPoint")));
+    } else {
+      sb.append(depth + " M " + index(att));
+    }
+    sb.append(weights(w) + "\n");
+    for (ClassifierTree kid : (ClassifierTree[]) field(ClassifierTree.class, node, "m_sons")) {
+      j48(kid, dist, depth + 1, sb, data);
     }
   }
 }
