@@ -9,7 +9,6 @@ import (
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/importer"
-	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
 )
 
@@ -78,9 +77,6 @@ func (s *importSet) importAll() error {
 			}
 		}
 		if cs, _ := s.costSpec(spec); cs != nil {
-			if err := checkCharged(spec, d); err != nil {
-				return err
-			}
 			// Tasks resolve it again from the imported table (a staged
 			// command imports nothing); this checks it before anything
 			// is written.
@@ -91,27 +87,6 @@ func (s *importSet) importAll() error {
 		out[i] = d
 	}
 	s.imported = out
-	return nil
-}
-
-// checkCharged refuses test costs on a dataset with numeric features or
-// missing values: a tree's test costs are charged along the one path a
-// case takes, and where a value is missing a C4.5-style tree sends the
-// case down every branch; how to charge that is not settled, and dtbench
-// does not guess a cost.
-func checkCharged(spec DatasetSpec, d *dataset.Dataset) error {
-	for f, a := range d.Schema().Features {
-		kind := ""
-		switch {
-		case a.Numeric:
-			kind = "is numeric"
-		case d.Missing(f) != nil:
-			kind = "has missing values"
-		default:
-			continue
-		}
-		return &input.Error{File: spec.File(), Err: fmt.Errorf("dataset %s: attribute %s %s, and test costs are charged on nominal data without missing values only so far: discretize it (discretize: equal-frequency) and import missing values as a category (missing: category), or drop the costs", spec.Name, a.Name, kind)}
-	}
 	return nil
 }
 
