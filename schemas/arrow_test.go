@@ -3,6 +3,7 @@ package schemas
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"path/filepath"
@@ -154,24 +155,28 @@ func TestArrowReadsDatasets(t *testing.T) {
 	cases := []struct {
 		name    string
 		domains []int
+		numeric []bool
+		missing float64
 		classes int
 		recs    int
 		rows    int
 	}{
-		{"one-value domains", []int{1, 1, 2}, 1, 3, 17},
-		{"64 values", []int{64, 3, 2}, 64, 4, 300},
-		{"across pages and row groups", []int{2, 2, 2}, 2, 3, RowGroupRows / 2},
+		{"one-value domains", []int{1, 1, 2}, nil, 0, 1, 3, 17},
+		{"64 values", []int{64, 3, 2}, nil, 0, 64, 4, 300},
+		{"across pages and row groups", []int{2, 2, 2}, nil, 0, 2, 3, RowGroupRows / 2},
+		{"numeric and missing values", []int{3, 2, 64, 2}, []bool{false, true, false, true}, 0.2, 3, 3, 300},
+		{"missing values across pages and row groups", []int{2, 2, 2}, []bool{true}, 0.05, 2, 3, RowGroupRows / 2},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			s := testSchema(tc.domains, tc.classes)
+			s := mixedSchema(tc.domains, tc.numeric, tc.classes)
 			var recs []DatasetRecord
 			for i := range tc.recs {
 				r := DatasetRecord{DatasetID: int64(10 - i), OracleID: int64(i / 2), Mode: []string{"complete", "unique", "vote.arff"}[i%3],
-					Train: randomDataset(t, rng, s, tc.rows+i)}
+					Train: randomMixed(t, rng, s, tc.rows+i, tc.missing)}
 				if i%2 == 0 {
 					r.TrainRules = randomRules(rng, tc.rows+i)
-					r.Test = randomDataset(t, rng, s, 5+i)
+					r.Test = randomMixed(t, rng, s, 5+i, tc.missing)
 				}
 				recs = append(recs, r)
 			}
@@ -188,7 +193,16 @@ func TestArrowReadsDatasets(t *testing.T) {
 					}
 					row := []any{r.DatasetID, r.OracleID, r.Mode, split, int32(i), rule}
 					for f := range d.NumFeatures() {
-						row = append(row, int32(d.Column(f)[i]))
+						switch {
+						case d.IsNumeric(f) && math.IsNaN(d.Numbers(f)[i]):
+							row = append(row, nil)
+						case d.IsNumeric(f):
+							row = append(row, d.Numbers(f)[i])
+						case d.Column(f)[i] == dataset.MissingCode:
+							row = append(row, nil)
+						default:
+							row = append(row, int32(d.Column(f)[i]))
+						}
 					}
 					want = append(want, append(row, int32(d.Labels()[i])))
 				}

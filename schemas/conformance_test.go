@@ -290,13 +290,15 @@ func sampleNodeRecords(t *testing.T, rng *rand.Rand) ([]TreeRecord, []ModelRecor
 		m.Optimal = []*bool{nil, &yes, &no}[i%3]
 		models = append(models, m)
 	}
-	s := testSchema(domains, 3)
+	// The datasets have a numeric feature and missing values, so that
+	// their null counts are checked.
+	s := mixedSchema(append(domains, 0), []bool{false, false, false, true}, 3)
 	var data []DatasetRecord
 	for i := range 3 {
-		r := DatasetRecord{DatasetID: int64(9 - 4*i), OracleID: int64(i), Mode: []string{"unique", "complete"}[i%2], Train: randomDataset(t, rng, s, 9+11*i)}
+		r := DatasetRecord{DatasetID: int64(9 - 4*i), OracleID: int64(i), Mode: []string{"unique", "complete"}[i%2], Train: randomMixed(t, rng, s, 9+11*i, 0.25)}
 		if i != 1 {
 			r.TrainRules = randomRules(rng, r.Train.Len())
-			r.Test = randomDataset(t, rng, s, 4+i)
+			r.Test = randomMixed(t, rng, s, 4+i, 0.25)
 		}
 		data = append(data, r)
 	}

@@ -44,34 +44,51 @@ var (
 	datasetTail = []string{"class"}
 )
 
-// datasetSchema returns the Parquet schema of a datasets/ file whose
-// feature columns are named features. Columns are in the documented order
-// (a parquet.Group would sort them by name). The schema fixes names, types
-// and repetition only; writeDatasetColumns picks the encodings: the
-// integers delta-encoded, mode and split dictionary-encoded, and each
-// feature and the class dictionary-encoded over its domain 0..Z-1, which
-// packs a binary feature into one bit per row.
-func datasetSchema(features []string) *parquet.Schema {
-	field := func(i int, name string, typ reflect.Type) reflect.StructField {
+// datasetSchema returns the Parquet schema of a datasets/ file of the
+// given schema version whose features are features. Columns are in the
+// documented order (a parquet.Group would sort them by name). Version 2
+// (DatasetsVersion) makes every feature column optional: a nominal
+// feature an int32 code, a numeric one a double, null where the value is
+// missing. Version 1 files, which only dtbench before numeric attributes
+// wrote, have a required int32 code per feature; they are read, never
+// written. The class stays a required int32 code (the importer drops a
+// row whose class is missing). The schema fixes names, types and
+// repetition only; writeDatasetColumns picks the encodings: the integers
+// delta-encoded, mode and split dictionary-encoded, each nominal feature
+// and the class dictionary-encoded over its domain 0..Z-1, which packs a
+// binary feature into one bit per row, and a numeric feature PLAIN.
+func datasetSchema(features []dataset.Attribute, version int) *parquet.Schema {
+	field := func(i int, name string, typ reflect.Type, optional bool) reflect.StructField {
+		tag := name
+		if optional {
+			tag += ",optional"
+		}
 		return reflect.StructField{
 			Name: "F" + strconv.Itoa(i),
 			Type: typ,
-			Tag:  reflect.StructTag(`parquet:` + strconv.Quote(name)),
+			Tag:  reflect.StructTag(`parquet:` + strconv.Quote(tag)),
 		}
 	}
 	i64, i32, str := reflect.TypeFor[int64](), reflect.TypeFor[int32](), reflect.TypeFor[string]()
 	fields := []reflect.StructField{
-		field(0, "dataset_id", i64),
-		field(1, "oracle_id", i64),
-		field(2, "mode", str),
-		field(3, "split", str),
-		field(4, "row", i32),
-		field(5, "rule", i32),
+		field(0, "dataset_id", i64, false),
+		field(1, "oracle_id", i64, false),
+		field(2, "mode", str, false),
+		field(3, "split", str, false),
+		field(4, "row", i32, false),
+		field(5, "rule", i32, false),
 	}
-	for _, name := range features {
-		fields = append(fields, field(len(fields), name, i32))
+	for _, a := range features {
+		switch {
+		case version == 1:
+			fields = append(fields, field(len(fields), a.Name, i32, false))
+		case a.Numeric:
+			fields = append(fields, field(len(fields), a.Name, reflect.TypeFor[*float64](), true))
+		default:
+			fields = append(fields, field(len(fields), a.Name, reflect.TypeFor[*int32](), true))
+		}
 	}
-	fields = append(fields, field(len(fields), "class", i32))
+	fields = append(fields, field(len(fields), "class", i32, false))
 	row := reflect.Zero(reflect.StructOf(fields)).Interface()
 	return parquet.NewSchema(Datasets, parquet.SchemaOf(row))
 }
@@ -174,7 +191,9 @@ func checkLabelsUTF8(s dataset.Schema) error {
 }
 
 func sameSchema(a, b dataset.Schema) bool {
-	eq := func(x, y dataset.Attribute) bool { return x.Name == y.Name && slices.Equal(x.Values, y.Values) }
+	eq := func(x, y dataset.Attribute) bool {
+		return x.Name == y.Name && x.Numeric == y.Numeric && slices.Equal(x.Values, y.Values)
+	}
 	return eq(a.Class, b.Class) && slices.EqualFunc(a.Features, b.Features, eq)
 }
 
@@ -224,10 +243,6 @@ func writeDatasets(ctx context.Context, path string, recs []DatasetRecord, opts 
 	if err != nil {
 		return FileInfo{}, fmt.Errorf("write %s: %w", path, err)
 	}
-	names := make([]string, len(schema.Features))
-	for f, a := range schema.Features {
-		names[f] = a.Name
-	}
 	var rows int64
 	for _, r := range recs {
 		rows += int64(r.Train.Len())
@@ -235,7 +250,7 @@ func writeDatasets(ctx context.Context, path string, recs []DatasetRecord, opts 
 			rows += int64(r.Test.Len())
 		}
 	}
-	f := tableFile{table: Datasets, schema: datasetSchema(names), stats: []string{datasetHead[0], datasetHead[1]}, meta: meta}
+	f := tableFile{table: Datasets, schema: datasetSchema(schema.Features, DatasetsVersion), stats: []string{datasetHead[0], datasetHead[1]}, meta: meta}
 	return f.write(ctx, path, rows, opts, func(pw *pq.Writer) error {
 		return writeDatasetColumns(pw, recs, schema)
 	})

@@ -3,6 +3,7 @@ package schemas
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
@@ -17,13 +18,16 @@ type datasetColumns struct {
 	splits       []int32 // ids in strings
 	strings      pq.StringTable
 	rows, rules  []int32
-	features     [][]uint8 // features[f][i], range-checked
+	features     [][]uint8   // features[f][i] of a nominal feature, range-checked, MissingCode for null
+	nums         [][]float64 // nums[f][i] of a numeric feature, NaN for null
 	class        []uint8
 }
 
-// ReadDatasets reads the datasets of a datasets/ file, in file order. A
-// split whose rules are all NoRule reads back with nil rules, and a dataset
-// without test rows with a nil Test.
+// ReadDatasets reads the datasets of a datasets/ file, in file order:
+// version 2, or version 1 (every feature a required code column). A null
+// reads as a missing value (dataset.MissingCode, NaN). A split whose rules
+// are all NoRule reads back with nil rules, and a dataset without test
+// rows with a nil Test.
 func ReadDatasets(path string) (recs []DatasetRecord, err error) {
 	defer recoverCorrupt(path, &err)
 	pf, f, err := openParquet(path, Datasets)
@@ -51,6 +55,10 @@ func ReadDatasetsAt(r io.ReaderAt, size int64, path string) (recs []DatasetRecor
 
 // readDatasetsFile reads the datasets of an open datasets/ file.
 func readDatasetsFile(path string, pf *parquet.File) ([]DatasetRecord, error) {
+	_, version, err := checkMeta(path, pf.Lookup, Datasets)
+	if err != nil {
+		return nil, err
+	}
 	schema, ok, err := datasetSchemaOf(path, pf)
 	if err != nil {
 		return nil, err
@@ -61,11 +69,10 @@ func readDatasetsFile(path string, pf *parquet.File) ([]DatasetRecord, error) {
 		}
 		return nil, input.Filef(path, 0, "no %s metadata", MetaDatasetSchema)
 	}
-	names := make([]string, len(schema.Features))
-	for i, a := range schema.Features {
-		names[i] = a.Name
+	if version == 1 && slices.ContainsFunc(schema.Features, func(a dataset.Attribute) bool { return a.Numeric }) {
+		return nil, input.Filef(path, 0, "%s version 1 with a numeric feature (version 1 holds codes only)", Datasets)
 	}
-	if err := pq.CheckColumns(path, pf.Schema(), datasetSchema(names)); err != nil {
+	if err := pq.CheckColumns(path, pf.Schema(), datasetSchema(schema.Features, version)); err != nil {
 		return nil, err
 	}
 	cols, err := readDatasetColumns(pf.RowGroups(), schema)
@@ -95,18 +102,28 @@ func readDatasetColumns(groups []parquet.RowGroup, schema dataset.Schema) (*data
 		rows:     make([]int32, 0, rows),
 		rules:    make([]int32, 0, rows),
 		features: make([][]uint8, m),
+		nums:     make([][]float64, m),
 		class:    make([]uint8, 0, rows),
 	}
-	for f := range c.features {
-		c.features[f] = make([]uint8, 0, rows)
+	for f, a := range schema.Features {
+		if a.Numeric {
+			c.nums[f] = make([]float64, 0, rows)
+		} else {
+			c.features[f] = make([]uint8, 0, rows)
+		}
 	}
 	var scratch []int32
+	const null = -1
 	codes := func(dst []uint8, name string, z int, cc parquet.ColumnChunk) ([]uint8, error) {
 		var err error
-		if scratch, err = pq.AppendInt32s(scratch[:0], cc); err != nil {
+		if scratch, err = pq.AppendNullableInt32s(scratch[:0], cc, null); err != nil {
 			return nil, fmt.Errorf("column %s: %w", name, err)
 		}
 		for _, v := range scratch {
+			if v == null {
+				dst = append(dst, dataset.MissingCode)
+				continue
+			}
 			if v < 0 || int(v) >= z {
 				return nil, fmt.Errorf("column %s: code %d outside 0..%d", name, v, z-1)
 			}
@@ -136,6 +153,12 @@ func readDatasetColumns(groups []parquet.RowGroup, schema dataset.Schema) (*data
 			return nil, fmt.Errorf("column rule: %w", err)
 		}
 		for f, a := range schema.Features {
+			if a.Numeric {
+				if c.nums[f], err = pq.AppendNullableFloat64s(c.nums[f], cc[6+f]); err != nil {
+					return nil, fmt.Errorf("column %s: %w", a.Name, err)
+				}
+				continue
+			}
 			if c.features[f], err = codes(c.features[f], a.Name, len(a.Values), cc[6+f]); err != nil {
 				return nil, err
 			}
@@ -150,8 +173,8 @@ func readDatasetColumns(groups []parquet.RowGroup, schema dataset.Schema) (*data
 			}
 		}
 		for f := range c.features {
-			if len(c.features[f]) != n {
-				return nil, fmt.Errorf("columns differ in length (%d and %d values)", n, len(c.features[f]))
+			if l := len(c.features[f]) + len(c.nums[f]); l != n {
+				return nil, fmt.Errorf("columns differ in length (%d and %d values)", n, l)
 			}
 		}
 	}
@@ -212,10 +235,18 @@ func datasetPartOf(c *datasetColumns, schema dataset.Schema, from, to int) (*dat
 		}
 	}
 	cols := make([][]uint8, len(c.features))
-	for f := range cols {
-		cols[f] = c.features[f][from:to:to]
+	var nums [][]float64
+	for f, a := range schema.Features {
+		if !a.Numeric {
+			cols[f] = c.features[f][from:to:to]
+			continue
+		}
+		if nums == nil {
+			nums = make([][]float64, len(c.features))
+		}
+		nums[f] = c.nums[f][from:to:to]
 	}
-	d, err := dataset.New(schema, cols, c.class[from:to:to])
+	d, err := dataset.NewMixed(schema, cols, nums, c.class[from:to:to])
 	if err != nil {
 		return nil, nil, err
 	}

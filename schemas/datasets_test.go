@@ -41,6 +41,16 @@ func TestDatasetsRoundTrip(t *testing.T) {
 			return []DatasetRecord{{DatasetID: 1, Mode: "complete", Train: randomDataset(t, rng, oracle, 0),
 				Test: randomDataset(t, rng, oracle, 5), TestRules: randomRules(rng, 5)}}
 		}},
+		{"numeric and missing values across pages and row groups", mixedSchema([]int{3, 0, 2, 0}, []bool{false, true, false, true}, 3, "colour", "temp", "windy", "wind speed"), func() []DatasetRecord {
+			s := mixedSchema([]int{3, 0, 2, 0}, []bool{false, true, false, true}, 3, "colour", "temp", "windy", "wind speed")
+			n := RowGroupRows/2 + 1000
+			return []DatasetRecord{
+				{DatasetID: 1, OracleID: -1, Mode: "credit", Train: randomMixed(t, rng, s, n, 0.2)},
+				{DatasetID: 2, OracleID: -1, Mode: "credit", Train: randomMixed(t, rng, s, n, 0.01), Test: randomMixed(t, rng, s, 10, 0.5)},
+				{DatasetID: 3, OracleID: -1, Mode: "credit", Train: randomMixed(t, rng, s, 7, 1)}, // every value missing
+				{DatasetID: 4, OracleID: -1, Mode: "credit", Train: randomMixed(t, rng, s, 7, 0)},
+			}
+		}},
 		{"datasets across row groups", testSchema([]int{2, 3}, 2), func() []DatasetRecord {
 			s := testSchema([]int{2, 3}, 2)
 			n := RowGroupRows/2 + 1000
@@ -104,12 +114,13 @@ func TestDatasetsRoundTrip(t *testing.T) {
 }
 
 // TestDatasetColumns checks the column layout users query: fixed columns
-// around one column per feature, named like the features.
+// around one column per feature, named like the features, a nominal one an
+// optional int32 and a numeric one an optional double (version 2).
 func TestDatasetColumns(t *testing.T) {
-	s := testSchema([]int{2, 3}, 2, "outlook", "windy")
+	s := mixedSchema([]int{2, 0, 3}, []bool{false, true}, 2, "outlook", "temp", "windy")
 	path := filepath.Join(t.TempDir(), "d.parquet")
 	rng := rand.New(rand.NewPCG(1, 1))
-	if _, err := WriteDatasets(path, []DatasetRecord{{DatasetID: 1, Mode: "m", Train: randomDataset(t, rng, s, 4)}}); err != nil {
+	if _, err := WriteDatasets(path, []DatasetRecord{{DatasetID: 1, Mode: "m", Train: randomMixed(t, rng, s, 4, 0)}}); err != nil {
 		t.Fatal(err)
 	}
 	pf, f, err := openParquet(path, Datasets)
@@ -120,7 +131,7 @@ func TestDatasetColumns(t *testing.T) {
 	got := pq.DescribeColumns(pf.Schema())
 	want := []string{
 		"dataset_id INT64 required", "oracle_id INT64 required", "mode BYTE_ARRAY required", "split BYTE_ARRAY required",
-		"row INT32 required", "rule INT32 required", "outlook INT32 required", "windy INT32 required", "class INT32 required",
+		"row INT32 required", "rule INT32 required", "outlook INT32 optional", "temp DOUBLE optional", "windy INT32 optional", "class INT32 required",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("columns = %q; want %q", got, want)
@@ -139,6 +150,10 @@ func TestWriteDatasetsRejects(t *testing.T) {
 		{"schemas differ", []DatasetRecord{
 			{DatasetID: 1, Train: randomDataset(t, rng, a, 3)},
 			{DatasetID: 2, Train: randomDataset(t, rng, b, 3)},
+		}, "one schema"},
+		{"numeric and nominal feature of one name", []DatasetRecord{
+			{DatasetID: 1, Train: randomMixed(t, rng, mixedSchema([]int{2, 2}, []bool{true}, 2), 3, 0)},
+			{DatasetID: 2, Train: randomMixed(t, rng, mixedSchema([]int{2, 2}, []bool{false, true}, 2), 3, 0)},
 		}, "one schema"},
 		{"test schema differs", []DatasetRecord{
 			{DatasetID: 1, Train: randomDataset(t, rng, a, 3), Test: randomDataset(t, rng, b, 3)},
@@ -173,5 +188,51 @@ func TestWriteDatasetsRejects(t *testing.T) {
 				t.Fatalf("WriteDatasets = %v; want an error containing %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestReadDatasetsV1 reads testdata/datasets-v1.parquet, which the
+// version 1 writer wrote from goldenRecords (a required int32 code per
+// feature, no nulls): old run folders still read, to the same datasets.
+func TestReadDatasetsV1(t *testing.T) {
+	_, _, want := goldenRecords(t)
+	path := filepath.Join("testdata", "datasets-v1.parquet")
+	pf, f, err := openParquet(path, Datasets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if v, _ := pf.Lookup(MetaVersion); v != "1" {
+		t.Fatalf("testdata/datasets-v1.parquet is version %q; want 1", v)
+	}
+	if got := pq.DescribeColumns(pf.Schema())[6]; got != "outlook INT32 required" {
+		t.Errorf("column 6 = %q; want a version 1 feature, outlook INT32 required", got)
+	}
+	got, err := ReadDatasets(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d datasets; want %d", len(got), len(want))
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.DatasetID != w.DatasetID || g.OracleID != w.OracleID || g.Mode != w.Mode {
+			t.Errorf("dataset %d: ids %d %d %q; want %d %d %q", i, g.DatasetID, g.OracleID, g.Mode, w.DatasetID, w.OracleID, w.Mode)
+		}
+		if err := sameDataset(g.Train, w.Train); err != nil {
+			t.Errorf("dataset %d train: %v", i, err)
+		}
+		if !sameRules(g.TrainRules, w.TrainRules) {
+			t.Errorf("dataset %d train rules differ", i)
+		}
+		if (g.Test == nil) != (w.Test == nil) {
+			t.Fatalf("dataset %d: test nil %v; want %v", i, g.Test == nil, w.Test == nil)
+		}
+		if w.Test != nil {
+			if err := sameDataset(g.Test, w.Test); err != nil {
+				t.Errorf("dataset %d test: %v", i, err)
+			}
+		}
 	}
 }

@@ -34,23 +34,29 @@ type datasetColumnsBuf struct {
 	ids, oracles  []int64
 	modes, splits []int32
 	rows, rules   []int32
-	features      [][]uint8
+	features      [][]uint8   // a nominal feature's codes (MissingCode = null); nil for a numeric one
+	nums          [][]float64 // a numeric feature's values (NaN = null); nil for a nominal one
 	class         []uint8
 }
 
 var datasetBufs = sync.Pool{New: func() any { return new(datasetColumnsBuf) }}
 
-// reset sizes every column to n rows and m features.
-func (b *datasetColumnsBuf) reset(n, m int) {
+// reset sizes every column to n rows and the features of schema.
+func (b *datasetColumnsBuf) reset(n int, schema dataset.Schema) {
+	m := len(schema.Features)
 	b.ids, b.oracles = resize(b.ids, n), resize(b.oracles, n)
 	b.modes, b.splits = resize(b.modes, n), resize(b.splits, n)
 	b.rows, b.rules = resize(b.rows, n), resize(b.rules, n)
 	for len(b.features) < m {
-		b.features = append(b.features, nil)
+		b.features, b.nums = append(b.features, nil), append(b.nums, nil)
 	}
-	b.features = b.features[:m]
-	for f := range b.features {
-		b.features[f] = resize(b.features[f], n)
+	b.features, b.nums = b.features[:m], b.nums[:m]
+	for f, a := range schema.Features {
+		if a.Numeric {
+			b.nums[f] = resize(b.nums[f], n)
+		} else {
+			b.features[f] = resize(b.features[f], n)
+		}
 	}
 	b.class = resize(b.class, n)
 }
@@ -59,7 +65,7 @@ func (b *datasetColumnsBuf) reset(n, m int) {
 // pw.GroupRows() rows (RowGroupRows) at a time. Each row group's columns
 // are filled from the records —
 // constants per part for the ids, mode and split, copies of the datasets'
-// code columns — and handed to pw whole; nothing is done per cell but a
+// code and number columns — and handed to pw whole; nothing is done per cell but a
 // store. The mode dictionary lists the records' modes in order of first
 // appearance, so the bytes depend on the records only.
 func writeDatasetColumns(pw *pq.Writer, recs []DatasetRecord, schema dataset.Schema) error {
@@ -72,13 +78,12 @@ func writeDatasetColumns(pw *pq.Writer, recs []DatasetRecord, schema dataset.Sch
 			parts = append(parts, datasetPart{id: r.DatasetID, oracle: r.OracleID, mode: mi, split: 1, d: r.Test, rules: r.TestRules})
 		}
 	}
-	m := len(schema.Features)
 	buf := datasetBufs.Get().(*datasetColumnsBuf)
 	defer datasetBufs.Put(buf)
 	var spans []span
 	inGroup := 0
 	flush := func() error {
-		buf.reset(inGroup, m)
+		buf.reset(inGroup, schema)
 		at := 0
 		for _, s := range spans {
 			n := s.to - s.from
@@ -94,8 +99,12 @@ func writeDatasetColumns(pw *pq.Writer, recs []DatasetRecord, schema dataset.Sch
 			} else {
 				copy(buf.rules[at:at+n], s.p.rules[s.from:s.to])
 			}
-			for f := range m {
-				copy(buf.features[f][at:at+n], s.p.d.Column(f)[s.from:s.to])
+			for f, a := range schema.Features {
+				if a.Numeric {
+					copy(buf.nums[f][at:at+n], s.p.d.Numbers(f)[s.from:s.to])
+				} else {
+					copy(buf.features[f][at:at+n], s.p.d.Column(f)[s.from:s.to])
+				}
 			}
 			copy(buf.class[at:at+n], s.p.d.Labels()[s.from:s.to])
 			at += n
@@ -124,7 +133,7 @@ func writeDatasetColumns(pw *pq.Writer, recs []DatasetRecord, schema dataset.Sch
 }
 
 // writeDatasetGroup writes one row group from its filled columns, in the
-// documented column order.
+// documented column order: a missing value (MissingCode, NaN) as a null.
 func writeDatasetGroup(pw *pq.Writer, b *datasetColumnsBuf, modes []string, schema dataset.Schema) error {
 	err := writeColumns(pw.BeginRowGroup(len(b.ids)),
 		func() error { return pw.Int64Column(b.ids) },
@@ -138,7 +147,11 @@ func writeDatasetGroup(pw *pq.Writer, b *datasetColumnsBuf, modes []string, sche
 		if err != nil {
 			return err
 		}
-		err = pw.CodeColumn(b.features[f], len(a.Values))
+		if a.Numeric {
+			err = pw.NullableFloat64Column(b.nums[f])
+		} else {
+			err = pw.NullableCodeColumn(b.features[f], len(a.Values), dataset.MissingCode)
+		}
 	}
 	if err != nil {
 		return err

@@ -252,21 +252,29 @@ func FuzzDatasets(f *testing.F) {
 				names = append(names, fuzzString(rng))
 			}
 		}
-		s := testSchema(domains, classes, names...)
-		if rng.IntN(4) == 0 {
+		var numeric []bool
+		if rng.IntN(2) == 0 {
+			numeric = make([]bool, len(domains))
+			for f := range numeric {
+				numeric[f] = rng.IntN(2) == 0
+			}
+		}
+		s := mixedSchema(domains, numeric, classes, names...)
+		if rng.IntN(4) == 0 && !s.Features[0].Numeric {
 			s.Features[0].Values[0] = fuzzString(rng)
 		}
+		pMissing := []float64{0, 0.1, 1}[rng.IntN(3)]
 		recs := make([]DatasetRecord, rng.IntN(5))
 		for i := range recs {
 			r := DatasetRecord{DatasetID: fuzzID(rng), OracleID: int64(rng.Uint64()), Mode: fuzzString(rng)}
 			n := rng.IntN(200)
-			r.Train = randomDataset(t, rng, s, n)
+			r.Train = randomMixed(t, rng, s, n, pMissing)
 			if rng.IntN(2) == 0 {
 				r.TrainRules = fuzzRules(rng, n)
 			}
 			if rng.IntN(2) == 0 {
 				m := rng.IntN(50)
-				r.Test = randomDataset(t, rng, s, m)
+				r.Test = randomMixed(t, rng, s, m, pMissing)
 				if rng.IntN(2) == 0 {
 					r.TestRules = fuzzRules(rng, m)
 				}

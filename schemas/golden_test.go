@@ -10,26 +10,31 @@ import (
 )
 
 // The files in testdata/ were written from goldenRecords and
-// goldenResults. oracles-v1 and datasets-v1 pin the bytes of today's
-// writers of those tables, still schema version 1, stamped with
-// goldenVersion: a change of their bytes must be on purpose, and then the
-// files are rewritten through this test with
+// goldenResults. oracles-v1, datasets-v2 and datasets-v2-mixed pin the
+// bytes of today's writers of those tables (oracles/ still schema version
+// 1, datasets/ version 2), stamped with goldenVersion: a change of their
+// bytes must be on purpose, and then the files are rewritten through this
+// test with
 //
-//	go test ./schemas/ -run TestGoldenV1Bytes -update
+//	go test ./schemas/ -run TestGoldenBytes -update
 //
-// (last done when the page writer's null counts were fixed and created_by
-// got dtbench's version: datasets-v1 changed in created_by only,
-// oracles-v1 also in the null count of values.list.element, its empty
-// lists, in the chunk and the page headers). The other files pin old
-// files, never rewritten: models-v1 was written by the version 1 writer of
+// (last done when datasets/ went to version 2: datasets-v2 is
+// goldenRecords' datasets, nominal only, and datasets-v2-mixed
+// goldenMixed's, with numeric features and missing values; before, when
+// the page writer's null counts were fixed and created_by got dtbench's
+// version, oracles-v1 changed in the null count of values.list.element,
+// its empty lists, in the chunk and the page headers). The other files pin
+// old files, never rewritten: datasets-v1 was written by the version 1
+// writer of datasets/ from goldenRecords (TestReadDatasetsV1 reads it),
+// models-v1 by the version 1 writer of
 // models/ (now version 2, whose reader must still read it), and
 // evaluations-v1 and timings-v1 by main's Arrow writer, before the page
 // writer took over the result tables (their reader must read them). A
 // table whose version is bumped on purpose gets a new golden file of the
 // new version beside the old one.
 
-// update rewrites the golden files of TestGoldenV1Bytes.
-var update = flag.Bool("update", false, "rewrite testdata/oracles-v1.parquet and datasets-v1.parquet from today's writers")
+// update rewrites the golden files of TestGoldenBytes.
+var update = flag.Bool("update", false, "rewrite testdata/oracles-v1.parquet, datasets-v2.parquet and datasets-v2-mixed.parquet from today's writers")
 
 // goldenVersion is the dtbench version the golden files name in
 // created_by, fixed so that they do not change with dtbench's version.
@@ -70,20 +75,34 @@ func goldenRecords(t testing.TB) ([]TreeRecord, []ModelRecord, []DatasetRecord) 
 	return oracles, models, data
 }
 
-func TestGoldenV1Bytes(t *testing.T) {
+// goldenMixed are the records of testdata/datasets-v2-mixed.parquet:
+// nominal and numeric features, missing values of both, a test set.
+func goldenMixed(t testing.TB) []DatasetRecord {
+	rng := rand.New(rand.NewPCG(2026, 23))
+	s := mixedSchema([]int{3, 0, 2, 0}, []bool{false, true, false, true}, 2, "colour", "temp", "windy", "wind speed")
+	return []DatasetRecord{
+		{DatasetID: 0, OracleID: -1, Mode: "credit", Train: randomMixed(t, rng, s, 80, 0.1), Test: randomMixed(t, rng, s, 9, 0.3)},
+		{DatasetID: 1, OracleID: -1, Mode: "credit", Train: randomMixed(t, rng, s, 30, 0)},
+	}
+}
+
+func TestGoldenBytes(t *testing.T) {
 	oracles, _, data := goldenRecords(t)
+	mixed := goldenMixed(t)
 	cases := []struct {
-		name  string
-		file  string
-		write func(path string) (FileInfo, error)
+		name    string
+		file    string
+		version int
+		write   func(path string) (FileInfo, error)
 	}{
-		{Oracles, "oracles-v1.parquet", func(p string) (FileInfo, error) { return WriteOracles(p, oracles, WithVersion(goldenVersion)) }},
-		{Datasets, "datasets-v1.parquet", func(p string) (FileInfo, error) { return WriteDatasets(p, data, WithVersion(goldenVersion)) }},
+		{Oracles, "oracles-v1.parquet", 1, func(p string) (FileInfo, error) { return WriteOracles(p, oracles, WithVersion(goldenVersion)) }},
+		{Datasets, "datasets-v2.parquet", 2, func(p string) (FileInfo, error) { return WriteDatasets(p, data, WithVersion(goldenVersion)) }},
+		{Datasets, "datasets-v2-mixed.parquet", 2, func(p string) (FileInfo, error) { return WriteDatasets(p, mixed, WithVersion(goldenVersion)) }},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			if v, _ := TableVersion(tc.name); v != 1 {
-				t.Skipf("%s is version %d; testdata/%s pins version 1", tc.name, v, tc.file)
+		t.Run(tc.file, func(t *testing.T) {
+			if v, _ := TableVersion(tc.name); v != tc.version {
+				t.Fatalf("%s is version %d; testdata/%s pins version %d: add a golden file of the new version", tc.name, v, tc.file, tc.version)
 			}
 			golden := filepath.Join("testdata", tc.file)
 			if *update {

@@ -2,6 +2,7 @@ package schemas
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -45,6 +46,60 @@ func randomDataset(tb testing.TB, rng *rand.Rand, s dataset.Schema, n int) *data
 		labels[r] = uint8(rng.IntN(len(s.Class.Values)))
 	}
 	d, err := dataset.New(s, cols, labels)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return d
+}
+
+// mixedSchema is testSchema with the features numeric where numeric[f]
+// is set (and no values there).
+func mixedSchema(domains []int, numeric []bool, classes int, names ...string) dataset.Schema {
+	s := testSchema(domains, classes, names...)
+	for f := range s.Features {
+		if f < len(numeric) && numeric[f] {
+			s.Features[f].Numeric, s.Features[f].Values = true, nil
+		}
+	}
+	return s
+}
+
+// randomMixed draws n rows of a schema with numeric features: codes
+// uniformly, numbers from a few exact values and a normal (a negative
+// zero among them), each value missing with probability pMissing.
+func randomMixed(tb testing.TB, rng *rand.Rand, s dataset.Schema, n int, pMissing float64) *dataset.Dataset {
+	tb.Helper()
+	cols := make([][]uint8, len(s.Features))
+	nums := make([][]float64, len(s.Features))
+	for f, a := range s.Features {
+		if a.Numeric {
+			nums[f] = make([]float64, n)
+			for r := range nums[f] {
+				switch k := rng.IntN(4); {
+				case rng.Float64() < pMissing:
+					nums[f][r] = math.NaN()
+				case k == 0:
+					nums[f][r] = []float64{0, math.Copysign(0, -1), 1.5, -3, math.MaxFloat64, math.SmallestNonzeroFloat64}[rng.IntN(6)]
+				default:
+					nums[f][r] = rng.NormFloat64() * 100
+				}
+			}
+			continue
+		}
+		cols[f] = make([]uint8, n)
+		for r := range cols[f] {
+			if rng.Float64() < pMissing {
+				cols[f][r] = dataset.MissingCode
+			} else {
+				cols[f][r] = uint8(rng.IntN(len(a.Values)))
+			}
+		}
+	}
+	labels := make([]uint8, n)
+	for r := range labels {
+		labels[r] = uint8(rng.IntN(len(s.Class.Values)))
+	}
+	d, err := dataset.NewMixed(s, cols, nums, labels)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -133,6 +188,14 @@ func sameDataset(a, b *dataset.Dataset) error {
 	for f := range a.NumFeatures() {
 		if !slices.Equal(a.Column(f), b.Column(f)) {
 			return fmt.Errorf("column %d differs", f)
+		}
+		// Bit for bit (a negative zero stays one), every NaN alike: a
+		// missing value reads back as math.NaN() whatever NaN was written.
+		same := func(x, y float64) bool {
+			return math.Float64bits(x) == math.Float64bits(y) || (math.IsNaN(x) && math.IsNaN(y))
+		}
+		if !slices.EqualFunc(a.Numbers(f), b.Numbers(f), same) || (a.Numbers(f) == nil) != (b.Numbers(f) == nil) {
+			return fmt.Errorf("numeric column %d differs", f)
 		}
 	}
 	if !slices.Equal(a.Labels(), b.Labels()) {

@@ -14,8 +14,11 @@ import (
 // name; a change of encoding alone (what any Parquet reader decodes) keeps
 // the version, and so do the bytes of the tables whose version stays.
 const (
-	OraclesVersion  = 1
-	DatasetsVersion = 1
+	OraclesVersion = 1
+	// DatasetsVersion 2 made every feature column nullable (null = a
+	// missing value) and a numeric feature a double column; version 1 had
+	// a required int32 code per feature. ReadDatasets reads both.
+	DatasetsVersion = 2
 	// ModelsVersion 2 made optimal a nullable boolean (version 1 stored it
 	// as int32 1/0/-1: proven, not proven, no claim) and added fold.
 	// ReadModels reads both.
@@ -57,7 +60,7 @@ type tableVersion struct {
 // tableVersions lists every table that has a writer.
 var tableVersions = map[string]tableVersion{
 	Oracles:     {OraclesVersion, []int{1}},
-	Datasets:    {DatasetsVersion, []int{1}},
+	Datasets:    {DatasetsVersion, []int{1, 2}},
 	Models:      {ModelsVersion, []int{1, 2}},
 	Evaluations: {EvaluationsVersion, []int{1, 2, 3, 4, 5}},
 	Timings:     {TimingsVersion, []int{1}},
