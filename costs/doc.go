@@ -30,7 +30,14 @@
 //     groups once) and nothing more below; then the matrix entry
 //     (predicted, actual). The test part depends on the leaf alone, so
 //     ForTree computes it once per leaf and a case costs a walk to its
-//     leaf and two lookups.
+//     leaf and two lookups. A numeric feature tested by thresholds is
+//     one test like a nominal one: a path that crosses several of its
+//     thresholds pays it once.
+//   - A Weka instance (numbers, NaN where missing) that a tree spreads
+//     over several branches where a value is missing (J48's fractional
+//     prediction; tree.ReachValues) pays the union of the tests on every
+//     path it reaches, each once, each group once, a delayed test
+//     settling its node's subtree on its path (TreeCosts.Values).
 //   - A classifier that is not a tree pays for every test it reads
 //     (Model.Performing).
 //   - Bad input is an *input.Error: Validate and Resolve key theirs by

@@ -3,6 +3,8 @@ package costs
 import (
 	"errors"
 	"math"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -197,5 +199,74 @@ func TestProject(t *testing.T) {
 	}
 	if w := m.WithMatrix([][]float64{{0, 5}, {7, 0}}); w.Misclassification(1, 0) != 7 || m.Misclassification(1, 0) != 1 {
 		t.Errorf("WithMatrix changed the original or did not take")
+	}
+}
+
+// TestWithout checks that the tests of dropped columns leave a spec as
+// Resolve matches names (exactly, under fold, through Rename), from its
+// tests, groups and delayed list, and that the rest resolves against the
+// features left.
+func TestWithout(t *testing.T) {
+	spec := func() *Spec {
+		return &Spec{
+			Tests:   map[string]float64{"age": 1, "protime": 2, "cholesterol": 5.17, "fbs": 3},
+			Groups:  map[string]GroupSpec{"blood": {Common: 2.1, Members: []string{"cholesterol", "fbs"}}},
+			Delayed: []string{"Chol", "fbs"},
+			Rename:  map[string]string{"cholesterol": "chol"},
+		}
+	}
+	features := []string{"AGE", "PROTIME", "chol", "fbs"}
+	for _, tc := range []struct {
+		name     string
+		drop     []string
+		gone     []string
+		features []string // what is left of features
+		tests    []string // the model's tests
+		grouped  []string // its tests in group blood
+		delayed  []string
+	}{
+		{"nothing dropped", nil, nil, features, features, []string{"chol", "fbs"}, []string{"chol", "fbs"}},
+		{"a column no test names", []string{"x"}, nil, features, features, []string{"chol", "fbs"}, []string{"chol", "fbs"}},
+		{"under fold", []string{"PROTIME"}, []string{"protime"}, []string{"AGE", "chol", "fbs"}, []string{"AGE", "chol", "fbs"},
+			[]string{"chol", "fbs"}, []string{"chol", "fbs"}},
+		{"through rename, grouped and delayed", []string{"chol"}, []string{"Chol", "cholesterol"}, []string{"AGE", "PROTIME", "fbs"},
+			[]string{"AGE", "PROTIME", "fbs"}, []string{"fbs"}, []string{"fbs"}},
+		{"a group emptied", []string{"chol", "fbs"}, []string{"Chol", "cholesterol", "fbs"}, []string{"AGE", "PROTIME"},
+			[]string{"AGE", "PROTIME"}, nil, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := spec()
+			out, gone := s.Without(tc.drop)
+			if !slices.Equal(gone, tc.gone) {
+				t.Errorf("Without(%q) took out %q; want %q", tc.drop, gone, tc.gone)
+			}
+			if len(gone) == 0 && out != s {
+				t.Error("Without changed a spec that names no dropped column")
+			}
+			if !reflect.DeepEqual(s, spec()) {
+				t.Errorf("Without modified its receiver: %+v", s)
+			}
+			m, err := out.Resolve(tc.features, 2)
+			if err != nil {
+				t.Fatalf("Resolve: %v", err)
+			}
+			var tests, grouped, delayed []string
+			for _, ts := range m.Tests {
+				tests = append(tests, ts.Name)
+				if ts.Group != NoGroup {
+					grouped = append(grouped, ts.Name)
+				}
+				if ts.Delayed {
+					delayed = append(delayed, ts.Name)
+				}
+			}
+			if !slices.Equal(tests, tc.tests) || !slices.Equal(grouped, tc.grouped) || !slices.Equal(delayed, tc.delayed) {
+				t.Errorf("tests %q, grouped %q, delayed %q; want %q, %q, %q", tests, grouped, delayed, tc.tests, tc.grouped, tc.delayed)
+			}
+		})
+	}
+	// Without the drop, the same features are refused: the test is no feature.
+	if _, err := spec().Resolve([]string{"AGE", "chol", "fbs"}, 2); err == nil || !strings.Contains(err.Error(), "protime") {
+		t.Errorf("Resolve without PROTIME = %v; want the test refused", err)
 	}
 }

@@ -14,9 +14,12 @@ import (
 // lookups; Mean walks the dataset's columns directly.
 type TreeCosts struct {
 	t      *tree.Tree
+	m      *Model
 	tests  []float64 // per node: the test cost of a case ending there (0 inside)
 	matrix []float64 // k×k, matrix[p*k+a]
 	k      int
+	w      int // words of a set of features
+	valueSets
 }
 
 // Breakdown is an average cost per case, split into its two parts.
@@ -38,7 +41,7 @@ func (m *Model) ForTree(t *tree.Tree) (*TreeCosts, error) {
 		return nil, err
 	}
 	k := t.Classes
-	c := &TreeCosts{t: t, tests: make([]float64, t.Len()), matrix: make([]float64, k*k), k: k}
+	c := &TreeCosts{t: t, m: m, tests: make([]float64, t.Len()), matrix: make([]float64, k*k), k: k, w: max(1, (len(m.Tests)+63)/64)}
 	for p, row := range m.Matrix {
 		copy(c.matrix[p*k:], row)
 	}
@@ -269,9 +272,15 @@ func (c *TreeCosts) Case(x []uint8, actual int) float64 {
 }
 
 // Mean returns the average cost of the rows of d in rows, which must have
-// the tree's features; rows past the dataset's end are ignored. It walks each row down the tree from d's columns.
-// With no rows it returns a zero Breakdown.
+// the tree's features; rows past the dataset's end are ignored. It walks
+// each row down the tree from d's columns; a dataset with numeric
+// features or missing values row by row as Weka instances (Values, the
+// tree's prediction being J48's, tree.PredictValues). With no rows it
+// returns a zero Breakdown.
 func (c *TreeCosts) Mean(d *dataset.Dataset, rows dataset.Bitset) Breakdown {
+	if d.HasNumeric() || d.HasMissing() {
+		return c.meanValues(d, rows)
+	}
 	t := c.t
 	feature, child, offset, class := t.Feature, t.Child, t.Offset, t.Class
 	cols := make([][]uint8, d.NumFeatures())
@@ -290,6 +299,30 @@ func (c *TreeCosts) Mean(d *dataset.Dataset, rows dataset.Bitset) Breakdown {
 			}
 			b.Tests += c.tests[n]
 			b.Errors += c.matrix[int(class[n])*c.k+int(labels[r])]
+			b.Cases++
+		}
+	}
+	if b.Cases > 0 {
+		b.Tests /= float64(b.Cases)
+		b.Errors /= float64(b.Cases)
+	}
+	return b
+}
+
+// meanValues is Mean on Weka instances.
+func (c *TreeCosts) meanValues(d *dataset.Dataset, rows dataset.Bitset) Breakdown {
+	var b Breakdown
+	var x []float64
+	var reached []int
+	labels := d.Labels()
+	all := d.All()
+	for wi := range min(len(rows), len(all)) {
+		for word := rows[wi] & all[wi]; word != 0; word &= word - 1 {
+			r := wi*64 + bits.TrailingZeros64(word)
+			x = d.Values(r, x)
+			reached = c.t.ReachValues(x, reached[:0])
+			b.Tests += c.Values(x, reached)
+			b.Errors += c.matrix[c.t.PredictValues(x)*c.k+int(labels[r])]
 			b.Cases++
 		}
 	}

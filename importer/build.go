@@ -16,7 +16,14 @@ import (
 // build turns a table into the dataset: it picks the class and the kept
 // columns, drops rows, types and discretizes columns, and codes values.
 func build(t *table, o Options) (*dataset.Dataset, Report, error) {
-	rep := Report{File: t.file, Format: t.format, Gzip: t.gzip, Rows: t.rows}
+	rep := Report{File: t.file, Format: t.format, Compression: t.compression, Rows: t.rows}
+	for i, p := range t.parts {
+		end := t.rows
+		if i+1 < len(t.parts) {
+			end = t.parts[i+1].start
+		}
+		rep.Files = append(rep.Files, FileRows{File: p.file, Rows: end - p.start})
+	}
 	byName := make(map[string]int, len(t.cols))
 	names := make([]string, len(t.cols))
 	for i, c := range t.cols {
@@ -367,11 +374,8 @@ func tooMany(t *table, c *rawColumn, r int, detail string) error {
 	e := &input.Error{File: t.file, Err: fmt.Errorf(
 		"column %s has more than %d distinct values (%s); a nominal column may have at most %d: drop it",
 		input.Excerpt(c.name), dataset.MaxValues, detail, dataset.MaxValues)}
-	switch {
-	case r >= 0 && t.lines != nil:
-		e.Line = t.lines[r]
-	case r >= 0:
-		e.Key = "row " + strconv.Itoa(r+1)
+	if r >= 0 {
+		e.File, e.Line, e.Key = t.at(r)
 	}
 	return e
 }
@@ -417,11 +421,8 @@ func recodeClass(t *table, c *rawColumn, rules []ClassRule) (*rawColumn, error) 
 		case code == missingCode:
 			out.codes[r] = missingCode
 		case to[code] == unmatched:
-			line := 0
-			if t.lines != nil {
-				line = t.lines[r]
-			}
-			return nil, &input.Error{File: t.file, Line: line, Key: "class_map",
+			file, line, _ := t.at(r)
+			return nil, &input.Error{File: file, Line: line, Key: "class_map",
 				Err: fmt.Errorf("class value %s of column %s matches no rule", input.Excerpt(c.dict[code]), input.Excerpt(c.name))}
 		default:
 			out.codes[r] = to[code]

@@ -1,9 +1,9 @@
 // Package importer reads real datasets — CSV (or blank-separated), Weka
-// ARFF and Parquet files, each optionally gzip-compressed — into
-// dtbench's dataset.Dataset: numeric columns discretized (the default, as
-// the entropy paper did), or kept as numbers with discretize: none, for
-// the learners that split on them. Read is the entry point; Options say how, and the Report says
-// what was done.
+// ARFF and Parquet files, each optionally gzip- or Unix-compressed (.Z) —
+// into dtbench's dataset.Dataset: numeric columns discretized (the
+// default, as the entropy paper did), or kept as numbers with discretize:
+// none, for the learners that split on them. Read is the entry point;
+// Options say how, and the Report says what was done.
 //
 // Conventions, stated once:
 //   - Columns are named, and options pick them by name (the class, columns

@@ -78,6 +78,10 @@ func TestReadErrors(t *testing.T) {
 		{"unknown extension", "x.txt", "a,c\n1,p\n", header, 0, "format", "cannot tell the format"},
 		{"not gzip", "x.csv.gz", "a,c\n1,p\n", header, 0, "", "named .gz but not gzip data"},
 		{"truncated gzip", "x.csv.gz", gzipped("a,c\n1,p\n2,q\n")[:20], header, -1, "", "unexpected EOF"},
+		{"not compress", "x.data.Z", "a,c\n1,p\n", header, 0, "", "named .Z but not Unix compress data"},
+		{"compress width", "x.data.Z", "\x1f\x9d\x91abc", header, 0, "", "largest code width 17 bits"},
+		// The codes 97 and 300: 300 is past the table's next free entry.
+		{"corrupt compress", "x.data.Z", "\x1f\x9d\x90\x61\x58\x02", header, -1, "", "code 300 beyond the next free entry 257"},
 		{"not parquet", "x.parquet", "a,c\n1,p\n", Options{}, 0, "", "not a Parquet file: it does not start with PAR1"},
 		{"cut-short parquet", "x.parquet", "PAR1 and then nothing", Options{}, 0, "", "not a complete Parquet file: it does not end with PAR1"},
 		{"csv option on arff", "x.arff", arffHead + "x,1,p\n", header, 0, "header", "applies to CSV"},

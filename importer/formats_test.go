@@ -82,6 +82,7 @@ func TestFormats(t *testing.T) {
 		{"csv semicolon quote NA", "weather-semicolon.csv",
 			Options{Header: true, Delimiter: ";", Quote: "'", MissingMarker: "NA"}, FormatCSV, false},
 		{"csv names file", "weather.data", Options{NamesFile: td("weather.names")}, FormatCSV, false},
+		{"csv unix compress", "weather.data.Z", Options{NamesFile: td("weather.names")}, FormatCSV, true},
 		{"csv names", "weather.data",
 			Options{Names: []string{"outlook", "temperature", "relative humidity", "windy", "play"}}, FormatCSV, false},
 		{"csv format option", "weather.data", Options{Format: FormatCSV, NamesFile: td("weather.names")}, FormatCSV, false},
@@ -102,8 +103,15 @@ func TestFormats(t *testing.T) {
 			if diff := diffDatasets(d, want); diff != "" {
 				t.Fatalf("Read(%s): %s", tc.file, diff)
 			}
-			if rep.Format != tc.format || rep.Gzip != tc.gzip || rep.Rows != 14 || rep.Kept() != 14 {
+			if rep.Format != tc.format || (rep.Compression != "") != tc.gzip || rep.Rows != 14 || rep.Kept() != 14 {
 				t.Errorf("report %+v; want format %s, gzip %v, 14 rows kept", rep, tc.format, tc.gzip)
+			}
+			want := map[bool]string{true: Gzip}[tc.gzip]
+			if strings.HasSuffix(tc.file, ".Z") {
+				want = Compress
+			}
+			if rep.Compression != want {
+				t.Errorf("compression %q; want %q", rep.Compression, want)
 			}
 			var missing []int
 			for _, c := range rep.Features {

@@ -31,11 +31,17 @@ func (k Kind) discretized() bool { return k == Numeric || k == Date }
 
 // Report says what Read did to the file.
 type Report struct {
-	File   string // the path read
+	File   string // the path read; ReadFiles' paths joined by " + "
 	Format string // csv, whitespace, arff or parquet
-	Gzip   bool   // the file was gzip-compressed
+	// Compression is how the file was compressed: "", Gzip or Compress
+	// (MixedCompression for files of ReadFiles compressed differently).
+	Compression string
 
-	Rows           int // data rows in the file
+	// Files are the files read, in order, with their rows: one for Read,
+	// one per path for ReadFiles.
+	Files []FileRows
+
+	Rows           int // data rows in the file (in all the files)
 	DroppedClass   int // rows dropped because their class was missing (always done)
 	DroppedMissing int // rows dropped for a missing value in a kept column (Missing: drop)
 	// Missing is the policy applied to missing values: MissingCategory,
@@ -45,6 +51,12 @@ type Report struct {
 	DroppedColumns []string // the columns Options.Drop removed, in file order
 	Class          Column   // the class column
 	Features       []Column // one per feature, in dataset order
+}
+
+// FileRows is one file of a Report and its data rows.
+type FileRows struct {
+	File string
+	Rows int
 }
 
 // Kept returns the number of rows in the dataset.

@@ -45,6 +45,9 @@ func buildBenchmark(cfg *Config, bc *generate.BenchmarkConfig, env studyEnv) (*f
 	if err != nil {
 		return nil, err
 	}
+	for _, line := range b.IgnoredCosts() {
+		env.logger().Info(line)
+	}
 	b.CheckLearners(learners.CheckData)
 	full := make([]int, bc.Select)
 	for i := range full {

@@ -40,6 +40,9 @@ func buildCost(cfg *Config, cc *generate.CostConfig, env studyEnv) (*flow.Study,
 	if err != nil {
 		return nil, err
 	}
+	for _, line := range c.IgnoredCosts() {
+		env.logger().Info(line)
+	}
 	c.CheckLearners(learners.CheckData)
 	ks := "the costs section's matrix"
 	if len(cc.Misclassification) > 0 {

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"log/slog"
 	"math"
 	"os"
 	"path/filepath"
@@ -127,6 +128,27 @@ func TestBenchmarkStudyCosts(t *testing.T) {
 	}
 	if seen == 0 {
 		t.Error("no task's subset holds a costly attribute")
+	}
+}
+
+// TestCostsOfDroppedColumns: a cost entry for a column the dataset's entry
+// drops is ignored, with a log line, where it used to be refused as a test
+// that is no feature; a test of a column that is not in the file at all is
+// still refused.
+func TestCostsOfDroppedColumns(t *testing.T) {
+	costs := "costs: {tests: {default: 1, a0: 50, a1: 3}, groups: {g: {common: 5, members: [a0, a2]}}, delayed: [a0]}"
+	cfg := benchConfig(t, "benchmark.datasets=[{path: toy.arff, class: class, drop: [a0], "+costs+"}]",
+		"benchmark.repetitions=1", "learners=[eg2, majority]", "benchmark.scenarios=[]")
+	var log strings.Builder
+	run(t, cfg, Options{Out: t.TempDir(), Log: slog.New(slog.NewTextHandler(&log, nil))})
+	if want := "dataset toy: the costs of a0 are ignored: the entry drops those columns"; !strings.Contains(log.String(), want) {
+		t.Errorf("log:\n%s\nwant a line saying %q", log.String(), want)
+	}
+	cfg = benchConfig(t, "benchmark.datasets=[{path: toy.arff, class: class, drop: [a1], costs: {tests: {default: 1, zz: 50}}}]",
+		"benchmark.repetitions=1", "learners=[eg2, majority]", "benchmark.scenarios=[]")
+	_, err := Run(context.Background(), cfg, Options{Out: t.TempDir()})
+	if err == nil || !strings.Contains(err.Error(), "zz") {
+		t.Errorf("Run with a cost for column zz, in no file = %v; want it refused", err)
 	}
 }
 

@@ -22,7 +22,27 @@ import (
 const (
 	benchInputs = "bench-inputs.yaml"
 	costInputs  = "cost-inputs.yaml"
+	// splitInputs reads toy.data cut in two, toy-1.data and toy-2.data,
+	// through a pattern; wholeInputs the same study on toy.data.
+	splitInputs = "split-inputs.yaml"
+	wholeInputs = "whole-inputs.yaml"
 )
+
+// splitStudy is the config of splitInputs and wholeInputs, given the
+// dataset's path entry.
+func splitStudy(path string) string {
+	return `name: split-inputs
+study: benchmark
+chunk: 2
+benchmark:
+  datasets:
+    - {name: toy, ` + path + `, names_file: toy.names, class: class}
+  select: 2
+  folds: {k: 3, scheme: weka, seed: 1}
+  repetitions: 2
+learners: [c45, naivebayes, majority]
+`
+}
 
 // writeInputs writes the data and configs into a new folder.
 func writeInputs(t *testing.T) string {
@@ -75,6 +95,11 @@ cost:
 learners: [c45, eg2, majority]
 `,
 	}
+	rows := strings.SplitAfter(data.String(), "\n")
+	files["toy-1.data"] = strings.Join(rows[:50], "")
+	files["toy-2.data"] = strings.Join(rows[50:], "")
+	files[splitInputs] = splitStudy(`path: "toy-*.data"`)
+	files[wholeInputs] = splitStudy("path: toy.data")
 	for name, body := range files {
 		writeText(t, filepath.Join(dir, name), body)
 	}

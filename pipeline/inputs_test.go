@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,6 +52,8 @@ var changedInputs = []struct {
 	}, true, []string{"toy.cost", "changed since the run"}, 4},
 	{"an optional cost file appears", costInputs, func(t *testing.T, in, _ string) { writeText(t, filepath.Join(in, "toy.delay"), "a1: delayed\n") }, false,
 		[]string{"toy.delay", "records absent"}, 4},
+	{"the second file of a dataset of two", splitInputs, func(t *testing.T, in, _ string) { flipClasses(t, filepath.Join(in, "toy-2.data"), 20) }, true,
+		[]string{"toy-2.data", "changed since the run", "--recompute-changed"}, 6},
 	{"a manifest that kept no inputs", benchInputs, func(t *testing.T, _, run string) {
 		path := filepath.Join(run, "manifest.json")
 		var m map[string]any
@@ -61,6 +64,29 @@ var changedInputs = []struct {
 		b, _ := json.Marshal(m)
 		writeText(t, path, string(b))
 	}, true, []string{"toy.data", "kept no input fingerprints"}, 8},
+}
+
+// TestDatasetOfSeveralFiles: a dataset read from two files through a
+// pattern gives the tables of the same study on the file they were cut
+// from, and the manifest fingerprints each file.
+func TestDatasetOfSeveralFiles(t *testing.T) {
+	inputs := writeInputs(t)
+	split := run(t, loadInputs(t, inputs, splitInputs), Options{Out: t.TempDir(), Workers: 2})
+	whole := run(t, loadInputs(t, inputs, wholeInputs), Options{Out: t.TempDir(), Workers: 2})
+	sameFiles(t, "two files vs one", tableFiles(t, split), tableFiles(t, whole))
+	var m struct {
+		Inputs []InputEntry `json:"inputs"`
+	}
+	if err := json.Unmarshal([]byte(readText(t, filepath.Join(split, "manifest.json"))), &m); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range m.Inputs {
+		got = append(got, filepath.Base(e.Path))
+	}
+	if want := []string{"toy-1.data", "toy-2.data", "toy.names"}; !slices.Equal(got, want) {
+		t.Errorf("manifest inputs %q; want %q", got, want)
+	}
 }
 
 func readText(t *testing.T, path string) string {

@@ -232,7 +232,15 @@ func studiesWith(ok func(studyDescriptor) bool) string {
 type studyEnv struct {
 	Version  string          // dtbench's, for the report
 	Learners *train.Registry // the learners config may name; nil = train.Builtin
-	Log      *slog.Logger    // external adapters' stderr; nil = discard
+	Log      *slog.Logger    // what the study notes while it is built, and external adapters' stderr; nil = discard
+}
+
+// logger returns the log, a discarding one when there is none.
+func (e studyEnv) logger() *slog.Logger {
+	if e.Log == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return e.Log
 }
 
 // learnerSet builds the config's learners, and makes the study release

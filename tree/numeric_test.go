@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -366,5 +367,33 @@ func TestBranchesNumeric(t *testing.T) {
 	br := tr.Branches(0)
 	if len(br) != 2 || br[0].Values != 1 || br[1].Values != 2 || br[0].Child != int(tr.Child[tr.Offset[0]]) || br[1].Child != int(tr.Child[tr.Offset[0]+1]) {
 		t.Errorf("Branches(0) = %v", br)
+	}
+}
+
+// TestReachValuesByHand checks the ends of the walks on the labor tree
+// (node ids in the order buildSpec allocates them: 7, 8, 9 are pension's
+// leaves under wage <= 2.1, 8 the empty one).
+func TestReachValuesByHand(t *testing.T) {
+	tr := laborTree(t)
+	nan := math.NaN()
+	for _, tc := range []struct {
+		name    string
+		x       []float64
+		want    []int // ReachValues
+		wantAll []int // ReachAllValues
+	}{
+		{"known path", []float64{2, 0, 0, nan, nan, nan}, []int{7}, []int{7}},
+		{"into the empty leaf", []float64{2, 0, 1, nan, nan, nan}, []int{8}, []int{8}},
+		{"missing holidays", []float64{3.5, nan, nan, nan, 0, nan}, []int{18, 16}, []int{18, 16}},
+		{"missing everything", []float64{nan, nan, nan, nan, nan, nan},
+			[]int{7, 9, 6, 10, 11, 12, 17, 18, 16, 19, 20, 21},
+			[]int{7, 8, 9, 6, 10, 11, 12, 17, 18, 16, 19, 20, 21}},
+	} {
+		if got := tr.ReachValues(tc.x, nil); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: ReachValues = %v; want %v", tc.name, got, tc.want)
+		}
+		if got := tr.ReachAllValues(tc.x, nil); !slices.Equal(got, tc.wantAll) {
+			t.Errorf("%s: ReachAllValues = %v; want %v", tc.name, got, tc.wantAll)
+		}
 	}
 }

@@ -189,3 +189,52 @@ func sumFloats(w []float64) float64 {
 	}
 	return s
 }
+
+// ReachValues appends to dst the nodes where DistributionValues' walk for
+// instance x ends, in its order, and returns it: the leaf x reaches when
+// no tested value is missing; where x misses a node's feature, the ends
+// under each of its non-empty children (every child in a tree without
+// counts or weights); and where x enters an empty child, that child (the
+// walk takes its parent's distribution, having performed the parent's
+// test). A node whose children are all empty ends the walk at its first
+// child, so that its test counts as performed. The cost of a case's tests
+// is charged on these ends (costs.TreeCosts.Values): the union of the
+// paths that lead to them.
+func (t *Tree) ReachValues(x []float64, dst []int) []int {
+	return t.reach(0, x, dst, t.hasDistribution())
+}
+
+// ReachAllValues is ReachValues for the walks that go down every child
+// where a value is missing and never stop at an empty one, as SimpleCart's
+// and RandomTree's distributionForInstance do: the leaves x reaches.
+func (t *Tree) ReachAllValues(x []float64, dst []int) []int {
+	return t.reach(0, x, dst, false)
+}
+
+// reach is ReachValues from node n; j48 applies J48's rules for empty
+// children (the tree has a distribution).
+func (t *Tree) reach(n int, x []float64, dst []int, j48 bool) []int {
+	for t.Feature[n] != Leaf {
+		next := t.NextValue(n, x[t.Feature[n]])
+		if next < 0 {
+			weighted := j48 && t.nodeTotal(n) > 0
+			before := len(dst)
+			branches := t.Branches(n)
+			for _, br := range branches {
+				if weighted && t.nodeTotal(br.Child) < emptyWeight {
+					continue
+				}
+				dst = t.reach(br.Child, x, dst, j48)
+			}
+			if len(dst) == before {
+				dst = append(dst, branches[0].Child)
+			}
+			return dst
+		}
+		if j48 && t.nodeTotal(next) < emptyWeight {
+			return append(dst, next)
+		}
+		n = next
+	}
+	return append(dst, n)
+}

@@ -24,8 +24,8 @@ func importCmd() *cobra.Command {
 	var force bool
 	var classMap []string
 	cmd := &cobra.Command{
-		Use:   "import FILE --class NAME --out FILE.parquet|FILE.arff|FILE.csv",
-		Short: "Import a CSV, ARFF or Parquet file (optionally .gz) as the dataset a study trains on",
+		Use:   "import FILE... --class NAME --out FILE.parquet|FILE.arff|FILE.csv",
+		Short: "Import a CSV, ARFF or Parquet file (optionally .gz or .Z) as the dataset a study trains on",
 		Long: "Read FILE as the benchmark study's datasets entries do (the same options, as flags), discretize its\n" +
 			"numeric and date columns (5 equal-frequency bins by default, Weka's Discretize -F -B 5 cut points;\n" +
 			"--discretize none keeps them numeric, dates as milliseconds since 1970), and write the dataset to\n" +
@@ -34,10 +34,11 @@ func importCmd() *cobra.Command {
 			"again with the same options gives the same codes and the same bytes. --missing keep keeps missing\n" +
 			"values missing (Parquet nulls). With --out FILE.arff it writes an ARFF for Weka instead (numeric\n" +
 			"attributes, ? where missing), with FILE.csv a CSV with a header row. A summary of the columns goes\n" +
-			"to stderr.",
+			"to stderr. Several files (or a quoted glob pattern, expanded in sorted order) are read as one table, their\n" +
+			"rows in order, as a dataset entry's paths are: the same format and columns in each.",
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return input.Keyf("arguments", "import takes one data file, got %d arguments", len(args))
+			if len(args) == 0 {
+				return input.Keyf("arguments", "import takes the data file (or files) to read, got none")
 			}
 			return nil
 		},
@@ -52,10 +53,16 @@ func importCmd() *cobra.Command {
 			if err := importer.CheckBins("--bins", o.Discretize.Bins); err != nil {
 				return err
 			}
-			if err := checkImportOut(args[0], out, force); err != nil {
+			files, err := importer.Expand("arguments", args)
+			if err != nil {
 				return err
 			}
-			d, report, err := importer.Read(args[0], o)
+			for _, f := range files {
+				if err := checkImportOut(f, out, force); err != nil {
+					return err
+				}
+			}
+			d, report, err := importer.ReadFiles(files, o)
 			if err != nil {
 				return err
 			}
@@ -120,10 +127,18 @@ func checkImportOut(in, out string, force bool) error {
 func writeImportReport(w io.Writer, r importer.Report, s dataset.Schema, out string) error {
 	var b strings.Builder
 	gz := ""
-	if r.Gzip {
-		gz = ", gzip"
+	if r.Compression != "" {
+		gz = ", " + r.Compression
 	}
-	fmt.Fprintf(&b, "read %s (%s%s): %d rows, %d kept", r.File, r.Format, gz, r.Rows, r.Kept())
+	fmt.Fprintf(&b, "read %s (%s%s): %d rows", r.File, r.Format, gz, r.Rows)
+	if len(r.Files) > 1 {
+		parts := make([]string, len(r.Files))
+		for i, f := range r.Files {
+			parts[i] = fmt.Sprintf("%d", f.Rows)
+		}
+		fmt.Fprintf(&b, " (%s)", strings.Join(parts, " + "))
+	}
+	fmt.Fprintf(&b, ", %d kept", r.Kept())
 	if r.DroppedClass > 0 {
 		fmt.Fprintf(&b, ", %d dropped for a missing class", r.DroppedClass)
 	}

@@ -73,7 +73,9 @@ func TestImportBadInput(t *testing.T) {
 		{"no class flag", []string{"testdata/good.csv", "--header"}, []string{"class"}},
 		{"unknown drop", []string{"testdata/good.csv", "--header", "--class", "c", "--drop", "zz"}, []string{"drop", "zz"}},
 		{"bins out of range", []string{"testdata/good.csv", "--header", "--class", "c", "--bins", "0"}, []string{"bins"}},
-		{"two files", []string{"testdata/good.csv", "testdata/ragged.csv", "--class", "c"}, []string{"one data file"}},
+		{"a bad second file", []string{"testdata/good.csv", "testdata/ragged.csv", "--header", "--class", "c"}, []string{"ragged.csv:3", "2 fields"}},
+		{"no file", []string{"--class", "c"}, []string{"arguments", "got none"}},
+		{"a pattern matching nothing", []string{"testdata/*.nothing", "--class", "c"}, []string{"arguments", "matches no file"}},
 		{"invalid UTF-8 in a CSV", []string{"testdata/badutf8.csv", "--header", "--class", "c"}, []string{"badutf8.csv:3:6", "UTF-8"}},
 		{"invalid UTF-8 in an ARFF file", []string{"testdata/badutf8.arff", "--class", "c"}, []string{"badutf8.arff:3:22", "UTF-8"}},
 		{"invalid UTF-8 in a names file", []string{"testdata/headerless.data", "--names-file", "testdata/badutf8.names", "--class", "c"}, []string{"badutf8.names:8:14", "UTF-8"}},
@@ -93,6 +95,44 @@ func TestImportBadInput(t *testing.T) {
 				t.Errorf("bad input wrote %v", entries)
 			}
 		})
+	}
+}
+
+// TestImportSeveralFiles: files given one by one, or as a quoted pattern,
+// import as the one file they were cut from, and the summary counts each
+// file's rows.
+func TestImportSeveralFiles(t *testing.T) {
+	dir := t.TempDir()
+	text, err := os.ReadFile("testdata/good.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(text), "\n")
+	parts := []string{lines[0] + strings.Join(lines[1:3], ""), lines[0] + strings.Join(lines[3:], "")}
+	var files []string
+	for i, p := range parts {
+		files = append(files, filepath.Join(dir, fmt.Sprintf("part%d.csv", i+1)))
+		if err := os.WriteFile(files[i], []byte(p), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	whole := filepath.Join(dir, "whole.parquet")
+	if code, _, stderr := cli(t, "import", "testdata/good.csv", "--header", "--class", "c", "--out", whole); code != 0 {
+		t.Fatalf("import: exit %d, stderr %q", code, stderr)
+	}
+	want, _ := os.ReadFile(whole)
+	for i, args := range [][]string{files, {filepath.Join(dir, "part*.csv")}} {
+		out := filepath.Join(dir, fmt.Sprintf("cut%d.parquet", i))
+		code, _, stderr := cli(t, append(append([]string{"import"}, args...), "--header", "--class", "c", "--out", out)...)
+		if code != 0 {
+			t.Fatalf("import %q: exit %d, stderr %q", args, code, stderr)
+		}
+		if !strings.Contains(stderr, "6 rows (2 + 4), 6 kept") {
+			t.Errorf("summary %q; want it to count 2 + 4 rows", stderr)
+		}
+		if got, _ := os.ReadFile(out); !bytes.Equal(got, want) {
+			t.Errorf("import %q wrote other bytes than importing good.csv", args)
+		}
 	}
 }
 

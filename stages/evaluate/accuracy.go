@@ -5,9 +5,9 @@ import (
 	"math"
 	"math/bits"
 
-	"github.com/dtbench/dtbench/tree"
-
+	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/tree"
 )
 
 // Predictor is anything that classifies an input (x[f] = code of feature
@@ -204,16 +204,16 @@ func (s Score) Add(o Score) Score {
 // mean absolute error over k classes. confusion, when not nil, gets
 // confusion[actual*k+predicted]++ per row.
 func (e *Rows) Score(m Predictor, k int, confusion []int) Score {
-	s, _ := e.score(m, nil, nil, k, confusion, nil)
+	s, _ := e.score(m, nil, k, confusion, nil)
 	return s
 }
 
-// ScoreCharged is Score for a model that is tree t, each row also charged
-// the test cost of the leaf it reaches (tests(leaf)): it returns the sum
-// of those charges too, in row order, from the same walk down the tree
-// that predicts.
-func (e *Rows) ScoreCharged(m Predictor, t *tree.Tree, tests func(leaf int) float64, k int, confusion []int) (Score, float64) {
-	return e.score(m, t, tests, k, confusion, nil)
+// ScoreCharged is Score for a model that is the tree of tc, each row also
+// charged its tests (tc.Tests of the leaf it reaches; on Weka instances
+// tc.Values, the union of the paths a missing value spreads it over): it
+// returns the sum of those charges too, in row order.
+func (e *Rows) ScoreCharged(m Predictor, tc *costs.TreeCosts, k int, confusion []int) (Score, float64) {
+	return e.score(m, tc, k, confusion, nil)
 }
 
 // Label returns the class code of row i.
@@ -225,17 +225,26 @@ func (e *Rows) Label(i int) int { return int(e.labels[i]) }
 // charge (0 otherwise).
 type RowFunc func(i, predicted int, probs []float64, charged float64)
 
-// ScoreRows is Score (ScoreCharged when t is not nil) that also tells each
-// row's outcome to each, in row order.
-func (e *Rows) ScoreRows(m Predictor, t *tree.Tree, tests func(leaf int) float64, k int, confusion []int, each RowFunc) (Score, float64) {
-	return e.score(m, t, tests, k, confusion, each)
+// ScoreRows is Score (ScoreCharged when tc is not nil) that also tells
+// each row's outcome to each, in row order.
+func (e *Rows) ScoreRows(m Predictor, tc *costs.TreeCosts, k int, confusion []int, each RowFunc) (Score, float64) {
+	return e.score(m, tc, k, confusion, each)
+}
+
+// Reacher is a tree model whose prediction on a Weka instance walks its
+// tree otherwise than J48's getProbs (tree.ReachValues): it says where
+// the walk for x ends, so that x is charged the tests of the paths it
+// takes (costs.TreeCosts.Values). A tree model without it is charged
+// tree.ReachValues' paths.
+type Reacher interface {
+	ReachValues(x []float64, dst []int) []int
 }
 
 // Mixed reports whether the rows are Weka instances (a dataset with
 // numeric features or missing values) rather than codes: only a model
-// that takes such instances (ValuesPredictor) scores them, and no leaf is
-// charged on them (a tree's path is not one leaf where a value is
-// missing).
+// that takes such instances (ValuesPredictor) scores them, and a tree
+// charges such a row the union of the paths it reaches (where a value is
+// missing, several).
 func (e *Rows) Mixed() bool { return e.v != nil }
 
 // valuesPredictor returns m as a ValuesPredictor. The pipeline gives rows
@@ -251,14 +260,29 @@ func (e *Rows) valuesPredictor(m Predictor) ValuesPredictor {
 }
 
 // scoreValues is score on Weka instances: predictions and class
-// probabilities through the model's values walks, no charges.
-func (e *Rows) scoreValues(m Predictor, k int, confusion []int, each RowFunc) Score {
+// probabilities through the model's values walks, and with tc each row
+// charged tc.Values on the ends of the model's walk (Reacher) or the
+// tree's.
+func (e *Rows) scoreValues(m Predictor, tc *costs.TreeCosts, k int, confusion []int, each RowFunc) (Score, float64) {
 	vp := e.valuesPredictor(m)
 	vd, _ := m.(ValuesDistributor)
+	reacher, _ := m.(Reacher)
+	var reached []int
 	probs := make([]float64, k)
 	s := Score{Total: len(e.labels)}
+	charged := 0.0
 	for i, y := range e.labels {
 		x := e.v[i*e.m : (i+1)*e.m : (i+1)*e.m]
+		charge := 0.0
+		if tc != nil {
+			if reacher != nil {
+				reached = reacher.ReachValues(x, reached[:0])
+			} else {
+				reached = tc.Tree().ReachValues(x, reached[:0])
+			}
+			charge = tc.Values(x, reached)
+			charged += charge
+		}
 		p := vp.PredictValues(x)
 		if p == int(y) {
 			s.Correct++
@@ -268,7 +292,7 @@ func (e *Rows) scoreValues(m Predictor, k int, confusion []int, each RowFunc) Sc
 		}
 		if vd == nil {
 			if each != nil {
-				each(i, p, nil, 0)
+				each(i, p, nil, charge)
 			}
 			if p != int(y) {
 				s.AbsErr += 2 / float64(k)
@@ -277,11 +301,11 @@ func (e *Rows) scoreValues(m Predictor, k int, confusion []int, each RowFunc) Sc
 		}
 		vd.DistributionValues(x, probs)
 		if each != nil {
-			each(i, p, probs, 0)
+			each(i, p, probs, charge)
 		}
 		s.AbsErr += absError(probs, int(y)) / float64(k)
 	}
-	return s
+	return s, charged
 }
 
 // absError is Σ_c |p(c) − [c = actual]|, a row's share of the mean
@@ -298,14 +322,17 @@ func absError(probs []float64, actual int) float64 {
 	return err
 }
 
-// score is Score, predicting with t's leaves (charging tests) when t is not
-// nil, and telling each (when not nil) every row's outcome.
-func (e *Rows) score(m Predictor, t *tree.Tree, tests func(leaf int) float64, k int, confusion []int, each RowFunc) (Score, float64) {
+// score is Score, predicting with the leaves of tc's tree (charging
+// tests) when tc is not nil, and telling each (when not nil) every row's
+// outcome.
+func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, each RowFunc) (Score, float64) {
 	if e.v != nil {
-		if t != nil {
-			panic("evaluate: test costs are charged on nominal rows only; the pipeline refuses costs on numeric or missing values")
-		}
-		return e.scoreValues(m, k, confusion, each), 0
+		return e.scoreValues(m, tc, k, confusion, each)
+	}
+	var t *tree.Tree
+	var tests func(leaf int) float64
+	if tc != nil {
+		t, tests = tc.Tree(), tc.Tests
 	}
 	d, _ := m.(Distributor)
 	pd, _ := m.(PredictDistributor)

@@ -7,7 +7,6 @@ import (
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/schemas"
-	"github.com/dtbench/dtbench/tree"
 )
 
 // Predictions are the test rows whose predictions a task records
@@ -48,16 +47,14 @@ func newPredictions(d *dataset.Dataset, set dataset.Bitset, source []int, rep in
 // It is the one place a fit meets its test rows: every study scores
 // through it.
 func scoreFit(f *flow.Fit, rows *Rows, d *dataset.Dataset, k int, cm *costs.Model, sums *CostSum, confusion []int, p *Predictions) (Score, *schemas.PredictionRows, error) {
-	var t *tree.Tree
-	var tests func(leaf int) float64
+	var tc *costs.TreeCosts
 	perRow := 0.0 // a model that is not a tree reads the same tests on every row
 	if cm != nil {
 		if f.Tree != nil {
-			tc, err := cm.ForTree(f.Tree)
-			if err != nil {
+			var err error
+			if tc, err = cm.ForTree(f.Tree); err != nil {
 				return Score{}, nil, fmt.Errorf("costs of %s's tree: %w", f.Learner, err)
 			}
-			t, tests = f.Tree, tc.Tests
 		} else {
 			perRow = cm.Performing(testsRead(f.Model, d.NumFeatures()))
 		}
@@ -71,7 +68,7 @@ func scoreFit(f *flow.Fit, rows *Rows, d *dataset.Dataset, k int, cm *costs.Mode
 		each = func(i, predicted int, probs []float64, charged float64) {
 			var errCost float64
 			if cm != nil {
-				if t == nil {
+				if tc == nil {
 					charged = perRow
 				}
 				errCost = cm.Misclassification(predicted, rows.Label(i))
@@ -93,7 +90,7 @@ func scoreFit(f *flow.Fit, rows *Rows, d *dataset.Dataset, k int, cm *costs.Mode
 			}
 		}
 	}
-	sc, _ := rows.ScoreRows(f.Model, t, tests, k, confusion, each)
+	sc, _ := rows.ScoreRows(f.Model, tc, k, confusion, each)
 	if cm != nil {
 		sums.Rows += sc.Total
 	}

@@ -26,7 +26,7 @@ func (b *Benchmark) CheckLearners(check func(name string, d *dataset.Dataset) er
 // folds against the smallest class of each sample.
 func (b *Benchmark) checkData(spec DatasetSpec, d *dataset.Dataset) error {
 	if m := d.NumFeatures(); b.cfg.Select > m {
-		return input.Keyf("benchmark.select", "%d, but dataset %s (%s) has %d attributes", b.cfg.Select, spec.Name, spec.Path, m)
+		return input.Keyf("benchmark.select", "%d, but dataset %s (%s) has %d attributes", b.cfg.Select, spec.Name, spec.File(), m)
 	}
 	return b.checkSamples(spec, d)
 }

@@ -92,3 +92,8 @@ func (b *Benchmark) Inputs() []flow.Input {
 	}
 	return b.data.inputs(cells)
 }
+
+// IgnoredCosts says, one line per dataset, which tests' costs the study
+// ignores because the dataset's entry drops their columns (for the log);
+// nil when none are.
+func (b *Benchmark) IgnoredCosts() []string { return b.data.ignoredCosts() }

@@ -202,3 +202,8 @@ func (c *Cost) Inputs() []flow.Input {
 	}
 	return c.data.inputs(cells)
 }
+
+// IgnoredCosts says, one line per dataset, which tests' costs the study
+// ignores because the dataset's entry drops their columns (for the log);
+// nil when none are.
+func (c *Cost) IgnoredCosts() []string { return c.data.ignoredCosts() }

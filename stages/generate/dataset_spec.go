@@ -14,11 +14,18 @@ import (
 )
 
 // DatasetSpec is one entry of a real-data study's datasets
-// (benchmark.datasets, cost.datasets): a file, the name it goes by
-// (default: the file name without its extensions), and how to import it.
+// (benchmark.datasets, cost.datasets): its file or files, the name it
+// goes by (default: the file name without its extensions), and how to
+// import it.
 type DatasetSpec struct {
-	Name    string           `json:"name"`
-	Path    string           `json:"path"`
+	Name string `json:"name"`
+	// Path is the data file of a dataset of one file; "" when Paths
+	// holds several.
+	Path string `json:"path"`
+	// Paths are the data files of a dataset of several (paths: [a, b], or
+	// a path or paths with glob patterns), in order, patterns expanded;
+	// nil for one file. Files returns either.
+	Paths   []string         `json:"paths,omitempty"`
 	Options importer.Options `json:"options"`
 	// Scenarios are the dataset's own (its entry's scenarios key), or
 	// benchmark.scenarios; none = the whole dataset.
@@ -32,10 +39,23 @@ type DatasetSpec struct {
 	Costs *costs.Config `json:"costs,omitempty"`
 }
 
+// Files returns the dataset's data files, in the order they are read.
+func (d DatasetSpec) Files() []string {
+	if d.Paths != nil {
+		return d.Paths
+	}
+	return []string{d.Path}
+}
+
+// File names the dataset's data for messages: its file, or its files
+// joined by " + ".
+func (d DatasetSpec) File() string { return strings.Join(d.Files(), " + ") }
+
 // datasetEntry is one benchmark.datasets entry as written: the importer's
-// options, path and name.
+// options, path (or paths) and name.
 type datasetEntry struct {
 	Path             string         `mapstructure:"path"`
+	Paths            []string       `mapstructure:"paths"`
 	Name             string         `mapstructure:"name"`
 	Scenarios        []any          `mapstructure:"scenarios"`
 	Subsets          string         `mapstructure:"subsets"`
@@ -66,13 +86,17 @@ func resolveDatasets(key string, raws []any, base importer.Options, dir string) 
 		if err := decode.Map(key, m, &e); err != nil {
 			return nil, nil, err
 		}
-		if e.Path == "" {
-			return nil, nil, input.Keyf(key+".path", "required")
+		files, err := entryFiles(key, e, dir)
+		if err != nil {
+			return nil, nil, err
 		}
 		if e.Class == "" {
 			return nil, nil, input.Keyf(key+".class", "required: the class column's name")
 		}
 		if e.Name == "" {
+			if e.Paths != nil || strings.ContainsAny(e.Path, "*?[") {
+				return nil, nil, input.Keyf(key+".name", "required for a dataset of several files (paths, or a pattern)")
+			}
 			e.Name = baseName(e.Path)
 		}
 		if !datasetName.MatchString(e.Name) {
@@ -88,7 +112,12 @@ func resolveDatasets(key string, raws []any, base importer.Options, dir string) 
 		if slices.ContainsFunc(specs, func(d DatasetSpec) bool { return d.Name == e.Name }) {
 			return nil, nil, input.Keyf(key+".name", "dataset %q listed twice; give one a name", e.Name)
 		}
-		spec := DatasetSpec{Name: e.Name, Path: e.Path, Options: e.Options}
+		spec := DatasetSpec{Name: e.Name, Options: e.Options}
+		if len(files) == 1 {
+			spec.Path = files[0]
+		} else {
+			spec.Paths = files
+		}
 		if e.Costs != nil {
 			sec, err := costs.Decode(key+".costs", e.Costs)
 			if err != nil {
@@ -108,6 +137,33 @@ func resolveDatasets(key string, raws []any, base importer.Options, dir string) 
 		entries = append(entries, e)
 	}
 	return specs, entries, nil
+}
+
+// entryFiles returns an entry's data files: its path, or its paths,
+// relative to dir, glob patterns expanded in sorted order
+// (importer.Expand).
+func entryFiles(key string, e datasetEntry, dir string) ([]string, error) {
+	patterns, k := []string{e.Path}, key+".path"
+	switch {
+	case e.Path != "" && e.Paths != nil:
+		return nil, input.Keyf(key+".paths", "give path or paths, not both")
+	case e.Paths != nil:
+		if len(e.Paths) == 0 {
+			return nil, input.Keyf(key+".paths", "lists no file")
+		}
+		patterns, k = slices.Clone(e.Paths), key+".paths"
+	case e.Path == "":
+		return nil, input.Keyf(key+".path", "required (or paths: [FILE, …])")
+	}
+	for i, p := range patterns {
+		if p == "" {
+			return nil, input.Keyf(k, "lists an empty name")
+		}
+		if dir != "" && !filepath.IsAbs(p) {
+			patterns[i] = filepath.Join(dir, p)
+		}
+	}
+	return importer.Expand(k, patterns)
 }
 
 // CheckDatasetCosts refuses costs a real dataset cannot take: drawn costs,
@@ -142,12 +198,10 @@ func prefixKey(key string, err error) error {
 	return fmt.Errorf("%s: %w", key, err)
 }
 
-// relativeTo makes the dataset's relative paths (its file and names file)
-// relative to dir, the directory of the config file that names them.
+// relativeTo makes the dataset's names file relative to dir, the
+// directory of the config file that names it (entryFiles does so for its
+// data files).
 func (d *DatasetSpec) relativeTo(dir string) {
-	if d.Path != "" && !filepath.IsAbs(d.Path) {
-		d.Path = filepath.Join(dir, d.Path)
-	}
 	if f := d.Options.NamesFile; f != "" && !filepath.IsAbs(f) {
 		d.Options.NamesFile = filepath.Join(dir, f)
 	}

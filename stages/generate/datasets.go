@@ -3,12 +3,12 @@ package generate
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/importer"
-	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
 )
 
@@ -62,7 +62,7 @@ func (s *importSet) importAll() error {
 	}
 	out := make([]*dataset.Dataset, len(s.specs))
 	for i, spec := range s.specs {
-		d, _, err := importer.Read(spec.Path, spec.Options)
+		d, _, err := importer.ReadFiles(spec.Files(), spec.Options)
 		if err != nil {
 			return err
 		}
@@ -76,41 +76,17 @@ func (s *importSet) importAll() error {
 				return err
 			}
 		}
-		if c := s.costsOf(spec); c != nil && c.Spec != nil {
-			if err := checkCharged(spec, d); err != nil {
-				return err
-			}
+		if cs, _ := s.costSpec(spec); cs != nil {
 			// Tasks resolve it again from the imported table (a staged
 			// command imports nothing); this checks it before anything
 			// is written.
-			if _, err := resolveCosts(c.Spec, d); err != nil {
+			if _, err := resolveCosts(cs, d); err != nil {
 				return fmt.Errorf("dataset %s: %w", spec.Name, err)
 			}
 		}
 		out[i] = d
 	}
 	s.imported = out
-	return nil
-}
-
-// checkCharged refuses test costs on a dataset with numeric features or
-// missing values: a tree's test costs are charged along the one path a
-// case takes, and where a value is missing a C4.5-style tree sends the
-// case down every branch; how to charge that is not settled, and dtbench
-// does not guess a cost.
-func checkCharged(spec DatasetSpec, d *dataset.Dataset) error {
-	for f, a := range d.Schema().Features {
-		kind := ""
-		switch {
-		case a.Numeric:
-			kind = "is numeric"
-		case d.Missing(f) != nil:
-			kind = "has missing values"
-		default:
-			continue
-		}
-		return &input.Error{File: spec.Path, Err: fmt.Errorf("dataset %s: attribute %s %s, and test costs are charged on nominal data without missing values only so far: discretize it (discretize: equal-frequency) and import missing values as a category (missing: category), or drop the costs", spec.Name, a.Name, kind)}
-	}
 	return nil
 }
 
@@ -133,6 +109,31 @@ func (s *importSet) costsOf(spec DatasetSpec) *costs.Config {
 	return s.costs
 }
 
+// costSpec returns the cost spec of a dataset (its own, or the config's;
+// nil for none) without the tests of the columns its entry drops, and
+// the names of those tests: a cost file prices every test of its
+// dataset, and a study that drops one (drop: [PROTIME]) means to leave it
+// out, not to be refused for it.
+func (s *importSet) costSpec(spec DatasetSpec) (*costs.Spec, []string) {
+	c := s.costsOf(spec)
+	if c == nil || c.Spec == nil {
+		return nil, nil
+	}
+	return c.Spec.Without(spec.Options.Drop)
+}
+
+// ignoredCosts says, one line per dataset, which tests' costs are ignored
+// because the dataset's entry drops their columns; nil when none are.
+func (s *importSet) ignoredCosts() []string {
+	var out []string
+	for _, spec := range s.specs {
+		if _, gone := s.costSpec(spec); len(gone) > 0 {
+			out = append(out, fmt.Sprintf("dataset %s: the costs of %s are ignored: the entry drops those columns", spec.Name, strings.Join(gone, ", ")))
+		}
+	}
+	return out
+}
+
 // datasetOf returns the imported dataset named name from a task's bag.
 func datasetOf(name string, imported []schemas.DatasetRecord) (*dataset.Dataset, error) {
 	j := slices.IndexFunc(imported, func(r schemas.DatasetRecord) bool { return r.Mode == name })
@@ -149,15 +150,15 @@ func (s *importSet) costModel(name string, imported []schemas.DatasetRecord) (*c
 	if spec == nil {
 		return nil, fmt.Errorf("no dataset %q", name)
 	}
-	c := s.costsOf(*spec)
-	if c == nil || c.Spec == nil {
+	cs, _ := s.costSpec(*spec)
+	if cs == nil {
 		return nil, nil
 	}
 	d, err := datasetOf(name, imported)
 	if err != nil {
 		return nil, err
 	}
-	m, err := resolveCosts(c.Spec, d)
+	m, err := resolveCosts(cs, d)
 	if err != nil {
 		return nil, fmt.Errorf("dataset %s: %w", name, err)
 	}
@@ -175,7 +176,7 @@ func resolveCosts(spec *costs.Spec, d *dataset.Dataset) (*costs.Model, error) {
 }
 
 // inputs is the one list of the files a real-data study reads besides
-// its config: per dataset (config order) its data file, its names file
+// its config: per dataset (config order) its data files, its names file
 // and the cost files of its costs section (its own, or the config's),
 // each with the cells of that dataset (cells, by dataset name). A file
 // named by several datasets is listed once, with all their cells.
@@ -194,7 +195,9 @@ func (s *importSet) inputs(cells map[string][]int) []flow.Input {
 		if mine == nil {
 			mine = []int{} // a dataset without cells reaches none
 		}
-		add(flow.Input{Path: spec.Path, Cells: mine})
+		for _, f := range spec.Files() {
+			add(flow.Input{Path: f, Cells: mine})
+		}
 		if spec.Options.NamesFile != "" {
 			add(flow.Input{Path: spec.Options.NamesFile, Cells: mine})
 		}

@@ -12,10 +12,11 @@ import "math"
 
 // j48Pruner prunes one fit's tree at confidence cf (z = Φ⁻¹(1 − cf)).
 type j48Pruner struct {
-	f     *j48Fit
-	cf    float32
-	z     float64
-	raise bool
+	f       *j48Fit
+	cf      float32
+	z       float64
+	raise   bool
+	scratch *j48Dist // branchErrorsWhole's leaf distribution
 }
 
 // toLeaf makes n a leaf of its distribution's classes (NoSplit on the
@@ -106,6 +107,9 @@ func (p *j48Pruner) treeErrors(n *j48Node) float64 {
 // branchErrors is getEstimatedErrorsForBranch: the estimate of n's
 // subtree when the instances data reach n.
 func (p *j48Pruner) branchErrors(n *j48Node, data []j48Inst) float64 {
+	if p.f.presorted {
+		return p.branchErrorsWhole(n, data)
+	}
 	if n.leaf {
 		return p.estimate(p.f.resetDist(n, data))
 	}
@@ -116,6 +120,45 @@ func (p *j48Pruner) branchErrors(n *j48Node, data []j48Inst) float64 {
 	e := 0.0
 	for i, s := range n.sons {
 		e += p.branchErrors(s, parts[i])
+	}
+	return e
+}
+
+// branchErrorsWhole is branchErrors on a presorted fit, where every
+// weight is 1 and no instance misses a value: the distributions J48
+// builds are whole counts, whatever the order of the instances, so data
+// (a node's m_train, whose order is of no matter there either) is
+// partitioned in place among the branches instead of copied, and a
+// leaf's estimate is of its counts.
+func (p *j48Pruner) branchErrorsWhole(n *j48Node, data []j48Inst) float64 {
+	f := p.f
+	if n.leaf {
+		d := p.scratch
+		if d == nil {
+			d = newJ48Dist(1, f.k, f.xlogx)
+			p.scratch = d
+		}
+		clear(d.perClass)
+		for _, in := range data {
+			d.perClass[f.labels[in.i]]++
+		}
+		d.total = float64(len(data))
+		copy(d.pcb, d.perClass)
+		d.perBag[0] = d.total
+		return p.estimate(d)
+	}
+	vals := f.vals[n.att]
+	e, lo := 0.0, 0
+	for b, s := range n.sons {
+		j := lo
+		for i := lo; i < len(data); i++ {
+			if f.whichSubset(n, vals[data[i].i]) == b {
+				data[i], data[j] = data[j], data[i]
+				j++
+			}
+		}
+		e += p.branchErrorsWhole(s, data[lo:j])
+		lo = j
 	}
 	return e
 }

@@ -203,15 +203,19 @@ func (f *j48Fit) numericSplitSorted(s j48Sorted, classes []int, sumW float64, c 
 		if !j48GrOrEq(float64(left), minSplit) || !j48GrOrEq(float64(n-left), minSplit) {
 			continue
 		}
-		e := 0.0 // −newEnt
-		for _, x := range cnt[:k] {
-			e += tab[x]
+		var e float64 // −newEnt
+		if k == 2 {   // the same sum, unrolled
+			e = tab[cnt[0]] + tab[cnt[1]] - tab[left] + tab[cnt[2]] + tab[cnt[3]] - tab[n-left]
+		} else {
+			for _, x := range cnt[:k] {
+				e += tab[x]
+			}
+			e -= tab[left]
+			for _, x := range cnt[k:] {
+				e += tab[x]
+			}
+			e -= tab[n-left]
 		}
-		e -= tab[left]
-		for _, x := range cnt[k:] {
-			e += tab[x]
-		}
-		e -= tab[n-left]
 		g := factor * (defaultEnt - -e) // infoGain
 		if j48Eq(g, 0) {
 			g = 0
@@ -231,8 +235,12 @@ func (f *j48Fit) numericSplitSorted(s j48Sorted, classes []int, sumW float64, c 
 		return
 	}
 	dist := newJ48Dist(2, f.k, f.xlogx)
+	clear(cnt[:k])
 	for _, key := range s[:splitIndex+1] {
-		dist.pcb[key.c]++
+		cnt[key.c]++
+	}
+	for cl, x := range cnt[:k] {
+		dist.pcb[cl] = float64(x)
 	}
 	for cl, x := range classes {
 		dist.pcb[k+cl] = float64(x) - dist.pcb[cl]

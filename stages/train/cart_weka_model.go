@@ -141,6 +141,12 @@ func (m *cartWekaModel) probs(n int, x []float64, dst []float64) {
 	}
 }
 
+// ReachValues appends the leaves that DistributionValues' walk for x
+// reaches: SimpleCart goes down both branches where x misses a value
+// (tree.ReachAllValues), so that the cost evaluation charges x the tests
+// of those paths (evaluate.Reacher).
+func (m *cartWekaModel) ReachValues(x []float64, dst []int) []int { return m.t.ReachAllValues(x, dst) }
+
 // PredictValues returns the first class of largest probability.
 func (m *cartWekaModel) PredictValues(x []float64) int {
 	var buf [dataset.MaxValues]float64

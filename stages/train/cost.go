@@ -260,6 +260,16 @@ func (l IDX) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Model
 	return fitJ48("idx", d, rows, l.Options, idxCriterion{newTestCosts(m)}, rng)
 }
 
+// FitOrdered is Fit on the rows listed in order, which the J48 port
+// follows on numbers and missing values (C45.FitOrdered).
+func (l IDX) FitOrdered(d *dataset.Dataset, order []int, rng *rand.Rand) (Model, error) {
+	m, err := modelFor("idx", l.Costs, d)
+	if err != nil {
+		return nil, err
+	}
+	return fitJ48Ordered("idx", d, order, l.Options, idxCriterion{newTestCosts(m)}, rng)
+}
+
 // CSID3 is Tan's CS-ID3 as Turney ran it: C4.5 selecting by ΔI² / C.
 type CSID3 struct {
 	Options C45Options
@@ -276,6 +286,15 @@ func (l CSID3) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Mod
 		return nil, err
 	}
 	return fitJ48("csid3", d, rows, l.Options, csid3Criterion{newTestCosts(m)}, rng)
+}
+
+// FitOrdered is Fit on the rows listed in order (C45.FitOrdered).
+func (l CSID3) FitOrdered(d *dataset.Dataset, order []int, rng *rand.Rand) (Model, error) {
+	m, err := modelFor("csid3", l.Costs, d)
+	if err != nil {
+		return nil, err
+	}
+	return fitJ48Ordered("csid3", d, order, l.Options, csid3Criterion{newTestCosts(m)}, rng)
 }
 
 // EG2Options are C4.5's (J48's defaults) and EG2's ω.
@@ -326,4 +345,16 @@ func (l EG2) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Model
 		return nil, err
 	}
 	return fitJ48("eg2", d, rows, l.Options.C45Options, newEG2Criterion(newTestCosts(m), l.Options.Omega), rng)
+}
+
+// FitOrdered is Fit on the rows listed in order (C45.FitOrdered).
+func (l EG2) FitOrdered(d *dataset.Dataset, order []int, rng *rand.Rand) (Model, error) {
+	if err := l.Options.Validate(); err != nil {
+		return nil, fmt.Errorf("eg2: %w", err)
+	}
+	m, err := modelFor("eg2", l.Costs, d)
+	if err != nil {
+		return nil, err
+	}
+	return fitJ48Ordered("eg2", d, order, l.Options.C45Options, newEG2Criterion(newTestCosts(m), l.Options.Omega), rng)
 }

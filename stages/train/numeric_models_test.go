@@ -6,13 +6,14 @@ import (
 )
 
 // TestNumericModelsAreValuesDistributors: on data with numeric features
-// and missing values, cart's, randomtree's and randomforest's models give
+// and missing values, cart's, randomtree's, randomforest's, c45's and the cost
+// learners' (on the J48 port) models give
 // class probabilities for Weka's instances that sum to 1, through Fit
 // and FitOrdered, and the trees' models are TreeModels whose trees pass
 // Validate.
 func TestNumericModelsAreValuesDistributors(t *testing.T) {
 	d := readNumeric(t, "credit-approval")
-	for _, name := range []string{"cart", "randomtree", "randomforest"} {
+	for _, name := range []string{"cart", "randomtree", "randomforest", "c45", "idx", "csid3", "eg2"} {
 		l, err := New(Spec{Name: name, Options: map[string]any{}})
 		if err != nil {
 			t.Fatal(err)

@@ -7,7 +7,7 @@ import (
 	"github.com/dtbench/dtbench/dataset"
 )
 
-// TestPredictCodesOnWideNumericData: the Weka ports of cart and
+// TestPredictCodesOnWideNumericData: the Weka ports of cart, c45 and
 // randomtree answer a row given as codes (Predict) on data of more
 // features than dataset.MaxValues, as they answer the same row as an
 // instance (PredictValues); a row is not bounded by a domain's size.
@@ -33,7 +33,7 @@ func TestPredictCodesOnWideNumericData(t *testing.T) {
 		t.Fatal(err)
 	}
 	order := d.All().Rows(nil)
-	for _, name := range []string{"cart", "randomtree"} {
+	for _, name := range []string{"cart", "randomtree", "c45"} {
 		l, err := New(Spec{Name: name})
 		if err != nil {
 			t.Fatal(err)
