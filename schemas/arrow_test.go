@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -96,14 +97,20 @@ func TestArrowReadsNodeTables(t *testing.T) {
 		{"one leaf", []int{2}, 1, 0, 1},
 		{"subset splits, many learners", []int{3, 5, 2, 64}, 40, 3, 300}, // dictionary indexes of 9 bits
 		{"across pages and row groups", []int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2}, 5000, 8, 2},
+		{"numeric splits and weights", []int{tree.Numeric, 3, tree.Numeric, 2}, 60, 5, 3},
+		{"numeric across pages and row groups", []int{tree.Numeric, 2, tree.Numeric}, 3000, 8, 2},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			numeric := slices.Contains(tc.domains, tree.Numeric)
 			var models []ModelRecord
 			var oracles []TreeRecord
 			var trees []*tree.Tree
 			for i := range tc.trees {
 				tr := randomTree(rng, tc.domains, 3, tc.depth, true, i%3 != 0)
+				if numeric {
+					tr = numericTree(rng, tc.domains, 3, tc.depth, i%2 == 0)
+				}
 				trees = append(trees, tr)
 				optimal := i%3 == 1
 				models = append(models, ModelRecord{ModelID: int64(1000 - i), Learner: fmt.Sprintf("l%d", i%tc.learners), Optimal: map[int]*bool{0: nil, 1: &optimal, 2: &optimal}[i%3],
@@ -115,24 +122,46 @@ func TestArrowReadsNodeTables(t *testing.T) {
 			if _, err := WriteModels(mp, models); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := WriteOracles(op, oracles); err != nil {
+			if numeric {
+				// oracles/ holds nominal trees only.
+				if _, err := WriteOracles(op, oracles); err == nil || !strings.Contains(err.Error(), "nominal trees only") {
+					t.Errorf("WriteOracles of numeric trees = %v; want an error saying nominal trees only", err)
+				}
+			} else if _, err := WriteOracles(op, oracles); err != nil {
 				t.Fatal(err)
 			}
 			nodes := nodeRowsOf(trees, true)
 			var want [][]any
 			i := 0
 			for _, m := range models {
-				for range m.Tree.Len() {
+				for n := range m.Tree.Len() {
 					var optimal any
 					if m.Optimal != nil {
 						optimal = *m.Optimal
 					}
-					want = append(want, append(append([]any{m.ModelID, m.DatasetID, m.OracleID, m.Learner, m.Fold, int32(0)}, nodes[i]...), optimal))
+					var threshold any // null but at a numeric node
+					if m.Tree.IsNumericNode(n) {
+						threshold = m.Tree.Threshold[n]
+					}
+					weights := append([]float64{}, m.Tree.NodeWeights(n)...)
+					want = append(want, append(append([]any{m.ModelID, m.DatasetID, m.OracleID, m.Learner, m.Fold, int32(0)}, nodes[i]...), optimal, threshold, weights))
 					i++
 				}
 			}
 			names, got := arrowRows(t, mp)
 			compareRows(t, names, got, want)
+			back, err := ReadModels(mp)
+			if err != nil {
+				t.Fatalf("ReadModels: %v", err)
+			}
+			for k, m := range models {
+				if err := sameTree(back[k].Tree, m.Tree); err != nil {
+					t.Fatalf("model %d reads back as another tree: %v", k, err)
+				}
+			}
+			if numeric {
+				return
+			}
 			want, i = nil, 0
 			nodes = nodeRowsOf(trees, false)
 			for _, o := range oracles {
@@ -143,9 +172,6 @@ func TestArrowReadsNodeTables(t *testing.T) {
 			}
 			names, got = arrowRows(t, op)
 			compareRows(t, names, got, want)
-			if _, err := ReadModels(mp); err != nil {
-				t.Errorf("ReadModels: %v", err)
-			}
 		})
 	}
 }

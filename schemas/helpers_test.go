@@ -139,7 +139,10 @@ func randomTree(rng *rand.Rand, domains []int, classes, depth int, binary, withC
 		}
 		f := rng.IntN(len(domains))
 		var kids []int
-		if z := domains[f]; binary && z > 2 {
+		if domains[f] == tree.Numeric {
+			le, gt := b.SplitNumeric(it.n, f, []float64{0, math.Copysign(0, -1), -2.5, 1e300}[rng.IntN(4)]+math.Round(rng.NormFloat64()*1e4)/1e3)
+			kids = []int{le, gt}
+		} else if z := domains[f]; binary && z > 2 {
 			group := make([]int, z)
 			perm := rng.Perm(z)
 			cut := 1 + rng.IntN(z-1)
@@ -159,15 +162,37 @@ func randomTree(rng *rand.Rand, domains []int, classes, depth int, binary, withC
 	return b.Tree()
 }
 
+// numericTree is randomTree over domains (tree.Numeric among them) with
+// fractional class weights at every node when weighted.
+func numericTree(rng *rand.Rand, domains []int, classes, depth int, weighted bool) *tree.Tree {
+	t := randomTree(rng, domains, classes, depth, true, false)
+	if weighted {
+		t.Weights = make([]float64, t.Len()*classes)
+		for i := range t.Weights {
+			t.Weights[i] = []float64{0, 1, 0.1 + 0.2, 1e-300, 12.125}[rng.IntN(5)] * float64(rng.IntN(7))
+		}
+	}
+	return t
+}
+
 // sameTree reports how a and b differ as trees (nil when they do not):
-// shape, per-node feature, class, counts and child table. Offset and Child
-// layouts may differ.
+// shape, per-node feature, class, counts, thresholds (bit for bit, NaN
+// alike), weights and child table. Offset and Child layouts may differ.
 func sameTree(a, b *tree.Tree) error {
 	if !slices.Equal(a.Domains, b.Domains) || a.Classes != b.Classes || a.Len() != b.Len() {
 		return fmt.Errorf("shape: domains %v/%v, classes %d/%d, nodes %d/%d", a.Domains, b.Domains, a.Classes, b.Classes, a.Len(), b.Len())
 	}
 	if !slices.Equal(a.Feature, b.Feature) || !slices.Equal(a.Class, b.Class) || !slices.Equal(a.Counts, b.Counts) {
 		return fmt.Errorf("features %v/%v, classes %v/%v, counts %v/%v", a.Feature, b.Feature, a.Class, b.Class, a.Counts, b.Counts)
+	}
+	bitsEqual := func(x, y float64) bool {
+		return math.Float64bits(x) == math.Float64bits(y) || (math.IsNaN(x) && math.IsNaN(y))
+	}
+	if !slices.EqualFunc(a.Threshold, b.Threshold, bitsEqual) || (a.Threshold == nil) != (b.Threshold == nil) {
+		return fmt.Errorf("thresholds %v/%v", a.Threshold, b.Threshold)
+	}
+	if !slices.EqualFunc(a.Weights, b.Weights, bitsEqual) || (a.Weights == nil) != (b.Weights == nil) {
+		return fmt.Errorf("weights %v/%v", a.Weights, b.Weights)
 	}
 	for n := range a.Len() {
 		if !slices.Equal(a.Children(n), b.Children(n)) {

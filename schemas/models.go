@@ -46,9 +46,37 @@ type modelRow struct {
 	Class     int32   `parquet:"class"`            // predicted class at a leaf, -1 inside
 	Counts    []int32 `parquet:"counts,list"`      // training rows per class at the node; empty when not recorded
 	Optimal   *bool   `parquet:"optimal,optional"` // true = proven optimal, false = not proven (time budget), null = no such claim
+	// Threshold is a numeric node's cut point (x <= threshold to the
+	// child of value 0, x > threshold to that of value 1); null at a leaf
+	// and at a node that tests a nominal feature (since version 3).
+	Threshold *float64 `parquet:"threshold,optional"`
+	// Weights is the training weight per class at the node, fractional
+	// where rows missing a tested value were spread over branches; empty
+	// when not recorded (since version 3).
+	Weights []float64 `parquet:"weights,list"`
 }
 
 var modelSchema = sync.OnceValue(func() *parquet.Schema { return parquet.NewSchema(Models, parquet.SchemaOf(modelRow{})) })
+
+// modelRowV2 is a row of models/ version 2: modelRow without threshold
+// and weights. ReadModels still reads it.
+type modelRowV2 struct {
+	TreeID    int64   `parquet:"tree_id"`
+	DatasetID int64   `parquet:"dataset_id"`
+	OracleID  int64   `parquet:"oracle_id"`
+	Learner   string  `parquet:"learner,dict"`
+	Fold      int32   `parquet:"fold"`
+	Shape     int32   `parquet:"shape"`
+	Node      int32   `parquet:"node"`
+	Parent    int32   `parquet:"parent"`
+	Values    []int32 `parquet:"values,list"`
+	Feature   int32   `parquet:"feature"`
+	Class     int32   `parquet:"class"`
+	Counts    []int32 `parquet:"counts,list"`
+	Optimal   *bool   `parquet:"optimal,optional"`
+}
+
+var modelSchemaV2 = sync.OnceValue(func() *parquet.Schema { return parquet.NewSchema(Models, parquet.SchemaOf(modelRowV2{})) })
 
 // NoFold is ModelRecord.Fold for a tree grown on all of a task's training
 // rows.
@@ -116,13 +144,16 @@ func writeModels(ctx context.Context, path string, recs []ModelRecord, opts ...W
 				func() error { return cols.writeNodeColumns(pw) },
 				func() error { return pw.Int32ListColumn(cols.counts, cols.countOffs) },
 				func() error { return pw.OptionalBoolColumn(optimal) },
+				func() error { return pw.NullableFloat64Column(cols.threshold) },
+				func() error { return pw.Float64ListColumn(cols.weights, cols.weightOffs) },
 			)
 		})
 	})
 }
 
-// ReadModels reads the trees of a models/ file, in file order: version 2,
-// or version 1 with its int32 optimal column. The trees are canonical (see
+// ReadModels reads the trees of a models/ file, in file order: version 3,
+// version 2 (no thresholds or weights: nominal trees) or version 1 with its
+// int32 optimal column. The trees are canonical (see
 // trees.go) and valid.
 func ReadModels(path string) (recs []ModelRecord, err error) {
 	defer recoverCorrupt(path, &err)
@@ -132,7 +163,8 @@ func ReadModels(path string) (recs []ModelRecord, err error) {
 	}
 	defer f.Close() // read only
 	var rows []modelRow
-	if v, _ := pf.Lookup(MetaVersion); v == "1" {
+	switch v, _ := pf.Lookup(MetaVersion); v {
+	case "1":
 		old, err := rowsOf[modelRowV1](path, pf, modelSchemaV1())
 		if err != nil {
 			return nil, err
@@ -142,8 +174,20 @@ func ReadModels(path string) (recs []ModelRecord, err error) {
 			rows[i] = modelRow{TreeID: r.TreeID, DatasetID: r.DatasetID, OracleID: r.OracleID, Learner: r.Learner, Fold: NoFold, Node: r.Node,
 				Parent: r.Parent, Values: r.Values, Feature: r.Feature, Class: r.Class, Counts: r.Counts, Optimal: optimalOf(r.Optimal)}
 		}
-	} else if rows, err = rowsOf[modelRow](path, pf, modelSchema()); err != nil {
-		return nil, err
+	case "2":
+		old, err := rowsOf[modelRowV2](path, pf, modelSchemaV2())
+		if err != nil {
+			return nil, err
+		}
+		rows = make([]modelRow, len(old))
+		for i, r := range old {
+			rows[i] = modelRow{TreeID: r.TreeID, DatasetID: r.DatasetID, OracleID: r.OracleID, Learner: r.Learner, Fold: r.Fold, Shape: r.Shape,
+				Node: r.Node, Parent: r.Parent, Values: r.Values, Feature: r.Feature, Class: r.Class, Counts: r.Counts, Optimal: r.Optimal}
+		}
+	default:
+		if rows, err = rowsOf[modelRow](path, pf, modelSchema()); err != nil {
+			return nil, err
+		}
 	}
 	var shapes []treeShape
 	if v, _ := pf.Lookup(MetaVersion); v == "1" {
@@ -164,7 +208,8 @@ func ReadModels(path string) (recs []ModelRecord, err error) {
 			if !sameOptional(r.Optimal, first.Optimal) {
 				return nodeRow{}, fmt.Errorf("node %d has optimal %s; node 0 has %s", r.Node, optionalString(r.Optimal), optionalString(first.Optimal))
 			}
-			return nodeRow{Node: r.Node, Parent: r.Parent, Values: r.Values, Feature: r.Feature, Class: r.Class, Counts: r.Counts}, nil
+			return nodeRow{Node: r.Node, Parent: r.Parent, Values: r.Values, Feature: r.Feature, Class: r.Class, Counts: r.Counts,
+				Threshold: r.Threshold, Weights: r.Weights}, nil
 		},
 		func(first *modelRow, t *tree.Tree) {
 			recs = append(recs, ModelRecord{ModelID: first.TreeID, Learner: first.Learner,

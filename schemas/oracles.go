@@ -3,6 +3,7 @@ package schemas
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/dtbench/dtbench/schemas/internal/pq"
@@ -47,6 +48,13 @@ func writeOracles(ctx context.Context, path string, recs []TreeRecord, opts ...W
 	meta, err := treeMeta(trees)
 	if err == nil {
 		err = uniqueIDs("tree id", len(recs), func(i int) int64 { return recs[i].ID })
+	}
+	for i, t := range trees {
+		// An oracle is a nominal tree (version 1 has no thresholds or
+		// weights); a learned tree with them goes to models/.
+		if err == nil && (len(t.Threshold) > 0 || len(t.Weights) > 0 || slices.Contains(t.Domains, tree.Numeric)) {
+			err = fmt.Errorf("tree %d (id %d) tests a numeric feature or has weights: %s holds nominal trees only", i, recs[i].ID, Oracles)
+		}
 	}
 	if err != nil {
 		return FileInfo{}, fmt.Errorf("write %s: %w", path, err)

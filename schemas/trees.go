@@ -2,13 +2,13 @@ package schemas
 
 import (
 	"encoding/json"
-
 	"errors"
 	"fmt"
-	"github.com/dtbench/dtbench/input"
+	"math"
 	"slices"
 	"strconv"
 
+	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -147,11 +147,16 @@ type nodeRow struct {
 	Values         []int32
 	Feature, Class int32
 	Counts         []int32
+	Threshold      *float64 // nil: none (models/ only)
+	Weights        []float64
 }
 
 // buildTree rebuilds a tree from its node rows, which must be in node
 // order. It checks everything a hand-edited or corrupt file could get wrong
-// and the result passes tree.Validate.
+// and the result passes tree.Validate. A node testing a numeric feature
+// (domain tree.Numeric) has two values, 0 (x <= threshold) and 1. The
+// tree has Threshold when some row has a threshold (NaN at the others),
+// and Weights when node 0 has weights, as Counts.
 func buildTree(domains []int, classes int, rows []nodeRow) (*tree.Tree, error) {
 	n := len(rows)
 	t := &tree.Tree{
@@ -165,6 +170,25 @@ func buildTree(domains []int, classes int, rows []nodeRow) (*tree.Tree, error) {
 	if withCounts {
 		t.Counts = make([]int32, 0, n*classes)
 	}
+	withWeights := n > 0 && len(rows[0].Weights) > 0
+	if withWeights {
+		t.Weights = make([]float64, 0, n*classes)
+	}
+	if slices.ContainsFunc(rows, func(r nodeRow) bool { return r.Threshold != nil }) {
+		t.Threshold = make([]float64, n)
+		for i, r := range rows {
+			t.Threshold[i] = math.NaN()
+			if r.Threshold != nil {
+				t.Threshold[i] = *r.Threshold
+			}
+		}
+	}
+	width := func(f int32) int {
+		if domains[f] == tree.Numeric {
+			return 2
+		}
+		return domains[f]
+	}
 	size := 0
 	for i, r := range rows {
 		if int(r.Node) != i {
@@ -176,7 +200,7 @@ func buildTree(domains []int, classes int, rows []nodeRow) (*tree.Tree, error) {
 				return nil, fmt.Errorf("node %d tests feature %d outside 0..%d", i, r.Feature, len(domains)-1)
 			}
 			t.Offset[i] = int32(size)
-			size += domains[r.Feature]
+			size += width(r.Feature)
 		}
 		switch {
 		case withCounts && len(r.Counts) != classes:
@@ -185,6 +209,13 @@ func buildTree(domains []int, classes int, rows []nodeRow) (*tree.Tree, error) {
 			return nil, fmt.Errorf("node %d has counts but node 0 has none", i)
 		}
 		t.Counts = append(t.Counts, r.Counts...)
+		switch {
+		case withWeights && len(r.Weights) != classes:
+			return nil, fmt.Errorf("node %d has %d weights, want %d (one per class)", i, len(r.Weights), classes)
+		case !withWeights && len(r.Weights) != 0:
+			return nil, fmt.Errorf("node %d has weights but node 0 has none", i)
+		}
+		t.Weights = append(t.Weights, r.Weights...)
 	}
 	t.Child = make([]int32, size)
 	for i := range t.Child {
@@ -207,7 +238,7 @@ func buildTree(domains []int, classes int, rows []nodeRow) (*tree.Tree, error) {
 		if len(r.Values) == 0 {
 			return nil, fmt.Errorf("node %d has no values leading to it", i)
 		}
-		z := domains[t.Feature[p]]
+		z := width(t.Feature[p])
 		for _, v := range r.Values {
 			if v < 0 || int(v) >= z {
 				return nil, fmt.Errorf("node %d: value %d outside its parent's domain 0..%d", i, v, z-1)
@@ -234,7 +265,7 @@ func buildTree(domains []int, classes int, rows []nodeRow) (*tree.Tree, error) {
 // claims.
 func missingValue(t *tree.Tree, i int) string {
 	for p := range t.Len() {
-		if f := t.Feature[p]; f != tree.Leaf && int(t.Offset[p]) <= i && i < int(t.Offset[p])+t.Domains[f] {
+		if f := t.Feature[p]; f != tree.Leaf && int(t.Offset[p]) <= i && i < int(t.Offset[p])+len(t.Children(p)) {
 			return fmt.Sprintf("value %d of node %d leads to no node", i-int(t.Offset[p]), p)
 		}
 	}

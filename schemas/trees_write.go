@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"math"
 	"sync"
 
 	"github.com/dtbench/dtbench/schemas/internal/pq"
@@ -9,7 +10,8 @@ import (
 
 // nodeColumns lays out the node rows of a run of trees one row group at a
 // time, column by column: the columns oracles/ and models/ share, the
-// counts of models/ and the per-tree columns (ids, learner). Row i of the
+// counts, thresholds and weights of models/ and the per-tree columns (ids,
+// learner). Row i of the
 // file is node i-first[t] of tree t; after fill(from, to), every column
 // holds rows [from, to) only, and the lists are in CSR form (group row r's
 // values are values[valueOffs[r]:valueOffs[r+1]]), which is what
@@ -32,6 +34,9 @@ type nodeColumns struct {
 	valueOffs       []int32
 	counts          []int32 // per node, its class counts, or none when its tree has none
 	countOffs       []int32
+	threshold       []float64 // per node, its threshold; NaN (null) at a node that tests no numeric feature
+	weights         []float64 // per node, its class weights, or none when its tree has none
+	weightOffs      []int32
 	perTree64       [3][]int64 // see int64PerTree
 	perTree32       [3][]int32 // see int32PerTree
 	perTreeOpt      []*bool    // see optionalBoolPerTree
@@ -46,8 +51,9 @@ type nodeColumns struct {
 
 var nodeColumnsPool = sync.Pool{New: func() any { return new(nodeColumns) }}
 
-// newNodeColumns starts the node rows of trees, which are valid. Counts are
-// laid out only when withCounts is set. Call release when done.
+// newNodeColumns starts the node rows of trees, which are valid. Counts,
+// thresholds and weights (models/) are laid out only when withCounts is
+// set. Call release when done.
 func newNodeColumns(trees []*tree.Tree, withCounts bool) *nodeColumns {
 	c := nodeColumnsPool.Get().(*nodeColumns)
 	c.trees, c.withCounts, c.cur = trees, withCounts, -1
@@ -77,8 +83,10 @@ func (c *nodeColumns) fill(from, to int) {
 	c.node, c.parent, c.feature, c.class = c.node[:0], c.parent[:0], c.feature[:0], c.class[:0]
 	c.values, c.valueOffs = c.values[:0], append(c.valueOffs[:0], 0)
 	c.counts, c.countOffs = c.counts[:0], c.countOffs[:0]
+	c.threshold, c.weights, c.weightOffs = c.threshold[:0], c.weights[:0], c.weightOffs[:0]
 	if c.withCounts {
 		c.countOffs = append(c.countOffs, 0)
+		c.weightOffs = append(c.weightOffs, 0)
 	}
 	t := max(c.cur, 0)
 	for r := from; r < to; {
@@ -112,6 +120,23 @@ func (c *nodeColumns) fill(from, to int) {
 			for n := a; n < b; n++ {
 				end += int32(k)
 				c.countOffs = append(c.countOffs, end)
+			}
+			if len(tr.Threshold) > 0 {
+				c.threshold = append(c.threshold, tr.Threshold[a:b]...)
+			} else {
+				for range b - a {
+					c.threshold = append(c.threshold, math.NaN())
+				}
+			}
+			k = 0
+			if len(tr.Weights) > 0 {
+				k = tr.Classes
+				c.weights = append(c.weights, tr.Weights[a*k:b*k]...)
+			}
+			end = c.weightOffs[len(c.weightOffs)-1]
+			for n := a; n < b; n++ {
+				end += int32(k)
+				c.weightOffs = append(c.weightOffs, end)
 			}
 		}
 		r += b - a

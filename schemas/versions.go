@@ -21,8 +21,10 @@ const (
 	DatasetsVersion = 2
 	// ModelsVersion 2 made optimal a nullable boolean (version 1 stored it
 	// as int32 1/0/-1: proven, not proven, no claim) and added fold.
-	// ReadModels reads both.
-	ModelsVersion = 2
+	// 3 added threshold (a numeric node's cut point) and weights (the
+	// class weights at the node, fractional with missing values).
+	// ReadModels reads all three.
+	ModelsVersion = 3
 	// EvaluationsVersion 2 added mae, correct and total; 3 added avg_cost,
 	// avg_test_cost and avg_error_cost; 4 added status and message (how
 	// the fit went: an external learner's failures are rows too); 5 names
@@ -61,7 +63,7 @@ type tableVersion struct {
 var tableVersions = map[string]tableVersion{
 	Oracles:     {OraclesVersion, []int{1}},
 	Datasets:    {DatasetsVersion, []int{1, 2}},
-	Models:      {ModelsVersion, []int{1, 2}},
+	Models:      {ModelsVersion, []int{1, 2, 3}},
 	Evaluations: {EvaluationsVersion, []int{1, 2, 3, 4, 5}},
 	Timings:     {TimingsVersion, []int{1}},
 	Confusion:   {ConfusionVersion, []int{1}},

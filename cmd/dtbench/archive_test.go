@@ -248,9 +248,10 @@ func TestResumeRefusesOtherSchemaVersions(t *testing.T) {
 	dir := archive(t)
 	path := filepath.Join(dir, "manifest.json")
 	m := string(readFile(t, path))
-	old := strings.Replace(m, `"models": 2`, `"models": 1`, 1)
+	cur := fmt.Sprintf(`"models": %d`, schemas.ModelsVersion)
+	old := strings.Replace(m, cur, `"models": 1`, 1)
 	if old == m {
-		t.Fatal("the manifest does not record models version 2")
+		t.Fatalf("the manifest does not record models version %d", schemas.ModelsVersion)
 	}
 	writeFile(t, path, []byte(old))
 	code, _, stderr := cli(t, append([]string{"run", "--out", filepath.Dir(dir), "--resume"}, small...)...)

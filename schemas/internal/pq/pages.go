@@ -3,6 +3,7 @@ package pq
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"math/bits"
 	"strings"
 	"sync"
@@ -30,6 +31,10 @@ import (
 //	Int32ListColumn  list<int32> in CSR form, DELTA_BINARY_PACKED values
 //	              with RLE repetition and definition levels; an empty
 //	              list is one null entry of the leaf
+//	Float64ListColumn  list<double> in CSR form as Int32ListColumn, PLAIN
+//	              values
+//	NullableCodeColumn, NullableFloat64Column  the nullable features of
+//	              datasets/ (nullcols.go)
 //	OptionalBoolColumn  a nullable boolean, one *bool per row (nullable.go)
 //	scalarColumn  a required or optional int64, int32, double, boolean or
 //	              string read from a field of rows in memory (flat tables,
@@ -195,9 +200,34 @@ func (w *Writer) dictionaryChunk(c *chunk, n, size int, plain []byte,
 // Int32ListColumn writes the next column, a list<int32> (a required list
 // of required elements), in CSR form: row r holds vals[offs[r]:offs[r+1]],
 // so len(offs) is rows+1 and offs never decreases. offs need not start at
-// 0: a row group is a window of a file-wide CSR array.
+// 0: a row group is a window of a file-wide CSR array. The values are
+// DELTA_BINARY_PACKED.
 func (w *Writer) Int32ListColumn(vals, offs []int32) error {
-	c, err := w.beginChunk(parquet.Int32, true)
+	return csrListColumn(w, parquet.Int32, format.DeltaBinaryPacked, vals, offs, func(dst []byte, v []int32) []byte {
+		body, _ := deltaEncoding.EncodeInt32(dst, v) // never fails
+		return body
+	})
+}
+
+// Float64ListColumn writes the next column, a list<double> (a required
+// list of required elements), in CSR form as Int32ListColumn; the values
+// are PLAIN.
+func (w *Writer) Float64ListColumn(vals []float64, offs []int32) error {
+	return csrListColumn(w, parquet.Double, format.Plain, vals, offs, func(dst []byte, v []float64) []byte {
+		dst = dst[:0]
+		for _, x := range v {
+			dst = binary.LittleEndian.AppendUint64(dst, math.Float64bits(x))
+		}
+		return dst
+	})
+}
+
+// csrListColumn writes the next column, a required list of required
+// values of kind in CSR form (see Int32ListColumn), the values of each
+// page encoded by encode with encoding enc, RLE repetition and definition
+// levels.
+func csrListColumn[T any](w *Writer, kind parquet.Kind, enc format.Encoding, vals []T, offs []int32, encode func(dst []byte, v []T) []byte) error {
+	c, err := w.beginChunk(kind, true)
 	if err != nil {
 		return err
 	}
@@ -245,14 +275,14 @@ func (w *Writer) Int32ListColumn(vals, offs []int32) error {
 		repEnc, _ := levels.EncodeLevels(w.bufs.rep, rep) // width 1 holds 0 and 1
 		defEnc, _ := levels.EncodeLevels(w.bufs.def, def)
 		w.bufs.rep, w.bufs.def = repEnc, defEnc
-		body, _ := deltaEncoding.EncodeInt32(w.bufs.body, vals[offs[from]:offs[to]])
+		body := encode(w.bufs.body, vals[offs[from]:offs[to]])
 		w.bufs.body = body
-		h := dataPageHeader(format.DeltaBinaryPacked, n, nulls, to-from, len(repEnc), len(defEnc), c.pageStats(nulls, n-nulls, bounds{}))
+		h := dataPageHeader(enc, n, nulls, to-from, len(repEnc), len(defEnc), c.pageStats(nulls, n-nulls, bounds{}))
 		if err := w.writePage(c, h, repEnc, defEnc, body, from); err != nil {
 			return err
 		}
 	}
-	w.endChunk(c, format.RLE, format.DeltaBinaryPacked)
+	w.endChunk(c, format.RLE, enc)
 	return nil
 }
 
