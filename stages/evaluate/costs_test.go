@@ -80,8 +80,8 @@ type valuesTree struct {
 	reach []int
 }
 
-func (m valuesTree) Predict(x []uint8) int                          { return m.t.Predict(x) }
-func (m valuesTree) PredictValues(x []float64) int                  { return m.t.PredictValues(x) }
+func (m valuesTree) Predict(x []uint8) int                         { return m.t.Predict(x) }
+func (m valuesTree) PredictValues(x []float64) int                 { return m.t.PredictValues(x) }
 func (m valuesTree) DistributionValues(x []float64, dst []float64) { m.t.DistributionValues(x, dst) }
 
 type reachingTree struct{ valuesTree }

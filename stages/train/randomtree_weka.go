@@ -447,7 +447,9 @@ func (m *randomTreeWekaModel) probs(n int, x []float64) []float64 {
 // reaches: RandomTree goes down every branch where x misses a value
 // (tree.ReachAllValues), so that the cost evaluation charges x the tests
 // of those paths (evaluate.Reacher).
-func (m *randomTreeWekaModel) ReachValues(x []float64, dst []int) []int { return m.t.ReachAllValues(x, dst) }
+func (m *randomTreeWekaModel) ReachValues(x []float64, dst []int) []int {
+	return m.t.ReachAllValues(x, dst)
+}
 
 // PredictValues returns the first class of largest probability.
 func (m *randomTreeWekaModel) PredictValues(x []float64) int {
