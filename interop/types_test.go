@@ -23,6 +23,7 @@ var docTypes = map[string]string{
 	`list\<double\>`:    "DOUBLE[]",
 	`list\<string\>`:    "VARCHAR[]",
 	"boolean, nullable": "BOOLEAN",
+	"double, nullable":  "DOUBLE",
 }
 
 // readmeSections parses schemas/README.md: for each heading, the columns
