@@ -7,13 +7,8 @@
 set -euo pipefail
 shared=${1:-../shared/datasets}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-"$(dirname "$0")/../../../internal/wekasets/testdata/arff.sh" "$shared" "$tmp"
+"$(dirname "$0")/rank-arffs.sh" "$shared" "$tmp"
 weka() { java -Xmx2g -cp /usr/share/java/weka.jar "$@" 2>/dev/null; }
-nominal() { { echo "$3"; cat "$2"; } > "$tmp/$1.csv"; weka weka.core.converters.CSVLoader "$tmp/$1.csv" > "$tmp/$1.arff"; }
-nominal tic-tac-toe "$shared/tic-tac-toe/tic-tac-toe.data" \
-  "top-left-square,top-middle-square,top-right-square,middle-left-square,middle-middle-square,middle-right-square,bottom-left-square,bottom-middle-square,bottom-right-square,Class"
-nominal car "$shared/car/car.data" "buying,maint,doors,persons,lug_boot,safety,class"
-nominal nursery "$shared/nursery/nursery.data" "parents,has_nurs,form,children,housing,finance,social,health,class"
 echo "# Weka 3.6.14 (Debian's weka) cross-validated GainRatioAttributeEval, made by stages/generate/testdata/weka-gainratio-cv.sh:"
 echo "#   java -cp /usr/share/java/weka.jar weka.attributeSelection.GainRatioAttributeEval -i FILE.arff [-c 1] -x 10 -n 1 -s weka.attributeSelection.Ranker"
 echo "# dataset position mean_merit mean_rank attribute (Weka's order: by mean rank, its sort's order for ties; 3 and 1 decimals)"

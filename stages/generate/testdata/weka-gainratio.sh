@@ -4,18 +4,12 @@
 # spreads missing values over the values), for every attribute of the Weka-check datasets of package wekasets and of
 # three nominal datasets.
 # usage: stages/generate/testdata/weka-gainratio.sh [../shared/datasets] > stages/generate/testdata/weka-gainratio.txt
-# The ARFF files are Weka's own reading of the data (internal/wekasets/testdata/arff.sh).
+# The ARFF files are Weka's own reading of the data (rank-arffs.sh).
 set -euo pipefail
 shared=${1:-../shared/datasets}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-"$(dirname "$0")/../../../internal/wekasets/testdata/arff.sh" "$shared" "$tmp"
+"$(dirname "$0")/rank-arffs.sh" "$shared" "$tmp"
 weka() { java -Xmx2g -cp /usr/share/java/weka.jar "$@" 2>/dev/null; }
-# The nominal tic-tac-toe, car and nursery, where equal merits tie (Ranker's order of ties is its sort's).
-nominal() { { echo "$3"; cat "$2"; } > "$tmp/$1.csv"; weka weka.core.converters.CSVLoader "$tmp/$1.csv" > "$tmp/$1.arff"; }
-nominal tic-tac-toe "$shared/tic-tac-toe/tic-tac-toe.data" \
-  "top-left-square,top-middle-square,top-right-square,middle-left-square,middle-middle-square,middle-right-square,bottom-left-square,bottom-middle-square,bottom-right-square,Class"
-nominal car "$shared/car/car.data" "buying,maint,doors,persons,lug_boot,safety,class"
-nominal nursery "$shared/nursery/nursery.data" "parents,has_nurs,form,children,housing,finance,social,health,class"
 echo "# Weka 3.6.14 (Debian's weka) GainRatioAttributeEval on the whole data, made by stages/generate/testdata/weka-gainratio.sh:"
 echo "#   java -cp /usr/share/java/weka.jar weka.attributeSelection.GainRatioAttributeEval -i FILE.arff [-c 1] -s weka.attributeSelection.Ranker"
 echo "# dataset rank merit attribute (the merit as Ranker prints it, 4 to 6 decimals with trailing zeros dropped; ties in Ranker's order)"
