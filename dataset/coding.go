@@ -27,7 +27,7 @@ type Coding struct {
 func NewCoding(d *Dataset, cuts [][]float64) (*Coding, error) {
 	m := d.NumFeatures()
 	c := &Coding{numeric: make([]bool, m), cuts: make([][]float64, m), missing: make([]int, m),
-		schema: Schema{Class: d.schema.Class, Features: make([]Attribute, m)}}
+		schema: Schema{Class: d.schema.Class, Features: make([]Attribute, m), FeaturesAfterClass: d.schema.FeaturesAfterClass}}
 	for f, a := range d.schema.Features {
 		var values []string
 		if a.Numeric {

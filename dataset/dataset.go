@@ -31,7 +31,19 @@ type Attribute struct {
 type Schema struct {
 	Features []Attribute
 	Class    Attribute
+	// FeaturesAfterClass is how many of the features followed the class in
+	// the source's column order: 0 when the class was the last column
+	// (Weka's default), len(Features) when it was the first (Weka's -c 1).
+	// Learners ported from Weka that depend on the class's place among the
+	// attributes read it (SimpleCart's choice between a split of no gain
+	// and the class; the text of an instance that seeds RandomTree's
+	// generator).
+	FeaturesAfterClass int
 }
+
+// ClassPosition is the class's place among the source's columns, the
+// features in order around it: len(Features) when it came last.
+func (s Schema) ClassPosition() int { return len(s.Features) - s.FeaturesAfterClass }
 
 // Domains returns the domain size of every feature (0 for a numeric one).
 func (s Schema) Domains() []int {
@@ -57,6 +69,9 @@ func (s Schema) Validate() error {
 		if len(f.Values) < 1 || len(f.Values) > MaxValues {
 			return fmt.Errorf("feature %d (%s): domain size %d outside 1..%d", i, f.Name, len(f.Values), MaxValues)
 		}
+	}
+	if s.FeaturesAfterClass < 0 || s.FeaturesAfterClass > len(s.Features) {
+		return fmt.Errorf("class %s: %d features after it, of %d", s.Class.Name, s.FeaturesAfterClass, len(s.Features))
 	}
 	if s.Class.Numeric {
 		return fmt.Errorf("class %s: the class must be nominal", s.Class.Name)

@@ -56,6 +56,38 @@ func TestMixedDatasetValues(t *testing.T) {
 	}
 }
 
+// TestProjectKeepsClassPosition: a projection counts the kept features
+// that followed the class in the source, so that the class keeps its
+// place among them (Schema.ClassPosition).
+func TestProjectKeepsClassPosition(t *testing.T) {
+	a := func(name string) dataset.Attribute { return dataset.Attribute{Name: name, Values: []string{"x"}} }
+	// Source columns: f0 f1 class f2 f3.
+	s := dataset.Schema{Features: []dataset.Attribute{a("f0"), a("f1"), a("f2"), a("f3")}, Class: a("class"), FeaturesAfterClass: 2}
+	d, err := dataset.New(s, [][]uint8{{0}, {0}, {0}, {0}}, []uint8{0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Schema().ClassPosition(); got != 2 {
+		t.Fatalf("ClassPosition = %d, want 2", got)
+	}
+	for _, c := range []struct {
+		features   []int
+		after, pos int
+	}{
+		{[]int{0, 1, 2, 3}, 2, 2},
+		{[]int{0, 1}, 0, 2},
+		{[]int{2, 3}, 2, 0},
+	} {
+		p, err := d.Project([]int{0}, c.features)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Schema(); got.FeaturesAfterClass != c.after || got.ClassPosition() != c.pos {
+			t.Errorf("Project(%v): %d features after the class, position %d; want %d, %d", c.features, got.FeaturesAfterClass, got.ClassPosition(), c.after, c.pos)
+		}
+	}
+}
+
 func TestNominalDatasetHasNoMissing(t *testing.T) {
 	s := dataset.Schema{Features: []dataset.Attribute{{Name: "a", Values: []string{"x", "y"}}}, Class: dataset.Attribute{Name: "c", Values: []string{"0", "1"}}}
 	d, err := dataset.New(s, [][]uint8{{0, 1}}, []uint8{0, 1})
@@ -85,6 +117,7 @@ func TestNewMixedRefuses(t *testing.T) {
 		{"codes for a numeric feature", dataset.Schema{Features: []dataset.Attribute{num}, Class: class}, [][]uint8{{0}}, [][]float64{{1}}, "numeric feature temp has codes"},
 		{"numbers for a nominal feature", dataset.Schema{Features: []dataset.Attribute{nom}, Class: class}, [][]uint8{{0}}, [][]float64{{1}}, "nominal feature outlook has numbers"},
 		{"code outside the domain", dataset.Schema{Features: []dataset.Attribute{nom}, Class: class}, [][]uint8{{1}}, nil, "outside domain"},
+		{"more features after the class than features", dataset.Schema{Features: []dataset.Attribute{nom}, Class: class, FeaturesAfterClass: 2}, [][]uint8{{0}}, nil, "2 features after it, of 1"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -8,6 +8,7 @@ import "fmt"
 // Numeric features and missing values are kept as they are.
 func (d *Dataset) Project(rows []int, features []int) (*Dataset, error) {
 	s := Schema{Class: d.schema.Class, Features: make([]Attribute, len(features))}
+	classAt := d.schema.ClassPosition()
 	cols := make([][]uint8, len(features))
 	var nums [][]float64
 	buf := make([]uint8, len(features)*len(rows))
@@ -16,6 +17,9 @@ func (d *Dataset) Project(rows []int, features []int) (*Dataset, error) {
 			return nil, fmt.Errorf("project: feature %d outside 0..%d", f, len(d.cols)-1)
 		}
 		s.Features[j] = d.schema.Features[f]
+		if f >= classAt {
+			s.FeaturesAfterClass++
+		}
 		for _, r := range rows {
 			if r < 0 || r >= d.rows {
 				return nil, fmt.Errorf("project: row %d outside 0..%d", r, d.rows-1)

@@ -121,6 +121,9 @@ func build(t *table, o Options) (*dataset.Dataset, Report, error) {
 		}
 		col.Missing = missing
 		schema.Features = append(schema.Features, a)
+		if i > ci {
+			schema.FeaturesAfterClass++
+		}
 		rep.Features = append(rep.Features, col)
 	}
 	d, err := dataset.NewMixed(schema, cols, nums, labels)

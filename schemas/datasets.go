@@ -194,7 +194,7 @@ func sameSchema(a, b dataset.Schema) bool {
 	eq := func(x, y dataset.Attribute) bool {
 		return x.Name == y.Name && x.Numeric == y.Numeric && slices.Equal(x.Values, y.Values)
 	}
-	return eq(a.Class, b.Class) && slices.EqualFunc(a.Features, b.Features, eq)
+	return eq(a.Class, b.Class) && slices.EqualFunc(a.Features, b.Features, eq) && a.FeaturesAfterClass == b.FeaturesAfterClass
 }
 
 // attributeJSON and schemaJSON fix the JSON form of a dataset.Schema in the
@@ -208,10 +208,13 @@ type attributeJSON struct {
 type datasetSchemaJSON struct {
 	Features []attributeJSON `json:"features"`
 	Class    attributeJSON   `json:"class"`
+	// FeaturesAfterClass is dataset.Schema's: left out when the class
+	// was the last column, so that such a schema's JSON is as before.
+	FeaturesAfterClass int `json:"features_after_class,omitempty"`
 }
 
 func schemaJSON(s dataset.Schema) datasetSchemaJSON {
-	out := datasetSchemaJSON{Class: attributeJSON(s.Class)}
+	out := datasetSchemaJSON{Class: attributeJSON(s.Class), FeaturesAfterClass: s.FeaturesAfterClass}
 	out.Features = make([]attributeJSON, len(s.Features))
 	for i, a := range s.Features {
 		out.Features[i] = attributeJSON(a)
@@ -220,7 +223,7 @@ func schemaJSON(s dataset.Schema) datasetSchemaJSON {
 }
 
 func (j datasetSchemaJSON) schema() dataset.Schema {
-	s := dataset.Schema{Class: dataset.Attribute(j.Class)}
+	s := dataset.Schema{Class: dataset.Attribute(j.Class), FeaturesAfterClass: j.FeaturesAfterClass}
 	s.Features = make([]dataset.Attribute, len(j.Features))
 	for i, a := range j.Features {
 		s.Features[i] = dataset.Attribute(a)

@@ -89,6 +89,10 @@ func (l C45) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Model
 
 var _ OrderedLearner = C45{}
 
+// Capabilities: numeric features (J48's threshold splits) and missing
+// values (J48's fractional instances, in training and in prediction).
+func (C45) Capabilities() Capabilities { return Capabilities{Numeric: true, Missing: true} }
+
 // FitOrdered is Fit on the rows of d listed in order, as J48's
 // buildClassifier takes instances in that order. On nominal data without
 // missing values the tree does not depend on the order; with a numeric

@@ -124,6 +124,11 @@ type CART struct {
 
 var _ OrderedLearner = CART{}
 
+// Capabilities: numeric features (SimpleCart's binary threshold splits)
+// and missing values (SimpleCart's fractional instances, split by the
+// branches' weights).
+func (CART) Capabilities() Capabilities { return Capabilities{Numeric: true, Missing: true} }
+
 // Fit grows (and with Pruning "ccp" prunes) a CART tree on the rows of d in
 // rows. Only pruning draws randomness, from rng (the cross-validation
 // folds: the rows shuffled with rng, every row in a fold), so an unpruned

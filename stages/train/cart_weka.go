@@ -91,7 +91,7 @@ type scLists struct {
 
 // newSCFit prepares a fit on the instances rows (in order) of d.
 func newSCFit(d *dataset.Dataset, rows []int, o CARTOptions) *scFit {
-	f := &scFit{d: d, rows: rows, k: d.Classes(), minObj: float64(o.MinLeaf), exhMax: cartExhaustiveWeka, classPos: d.NumFeatures()}
+	f := &scFit{d: d, rows: rows, k: d.Classes(), minObj: float64(o.MinLeaf), exhMax: cartExhaustiveWeka, classPos: d.Schema().ClassPosition()}
 	if !o.Heuristic {
 		f.exhMax = cartExhaustiveMax
 	}

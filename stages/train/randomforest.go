@@ -92,6 +92,9 @@ type RandomForest struct {
 	Options RandomForestOptions
 }
 
+// Capabilities: those of its trees (RandomTree.Capabilities).
+func (l RandomForest) Capabilities() Capabilities { return RandomTree{}.Capabilities() }
+
 // Fit grows the forest on the rows of d in rows, seeding its trees from
 // rng, which must not be nil.
 func (l RandomForest) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Model, error) {

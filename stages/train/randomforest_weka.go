@@ -28,14 +28,20 @@ func wekaRandomOf(d *dataset.Dataset, rows []int, seed int64) *cv.JavaRandom {
 	return cv.NewJavaRandom(int64(javaHash(wekaInstanceText(d, pick))) + seed)
 }
 
-// wekaInstanceText is Instance.toStringNoWeight of row r, the class last:
+// wekaInstanceText is Instance.toStringNoWeight of row r, the class at
+// its place among the source's columns (dataset.Schema.ClassPosition):
 // numbers as Utils.doubleToString(v, 6), labels as Utils.quote writes
 // them, ? where missing.
 func wekaInstanceText(d *dataset.Dataset, r int) string {
 	s := d.Schema()
 	var sb strings.Builder
+	class := func() { sb.WriteString(wekaQuote(s.Class.Values[d.Label(r)])) }
+	classAt := s.ClassPosition()
 	for f := range d.NumFeatures() {
-		if f > 0 {
+		if f == classAt {
+			class()
+			sb.WriteByte(',')
+		} else if f > 0 {
 			sb.WriteByte(',')
 		}
 		switch {
@@ -51,8 +57,12 @@ func wekaInstanceText(d *dataset.Dataset, r int) string {
 			sb.WriteString(wekaQuote(s.Features[f].Values[d.Value(f, r)]))
 		}
 	}
-	sb.WriteByte(',')
-	sb.WriteString(wekaQuote(s.Class.Values[d.Label(r)]))
+	if classAt == d.NumFeatures() {
+		if classAt > 0 {
+			sb.WriteByte(',')
+		}
+		class()
+	}
 	return sb.String()
 }
 

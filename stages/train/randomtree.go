@@ -71,6 +71,11 @@ type RandomTree struct {
 	Options RandomTreeOptions
 }
 
+// Capabilities: numeric features and missing values, as Weka's
+// RandomTree takes them (threshold splits; a missing value spread over
+// the branches by their weights, randomtree_weka.go).
+func (RandomTree) Capabilities() Capabilities { return Capabilities{Numeric: true, Missing: true} }
+
 // Fit grows a random tree on the rows of d in rows, drawing features
 // with rng, which must not be nil.
 func (l RandomTree) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Model, error) {

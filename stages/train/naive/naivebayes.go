@@ -52,14 +52,12 @@ func (o NaiveBayesOptions) Validate() error {
 	return nil
 }
 
-// NaiveBayes does not declare Capabilities yet, although it takes numeric
-// features and missing values as Weka's NaiveBayes does (the Weka checks
-// call it directly): with them a run reaches the datasets table's writer,
-// which takes no numeric column yet. Declaring them is one method:
-//
-//	func (NaiveBayes) Capabilities() dataset.Capabilities {
-//		return dataset.Capabilities{Numeric: true, Missing: true}
-//	}
+// Capabilities: numeric features and missing values, as Weka's NaiveBayes
+// takes them (a normal density per class, or a kernel estimate with -K,
+// or supervised bins with -D; a missing value is skipped).
+func (NaiveBayes) Capabilities() dataset.Capabilities {
+	return dataset.Capabilities{Numeric: true, Missing: true}
+}
 
 // NaiveBayesModel is a fitted naive Bayes classifier: log priors and a flat
 // table of log conditional probabilities.

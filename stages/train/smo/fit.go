@@ -191,12 +191,10 @@ func trainPair(s *solver, ex *examples, labels []uint8, idx []int, order []int32
 	return mc, nil
 }
 
-// Learner does not declare Capabilities yet, although it takes numeric
-// features and missing values through Weka's ReplaceMissingValues,
-// NominalToBinary and Normalize (or Standardize) (the Weka checks call it
-// directly): with them a run reaches the datasets table's writer, which
-// takes no numeric column yet. Declaring them is one method:
-//
-//	func (Learner) Capabilities() dataset.Capabilities {
-//		return dataset.Capabilities{Numeric: true, Missing: true}
-//	}
+// Capabilities: numeric features and missing values, as Weka's SMO takes
+// them through ReplaceMissingValues (a missing value becomes its
+// attribute's mean or mode on the training rows), NominalToBinary and
+// Normalize (or Standardize).
+func (Learner) Capabilities() dataset.Capabilities {
+	return dataset.Capabilities{Numeric: true, Missing: true}
+}
