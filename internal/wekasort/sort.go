@@ -17,21 +17,27 @@ import "math"
 // which order fractional weights are summed; to sum them as SimpleCart
 // does, its order must be the same.
 func Sort(vals []float64) []int {
-	index := make([]int, len(vals))
+	return SortKeys(append([]float64(nil), vals...), make([]int, len(vals)))
+}
+
+// SortKeys is Sort for a caller that owns keys and a buffer index of
+// len(keys) (a fit sorting at every node, which must not allocate there):
+// it writes NaN keys as math.MaxFloat64, fills index with the positions of
+// keys in Sort's order and returns it.
+func SortKeys(keys []float64, index []int) []int {
+	index = index[:len(keys)]
 	for i := range index {
 		index[i] = i
 	}
-	if len(vals) <= 1 {
+	if len(keys) <= 1 {
 		return index
 	}
-	a := make([]float64, len(vals))
-	for i, v := range vals {
+	for i, v := range keys {
 		if math.IsNaN(v) {
-			v = math.MaxFloat64
+			keys[i] = math.MaxFloat64
 		}
-		a[i] = v
 	}
-	quickSort(a, index, 0, len(a)-1)
+	quickSort(keys, index, 0, len(keys)-1)
 	return index
 }
 

@@ -28,16 +28,15 @@ type CostSection struct {
 }
 
 // CostImportDefaults are the cost study's defaults for cost.discretize and
-// cost.missing, the one place they are set. Today they are the benchmark
-// study's (5 equal-frequency bins, a missing value a category), since the
-// cost learners do not take numbers yet. Turney's protocol is C4.5's own
-// threshold splits on the raw values: {Method: importer.NoDiscretization}
-// with importer.MissingKeep, which becomes the default here once they do
-// (issue 23).
+// cost.missing, the one place they are set: Turney's protocol, C4.5's own
+// threshold splits on the raw values (no discretization) and missing
+// values kept for J48's fractional instances. A learner that needs
+// nominal values (id3, exact) is refused such data with a message that
+// names discretize.
 var CostImportDefaults = struct {
 	Discretize importer.Discretization
 	Missing    string
-}{importer.Discretization{Method: importer.EqualFrequency, Bins: importer.DefaultBins}, importer.MissingCategory}
+}{importer.Discretization{Method: importer.NoDiscretization, Bins: importer.DefaultBins}, importer.MissingKeep}
 
 // DefaultCostSection returns Turney's protocol's defaults: 2/3 of the rows
 // train, 10 splits, the datasets' own matrices, and CostImportDefaults.

@@ -123,6 +123,17 @@ type j48Fit struct {
 	// children's the same range of the other side.
 	bufs   [2][]j48Sorted
 	counts []int // scratch of numericSplitSorted: two bags' class counts, then the node's (classCounts)
+	// sortKey, sortIndex and sortBackup are instancesSort's scratch, as
+	// long as the largest node's instances; scan is numericSplit's
+	// distribution while it moves the cut (its candidate's is its own).
+	sortKey    []float64
+	sortIndex  []int
+	sortBackup []j48Inst
+	scan       *j48Dist
+	// candDist[a] is feature a's candidate distribution, reused from node
+	// to node (candDistFor): the chosen candidate's is cloned into the
+	// node, the others are overwritten at the next node.
+	candDist []*j48Dist
 }
 
 // j48Cand is one feature's C45Split at a node.
@@ -153,7 +164,7 @@ func newJ48Fit(d *dataset.Dataset, rows []int, o C45Options, m j48Measure) *j48F
 		vals: make([][]float64, nf), numeric: make([]bool, nf), domain: make([]int, nf),
 		labels: make([]uint8, len(rows)), k: d.Classes(), minObj: float64(o.MinLeaf),
 		all: make([]j48Inst, len(rows)), inAverage: make([]bool, nf), measure: m,
-		tested: make([]int, nf), testedB: make([]bool, nf), cand: make([]j48Cand, nf),
+		tested: make([]int, nf), testedB: make([]bool, nf), cand: make([]j48Cand, nf), candDist: make([]*j48Dist, nf),
 	}
 	f.path, _ = m.(j48PathMeasure)
 	for i, r := range rows {
@@ -326,7 +337,7 @@ func (f *j48Fit) selectModel(data []j48Inst, seg j48Seg, n *j48Node) int {
 		case f.numeric[a] && seg.ok:
 			f.numericSplitSorted(f.bufs[seg.side][a][seg.lo:seg.hi], f.classCounts(check), sumW, c)
 		case f.numeric[a]:
-			f.numericSplit(a, data, instancesSort(data, f.vals[a]), sumW, c)
+			f.numericSplit(a, data, f.instancesSort(data, f.vals[a]), sumW, c)
 		default:
 			f.nominalSplit(a, data, sumW, c)
 		}
@@ -354,6 +365,7 @@ func (f *j48Fit) selectModel(data []j48Inst, seg j48Seg, n *j48Node) int {
 		return -1
 	}
 	c := &f.cand[best]
+	c.dist = c.dist.clone()
 	c.dist.addInstWithUnknown(f, data, best)
 	n.att, n.dist = best, c.dist
 	if f.numeric[best] {
@@ -374,7 +386,7 @@ func (f *j48Fit) classCounts(d *j48Dist) []int {
 
 // nominalSplit is C45Split.handleEnumeratedAttribute for feature a.
 func (f *j48Fit) nominalSplit(a int, data []j48Inst, sumW float64, c *j48Cand) {
-	dist := newJ48Dist(f.domain[a], f.k, f.xlogx)
+	dist := f.candDistFor(a, f.domain[a])
 	vals := f.vals[a]
 	for _, in := range data {
 		if v := vals[in.i]; !math.IsNaN(v) {
@@ -390,12 +402,29 @@ func (f *j48Fit) nominalSplit(a int, data []j48Inst, sumW float64, c *j48Cand) {
 	c.ratio = dist.gainRatio(sumW, c.infoGain)
 }
 
+// candDistFor returns feature a's candidate distribution (candDist) of
+// bags bags, empty.
+func (f *j48Fit) candDistFor(a, bags int) *j48Dist {
+	d := f.candDist[a]
+	if d == nil || d.bags() != bags {
+		d = newJ48Dist(bags, f.k, f.xlogx)
+		f.candDist[a] = d
+		return d
+	}
+	d.reset()
+	return d
+}
+
 // numericSplit is C45Split.handleNumericAttribute for feature a on the
 // node's instances data sorted by a (Instances.sort, as J48 leaves them),
 // the first firstMiss of which have a value.
 func (f *j48Fit) numericSplit(a int, data []j48Inst, firstMiss int, sumW float64, c *j48Cand) {
 	vals := f.vals[a]
-	dist := newJ48Dist(2, f.k, f.xlogx)
+	if f.scan == nil {
+		f.scan = newJ48Dist(2, f.k, f.xlogx)
+	}
+	dist := f.scan
+	dist.reset()
 	for _, in := range data[:firstMiss] {
 		dist.add(1, int(f.labels[in.i]), in.w)
 	}
@@ -431,7 +460,7 @@ func (f *j48Fit) numericSplit(a int, data []j48Inst, firstMiss int, sumW float64
 	if !ok {
 		return
 	}
-	dist = newJ48Dist(2, f.k, f.xlogx)
+	dist = f.candDistFor(a, 2)
 	dist.addRange(0, f, data[:splitIndex+1])
 	dist.addRange(1, f, data[splitIndex+1:firstMiss])
 	*c = j48Cand{ok: true, infoGain: gain, ratio: dist.gainRatio(sumW, gain), split: sp, dist: dist}
@@ -554,13 +583,17 @@ func (f *j48Fit) resetDist(n *j48Node, data []j48Inst) *j48Dist {
 // values, missing as Double.MAX_VALUE (wekasort.Sort: Weka's quicksort, not
 // stable), so those missing the value come last; it returns how many
 // come before the first of them.
-func instancesSort(data []j48Inst, vals []float64) int {
-	key := make([]float64, len(data))
+func (f *j48Fit) instancesSort(data []j48Inst, vals []float64) int {
+	if cap(f.sortKey) < len(data) {
+		f.sortKey, f.sortIndex, f.sortBackup = make([]float64, len(data)), make([]int, len(data)), make([]j48Inst, len(data))
+	}
+	key := f.sortKey[:len(data)]
 	for i, in := range data {
 		key[i] = vals[in.i]
 	}
-	order := wekasort.Sort(key)
-	backup := append([]j48Inst(nil), data...)
+	order := wekasort.SortKeys(key, f.sortIndex)
+	backup := f.sortBackup[:len(data)]
+	copy(backup, data)
 	for i, o := range order {
 		data[i] = backup[o]
 	}

@@ -23,6 +23,24 @@ func newJ48Dist(bags, k int, xlogx []float64) *j48Dist {
 	return &j48Dist{k: k, xlogx: xlogx, pcb: buf[:bags*k], perBag: buf[bags*k : bags*k+bags], perClass: buf[bags*k+bags:]}
 }
 
+// clone returns a copy of d with its own weights.
+func (d *j48Dist) clone() *j48Dist {
+	c := newJ48Dist(d.bags(), d.k, d.xlogx)
+	copy(c.pcb, d.pcb)
+	copy(c.perBag, d.perBag)
+	copy(c.perClass, d.perClass)
+	c.total = d.total
+	return c
+}
+
+// reset empties d: every weight 0.
+func (d *j48Dist) reset() {
+	clear(d.pcb)
+	clear(d.perBag)
+	clear(d.perClass)
+	d.total = 0
+}
+
 // bags returns the number of bags.
 func (d *j48Dist) bags() int { return len(d.perBag) }
 

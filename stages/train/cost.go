@@ -248,6 +248,9 @@ type IDX struct {
 	Costs   *costs.Model
 }
 
+// Capabilities: C4.5's (C45.Capabilities), whose J48 port it grows on.
+func (IDX) Capabilities() Capabilities { return C45{}.Capabilities() }
+
 // WithCosts returns l with cost model m.
 func (l IDX) WithCosts(m *costs.Model) Learner { l.Costs = m; return l }
 
@@ -275,6 +278,9 @@ type CSID3 struct {
 	Options C45Options
 	Costs   *costs.Model
 }
+
+// Capabilities: C4.5's (C45.Capabilities), whose J48 port it grows on.
+func (CSID3) Capabilities() Capabilities { return C45{}.Capabilities() }
 
 // WithCosts returns l with cost model m.
 func (l CSID3) WithCosts(m *costs.Model) Learner { l.Costs = m; return l }
@@ -331,6 +337,9 @@ type EG2 struct {
 	Options EG2Options
 	Costs   *costs.Model
 }
+
+// Capabilities: C4.5's (C45.Capabilities), whose J48 port it grows on.
+func (EG2) Capabilities() Capabilities { return C45{}.Capabilities() }
 
 // WithCosts returns l with cost model m.
 func (l EG2) WithCosts(m *costs.Model) Learner { l.Costs = m; return l }

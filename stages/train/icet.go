@@ -101,12 +101,19 @@ func (o ICETOptions) Validate() error {
 	return nil
 }
 
+// Capabilities: C4.5's (C45.Capabilities), whose J48 port grows every
+// individual's EG2 tree.
+func (ICET) Capabilities() Capabilities { return C45{}.Capabilities() }
+
 // WithCosts returns l with cost model m.
 func (l ICET) WithCosts(m *costs.Model) Learner { l.Costs = m; return l }
 
 // ICETModel is ICET's tree with the individual that grew it.
 type ICETModel struct {
-	treeModel
+	// TreeModel is the EG2 tree the best individual grows on all the
+	// training rows: the J48 port's model, which reads numbers and missing
+	// values as J48 does (PredictValues, DistributionValues).
+	TreeModel
 	// Biases, Omega and Confidence are the best individual's genes.
 	Biases            []float64
 	Omega, Confidence float64
@@ -149,9 +156,40 @@ func (l ICET) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand) (Mode
 		return nil, err
 	}
 	return &ICETModel{
-		treeModel: treeModel{t}, Biases: append([]float64(nil), best[:s.n]...),
+		TreeModel: t, Biases: append([]float64(nil), best[:s.n]...),
 		Omega: best[s.n], Confidence: best[s.n+1], Fitness: fitness, Trials: trials, Seeded: o.Seeded,
 	}, nil
+}
+
+var _ ValuesDistributor = (*ICETModel)(nil)
+
+// Distribution gives the tree's class probabilities for x, as J48 does.
+func (m *ICETModel) Distribution(x []uint8, dst []float64) { m.Tree().Distribution(x, dst) }
+
+// PredictDistribution is Predict and Distribution from one walk.
+func (m *ICETModel) PredictDistribution(x []uint8, dst []float64) int {
+	return m.Tree().PredictDistribution(x, dst)
+}
+
+// PredictValues is the J48 port's prediction for instance x
+// (dataset.Values), or the tree's (tree.Tree.PredictValues, the same
+// getProbs walk) for a model grown on nominal data.
+func (m *ICETModel) PredictValues(x []float64) int {
+	if v, ok := m.TreeModel.(ValuesModel); ok {
+		return v.PredictValues(x)
+	}
+	return m.Tree().PredictValues(x)
+}
+
+// DistributionValues is the J48 port's class probabilities for instance
+// x, or the tree's (tree.Tree.DistributionValues) for a model grown on
+// nominal data.
+func (m *ICETModel) DistributionValues(x []float64, dst []float64) {
+	if v, ok := m.TreeModel.(ValuesDistributor); ok {
+		v.DistributionValues(x, dst)
+		return
+	}
+	m.Tree().DistributionValues(x, dst)
 }
 
 // splitRows draws the part of rows EG2 grows on (a share split of them,

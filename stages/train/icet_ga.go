@@ -8,7 +8,6 @@ import (
 
 	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/dataset"
-	"github.com/dtbench/dtbench/tree"
 )
 
 // ICET's genetic algorithm is GENESIS's (Grefenstette 1986, version 5)
@@ -102,23 +101,23 @@ func (s *search) decode(i int, q uint64) float64 {
 
 // fit grows EG2's tree of individual g on rows: its biases as the tests'
 // costs, its ω, its CF as C4.5's confidence.
-func (s *search) fit(g genome, rows dataset.Bitset) (*tree.Tree, error) {
+func (s *search) fit(g genome, rows dataset.Bitset) (TreeModel, error) {
 	o := s.o.C45Options
 	o.Confidence = g[s.n+1]
 	m, err := fitJ48("icet", s.d, rows, o, newEG2Criterion(biasCosts(g[:s.n]), g[s.n]), nil)
 	if err != nil {
 		return nil, err
 	}
-	return m.(TreeModel).Tree(), nil
+	return m.(TreeModel), nil
 }
 
 // fitness returns g's average cost on held of the tree it grows on grow.
 func (s *search) fitness(g genome, grow, held dataset.Bitset) (float64, error) {
-	t, err := s.fit(g, grow)
+	m, err := s.fit(g, grow)
 	if err != nil {
 		return 0, err
 	}
-	c, err := s.model.ForTree(t)
+	c, err := s.model.ForTree(m.Tree())
 	if err != nil {
 		return 0, fmt.Errorf("icet: %w", err)
 	}

@@ -132,7 +132,7 @@ func TestICETNeverWorseThanEG2(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := sameTree(eg2, own); diff != "" {
+			if diff := sameTree(eg2, own.Tree()); diff != "" {
 				t.Errorf("the seeded individual's tree is not EG2's with the full costs: %s", diff)
 			}
 			// The model's genes grow its tree on all the rows.
@@ -141,7 +141,7 @@ func TestICETNeverWorseThanEG2(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := sameTree(im.Tree(), again); diff != "" {
+			if diff := sameTree(im.Tree(), again.Tree()); diff != "" {
 				t.Errorf("ICET's tree is not its genes' tree on all rows: %s", diff)
 			}
 			t.Logf("fitness %.4g, seeded EG2 %.4g", im.Fitness, seedFit)
