@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 
@@ -163,6 +164,7 @@ func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkS
 		}
 	}
 	writeAttributes(&b, groups, attrs, v.rank, name)
+	writeGammaTables(&b, v, name)
 	writeWins(&b, groups, wins, learners, meta.Versus, v.rank, name)
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return fmt.Errorf("write report %s: %w", meta.Name, err)
@@ -179,13 +181,14 @@ type benchView struct {
 	top      int // attributes in full
 	rank     map[schemas.BenchmarkCell]ranking
 	learners []string
-	groups   []schemas.BenchmarkCell // subset empty
+	groups   []schemas.BenchmarkCell            // subset empty
+	subsets  map[schemas.BenchmarkCell][]string // per group, its subsets in plan order
 	stat     map[string]map[schemas.BenchmarkCell]*BenchmarkSummary
 	entropy  map[schemas.BenchmarkCell]float64
 }
 
 func newBenchView(meta Meta, full string, summary []BenchmarkSummary, entropy []schemas.EntropyRow) *benchView {
-	v := &benchView{full: full, stat: map[string]map[schemas.BenchmarkCell]*BenchmarkSummary{}}
+	v := &benchView{full: full, stat: map[string]map[schemas.BenchmarkCell]*BenchmarkSummary{}, subsets: map[schemas.BenchmarkCell][]string{}}
 	if ranks, ok := schemas.SubsetRanks(full); ok {
 		v.top = len(ranks)
 	}
@@ -198,6 +201,9 @@ func newBenchView(meta Meta, full string, summary []BenchmarkSummary, entropy []
 		if !slices.Contains(v.groups, g) {
 			v.groups = append(v.groups, g)
 		}
+		if !slices.Contains(v.subsets[g], s.Cell.Subset) {
+			v.subsets[g] = append(v.subsets[g], s.Cell.Subset)
+		}
 		if v.stat[s.Learner] == nil {
 			v.stat[s.Learner] = map[schemas.BenchmarkCell]*BenchmarkSummary{}
 		}
@@ -208,6 +214,85 @@ func newBenchView(meta Meta, full string, summary []BenchmarkSummary, entropy []
 		return schemas.BenchmarkCell{Dataset: e.Dataset, Scenario: e.Scenario}, e.ShannonNormalized
 	})
 	return v
+}
+
+// paperGammas are the columns of the paper's Tables A1–A5 and 7, in its
+// order: J48 is the learner c45, I the learner intuitive.
+var paperGammas = []struct {
+	label, learner string
+	m              Measure
+}{
+	{"γ^X(J48)", "c45", GammaX}, {"Γ(J48)", "c45", GammaI}, {"γ^X(I)", "intuitive", GammaX},
+	{"γ^V(J48)", "c45", GammaV}, {"γ^V(I)", "intuitive", GammaV},
+}
+
+// writeGammaTables writes the body of the paper's Tables A1–A5 (per
+// dataset and scenario, per subset, the mean over the repetitions of
+// paperGammas) and its Table 7 (per dataset and scenario, each column's
+// interval min–max over the subsets of the Table A). A column whose
+// learner did not run on any group's subsets is left out, and so are the
+// tables when no column is left.
+func writeGammaTables(b *strings.Builder, v *benchView, name func(schemas.BenchmarkCell) string) {
+	cell := func(g schemas.BenchmarkCell, sub string, c int) Stat {
+		g.Subset = sub
+		if s := v.stat[paperGammas[c].learner][g]; s != nil {
+			return *s.Stat(paperGammas[c].m)
+		}
+		return nullStat()
+	}
+	var cols []int // the columns with a value in some group's subset
+	for c := range paperGammas {
+		for _, g := range v.groups {
+			if slices.ContainsFunc(v.subsets[g], func(sub string) bool { st := cell(g, sub, c); return st.N > 0 && !math.IsNaN(st.Mean) }) && !slices.Contains(cols, c) {
+				cols = append(cols, c)
+			}
+		}
+	}
+	if len(cols) == 0 {
+		return
+	}
+	head := func(first string) []string {
+		h := []string{first}
+		for _, c := range cols {
+			h = append(h, paperGammas[c].label)
+		}
+		return h
+	}
+	b.WriteString("\n### γ per subset (the paper's Tables A1–A5)\n\nPer subset, the means over the repetitions; J48 is c45, I is intuitive.\n")
+	intervals := map[schemas.BenchmarkCell][]string{}
+	for _, g := range v.groups {
+		fmt.Fprintf(b, "\n#### %s\n\n", name(g))
+		writeRow(b, head("subset"))
+		writeRow(b, slices.Repeat([]string{"---:"}, len(cols)+1))
+		lo, hi := make([]float64, len(cols)), make([]float64, len(cols))
+		for i := range cols {
+			lo[i], hi[i] = math.Inf(1), math.Inf(-1)
+		}
+		for _, sub := range v.subsets[g] {
+			row := []string{v.rank[g].label(sub)}
+			for i, c := range cols {
+				st := cell(g, sub, c)
+				row = append(row, num(st))
+				if st.N > 0 && !math.IsNaN(st.Mean) {
+					lo[i], hi[i] = min(lo[i], st.Mean), max(hi[i], st.Mean)
+				}
+			}
+			writeRow(b, row)
+		}
+		for i := range cols {
+			if lo[i] > hi[i] {
+				intervals[g] = append(intervals[g], "–")
+				continue
+			}
+			intervals[g] = append(intervals[g], format(lo[i])+" – "+format(hi[i]))
+		}
+	}
+	b.WriteString("\n### Intervals of γ over the subsets (the paper's Table 7)\n\nPer dataset and scenario, the least and the greatest of the values of the tables above over its subsets.\n\n")
+	writeRow(b, head("dataset"))
+	writeRow(b, slices.Repeat([]string{"---:"}, len(cols)+1))
+	for _, g := range v.groups {
+		writeRow(b, append([]string{name(g)}, intervals[g]...))
+	}
 }
 
 // at returns learner l's Stat of measure m in group g with the whole top
@@ -339,8 +424,8 @@ func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schema
 		for _, p := range pairs {
 			head = append(head, escape(p.a)+" / "+escape(p.b))
 		}
-		writeRow(b, head)
-		writeRow(b, slices.Repeat([]string{"---:"}, len(head)))
+		rows := [][]string{head}
+		ran := make([]bool, len(pairs)) // the pair has a row in this group
 		tot := make([][3]int64, len(pairs))
 		for _, sub := range subsetsOf[g] {
 			cell := g
@@ -352,12 +437,13 @@ func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schema
 					row = append(row, "–") // one of the two did not run here
 					continue
 				}
+				ran[i] = true
 				row = append(row, fmt.Sprintf("%d / %d (%d)", w.Wins, w.Losses, w.Draws))
 				tot[i][0] += w.Wins
 				tot[i][1] += w.Losses
 				tot[i][2] += w.Draws
 			}
-			writeRow(b, row)
+			rows = append(rows, row)
 		}
 		totals, shares := []string{"total"}, []string{"%"}
 		for _, t := range tot {
@@ -369,7 +455,24 @@ func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schema
 			}
 			shares = append(shares, fmt.Sprintf("%.2f / %.2f (%.2f)", 100*float64(t[0])/n, 100*float64(t[1])/n, 100*float64(t[2])/n))
 		}
-		writeRow(b, totals)
-		writeRow(b, shares)
+		if len(subsetsOf[g]) > 1 {
+			// With one subset the total repeats its row; its shares
+			// stay, being new numbers.
+			rows = append(rows, totals)
+		}
+		rows = append(rows, shares)
+		for j, row := range rows {
+			// Leave out the pairs that did not run on this dataset.
+			kept := []string{row[0]}
+			for i := range pairs {
+				if ran[i] {
+					kept = append(kept, row[i+1])
+				}
+			}
+			writeRow(b, kept)
+			if j == 0 {
+				writeRow(b, slices.Repeat([]string{"---:"}, len(kept)))
+			}
+		}
 	}
 }
