@@ -40,8 +40,9 @@ func tableRows(text string) [][]string {
 // TestBenchmarkPaperTables recomputes from results/evaluations the means
 // over the repetitions of γ^X, Γ and γ^V of c45 (J48) and intuitive (I)
 // per subset, and their least and greatest over the subsets, and compares
-// them with report.md's Tables A1–A5 and 7; a learner that did not run
-// has no column, and one subset has no total row in the wins.
+// them with report.md's Tables A1–A5 and 7 (and Table 6, checkTable6);
+// a learner that did not run has no column, and one subset has no total
+// row in the wins.
 func TestBenchmarkPaperTables(t *testing.T) {
 	cases := []struct {
 		name      string
@@ -143,6 +144,53 @@ func TestBenchmarkPaperTables(t *testing.T) {
 			if got := strings.Contains(wins, "\n| total |"); got != tc.wantTotal {
 				t.Errorf("wins have a total row: %v, want %v", got, tc.wantTotal)
 			}
+			checkTable6(t, dir, wins, groups)
 		})
+	}
+}
+
+// checkTable6 recomputes from results/wins the shares of c45's wins over
+// majority (V) per dataset and scenario, and their mean, and compares them
+// with the Table 6 of the wins section of report.md.
+func checkTable6(t *testing.T, dir, wins string, groups []string) {
+	t.Helper()
+	rows, err := schemas.WinsTable.Read(filepath.Join(dir, schemas.Wins, "wins.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tot := map[string][3]int64{}
+	for _, w := range rows {
+		if w.LearnerA == "c45" && w.LearnerB == "majority" {
+			g := w.Dataset + " " + w.Scenario
+			c := tot[g]
+			tot[g] = [3]int64{c[0] + w.Wins, c[1] + w.Losses, c[2] + w.Draws}
+		}
+	}
+	i := strings.Index(wins, "#### Shares of wins")
+	if i < 0 {
+		t.Fatal("no Table 6 in the wins")
+	}
+	table := tableRows(wins[i:])
+	col := slices.Index(table[0], "c45 / majority")
+	if col < 0 {
+		t.Fatalf("Table 6 head %v has no c45 / majority", table[0])
+	}
+	var sum [3]float64
+	f := func(sh [3]float64) string { return fmt.Sprintf("%.2f / %.2f (%.2f)", sh[0], sh[1], sh[2]) }
+	for j, g := range groups {
+		c := tot[g]
+		n := float64(c[0] + c[1] + c[2])
+		sh := [3]float64{100 * float64(c[0]) / n, 100 * float64(c[1]) / n, 100 * float64(c[2]) / n}
+		for k := range sh {
+			sum[k] += sh[k]
+		}
+		if got := table[2+j]; got[0] != g || got[col] != f(sh) {
+			t.Errorf("Table 6 row %v, want %s with %s", got, g, f(sh))
+		}
+	}
+	m := float64(len(groups))
+	want := f([3]float64{sum[0] / m, sum[1] / m, sum[2] / m})
+	if got := table[2+len(groups)]; got[0] != "average %" || got[col] != want {
+		t.Errorf("Table 6 average row %v, want %s", got, want)
 	}
 }

@@ -382,9 +382,10 @@ func writeAttributes(b *strings.Builder, groups []schemas.BenchmarkCell, attrs [
 // writeWins writes, per dataset and scenario, how often each learner
 // beats each benchmark classifier of versus (V and I, when configured),
 // and a later benchmark beats an earlier one's, per subset, with the totals
-// and shares (the paper's Tables 6 and A1–A5).
+// and shares (the paper's wins columns of Tables A1–A5), then Table 6
+// (writeWinShares).
 func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schemas.WinsRow, learners, versus []string, rank map[schemas.BenchmarkCell]ranking, name func(schemas.BenchmarkCell) string) {
-	type pair struct{ a, b string }
+	type pair = winPair
 	var pairs []pair
 	for _, l := range learners {
 		for _, bench := range versus {
@@ -415,6 +416,8 @@ func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schema
 		}
 	}
 	b.WriteString("\n### Wins\n\nPer subset: A wins / B wins (draws) over the repetitions; the last rows sum them and give the shares.\n")
+	shareOf := map[schemas.BenchmarkCell][][3]float64{} // per group, per pair: its % row's numbers; NaN where it did not run
+	anyRan := make([]bool, len(pairs))
 	for _, g := range groups {
 		fmt.Fprintf(b, "\n#### %s\n\n", name(g))
 		if r, ok := rank[g]; ok && !r.fixed {
@@ -446,14 +449,12 @@ func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schema
 			rows = append(rows, row)
 		}
 		totals, shares := []string{"total"}, []string{"%"}
-		for _, t := range tot {
+		for i, t := range tot {
 			totals = append(totals, fmt.Sprintf("%d / %d (%d)", t[0], t[1], t[2]))
-			n := float64(t[0] + t[1] + t[2])
-			if n == 0 {
-				shares = append(shares, "–")
-				continue
-			}
-			shares = append(shares, fmt.Sprintf("%.2f / %.2f (%.2f)", 100*float64(t[0])/n, 100*float64(t[1])/n, 100*float64(t[2])/n))
+			sh := winShares(t)
+			shareOf[g] = append(shareOf[g], sh)
+			anyRan[i] = anyRan[i] || ran[i]
+			shares = append(shares, formatShares(sh))
 		}
 		if len(subsetsOf[g]) > 1 {
 			// With one subset the total repeats its row; its shares
@@ -475,4 +476,77 @@ func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schema
 			}
 		}
 	}
+	writeWinShares(b, groups, pairs, anyRan, shareOf, name)
+}
+
+// winShares returns the percentages of wins, losses and draws of a wins
+// total (wins, losses, draws); NaN for each when there were none.
+func winShares(t [3]int64) [3]float64 {
+	n := float64(t[0] + t[1] + t[2])
+	if n == 0 {
+		return [3]float64{math.NaN(), math.NaN(), math.NaN()}
+	}
+	return [3]float64{100 * float64(t[0]) / n, 100 * float64(t[1]) / n, 100 * float64(t[2]) / n}
+}
+
+// formatShares formats winShares as "A% / B% (draws%)", "–" without any.
+func formatShares(sh [3]float64) string {
+	if math.IsNaN(sh[0]) {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f / %.2f (%.2f)", sh[0], sh[1], sh[2])
+}
+
+// winPair is a pair of the wins tables: how often learner a beats b.
+type winPair struct{ a, b string }
+
+// writeWinShares writes the paper's Table 6: per dataset and scenario the
+// shares of wins of each pair that ran somewhere (the wins tables' %
+// rows), and the average row, the mean of those shares over the datasets
+// and scenarios where the pair ran (as the paper's "Average %", a mean of
+// percentages, not a pooled share).
+func writeWinShares(b *strings.Builder, groups []schemas.BenchmarkCell, pairs []winPair, ran []bool, shareOf map[schemas.BenchmarkCell][][3]float64, name func(schemas.BenchmarkCell) string) {
+	head := []string{"dataset"}
+	for i, p := range pairs {
+		if ran[i] {
+			head = append(head, escape(p.a)+" / "+escape(p.b))
+		}
+	}
+	if len(head) == 1 {
+		return
+	}
+	b.WriteString("\n#### Shares of wins (the paper's Table 6)\n\nPer dataset: A wins % / B wins % (draws %) over its subsets and repetitions; the average row is their mean over the datasets.\n\n")
+	writeRow(b, head)
+	writeRow(b, slices.Repeat([]string{"---:"}, len(head)))
+	sum, n := make([][3]float64, len(pairs)), make([]int, len(pairs))
+	for _, g := range groups {
+		row := []string{name(g)}
+		for i := range pairs {
+			if !ran[i] {
+				continue
+			}
+			sh := shareOf[g][i]
+			row = append(row, formatShares(sh))
+			if !math.IsNaN(sh[0]) {
+				for k := range sh {
+					sum[i][k] += sh[k]
+				}
+				n[i]++
+			}
+		}
+		writeRow(b, row)
+	}
+	avg := []string{"average %"}
+	for i := range pairs {
+		if !ran[i] {
+			continue
+		}
+		if n[i] == 0 {
+			avg = append(avg, "–")
+			continue
+		}
+		m := float64(n[i])
+		avg = append(avg, formatShares([3]float64{sum[i][0] / m, sum[i][1] / m, sum[i][2] / m}))
+	}
+	writeRow(b, avg)
 }
