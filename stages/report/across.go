@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dtbench/dtbench/bayescomp"
 	"github.com/dtbench/dtbench/friedman"
 	"github.com/dtbench/dtbench/schemas"
 )
@@ -119,6 +120,34 @@ func writeAcrossDatasets(b *strings.Builder, v *benchView) {
 	}
 	b.WriteString("\nHolm's step-down tests (z = (R_i − R_control)/√(k(k+1)/6N), two-sided normal p) compare each learner with the best-ranked one; " +
 		"they count only when the Friedman test rejects.\n")
+	writeBayesianPairs(b, learners, order, scores)
+}
+
+// writeBayesianPairs writes the Bayesian signed-rank test (package
+// bayescomp, its default options) of every pair of ranked learners, in
+// average-rank order, on their per-group mean accuracies.
+func writeBayesianPairs(b *strings.Builder, learners []string, order []int, scores [][]float64) {
+	o := bayescomp.DefaultOptions()
+	fmt.Fprintf(b, "\nThe Bayesian signed-rank test (Benavoli, Corani, Demšar and Zaffalon, JMLR 2017) of each pair on the groups' mean accuracies: "+
+		"the posterior probability that A is more accurate, that the two are practically equivalent (|difference| ≤ %s, the rope), or that B is "+
+		"(Dirichlet process prior of strength %s at 0, %d Monte Carlo draws, seed %d). A probability of 0.95 or more is a decision.\n\n",
+		format(o.Rope), format(o.Prior), o.Samples, o.Seed)
+	writeRow(b, []string{"A", "B", "P(A better)", "P(equivalent)", "P(B better)"})
+	writeRow(b, []string{"---", "---", "---:", "---:", "---:"})
+	diffs := make([]float64, len(scores))
+	for a := 0; a < len(order); a++ {
+		for c := a + 1; c < len(order); c++ {
+			i, j := order[a], order[c]
+			for g, row := range scores {
+				diffs[g] = row[i] - row[j]
+			}
+			r, err := bayescomp.SignedRank(diffs, o)
+			if err != nil {
+				continue
+			}
+			writeRow(b, []string{escape(learners[i]), escape(learners[j]), fmt.Sprintf("%.3f", r.PA), fmt.Sprintf("%.3f", r.PRope), fmt.Sprintf("%.3f", r.PB)})
+		}
+	}
 }
 
 // benchGroup is a (dataset, scenario) group of benchView.

@@ -54,7 +54,7 @@ func TestAcrossDatasets(t *testing.T) {
 			"no learner is better across datasets"}, []string{"ahead of"}},
 		{"a clear leader", acrossView([]string{"x", "y", "z"}, five), []string{"**x** has the best average rank, 1.167",
 			"Nemenyi's critical difference at 0.05 is 1.353", "separated: x ahead of z (1.833)", "Holm's tests put x ahead of z",
-			"| z | 3.000 | 3.175 |"}, []string{"no learner is better"}},
+			"| z | 3.000 | 3.175 |", "| x | z | 1.000 | 0.000 | 0.000 |"}, []string{"no learner is better"}},
 		{"a learner missing somewhere", missing, []string{"Not ranked, as they did not run on every group: z."}, nil},
 		{"one group", acrossView([]string{"x", "y"}, [][]float64{{0.9, 0.8}}), nil, []string{"## Across datasets"}},
 	} {
