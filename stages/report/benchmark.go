@@ -115,6 +115,7 @@ func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkS
 	v.rank = newRankings(attrs, evals, v.top)
 	learners, groups, at, name := v.learners, v.groups, v.at, groupName
 	writeBenchVerdicts(&b, v, meta.Against, wins)
+	writeAcrossDatasets(&b, v)
 	writeFailed(&b, summary, func(c schemas.BenchmarkCell) string {
 		return groupName(schemas.BenchmarkCell{Dataset: c.Dataset, Scenario: c.Scenario}) + ", subset " + v.rank[schemas.BenchmarkCell{Dataset: c.Dataset, Scenario: c.Scenario}].label(c.Subset)
 	})
