@@ -290,6 +290,20 @@ learners: [c45, majority]
 	if attrs["two"] != 6 || attrs["every"] != 6 || attrs["wide"] != 11 {
 		t.Errorf("attribute rankings per dataset %v; want every attribute of each dataset ranked once (6, 6, 11)", attrs)
 	}
+	md, err := os.ReadFile(filepath.Join(out, "report", "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"as many as each dataset selects (two 2, every 6, wide 11)", "every attribute (a dataset's own select where its entry sets one)"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("report.md lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"top 0", "no accuracy"} {
+		if strings.Contains(string(md), bad) {
+			t.Errorf("report.md says %q: each dataset's own whole top subset must be reported", bad)
+		}
+	}
 	manifest, err := os.ReadFile(filepath.Join(out, "manifest.json"))
 	if err != nil || !regexp.MustCompile(`"select":\s*"all"`).Match(manifest) || !regexp.MustCompile(`"select":\s*2\b`).Match(manifest) {
 		t.Errorf("the manifest's config must say select all and the entry's select 2 (%v)", err)
