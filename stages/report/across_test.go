@@ -22,7 +22,7 @@ func acrossView(learners []string, accuracy [][]float64) *benchView {
 			summary = append(summary, s)
 		}
 	}
-	return newBenchView(Meta{Learners: learners}, "1st", summary, nil)
+	return newBenchView(Meta{Learners: learners}, SameFull("1st"), summary, nil)
 }
 
 // TestAcrossDatasets: the section states what the Friedman test and its
