@@ -9,6 +9,7 @@
 package bayescomp
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -66,15 +67,7 @@ func SignedRank(diffs []float64, o Options) (Result, error) {
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		switch {
-		case z[a] < z[b]:
-			return -1
-		case z[a] > z[b]:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(z[a], z[b]) })
 	zs, alpha := make([]float64, n), make([]float64, n)
 	for k, i := range idx {
 		zs[k], alpha[k] = z[i], 1

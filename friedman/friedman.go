@@ -8,6 +8,7 @@
 package friedman
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -174,15 +175,7 @@ func Holm(ps []float64) []float64 {
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		switch {
-		case ps[a] < ps[b]:
-			return -1
-		case ps[a] > ps[b]:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(ps[a], ps[b]) })
 	out := make([]float64, m)
 	prev := 0.0
 	for i, o := range order {

@@ -226,6 +226,21 @@ func writeWideData(t *testing.T, dir string) {
 	}
 }
 
+// runYAML writes config text yaml as dir/b.yaml (its data files beside
+// it), loads it and runs it; it returns the run folder.
+func runYAML(t *testing.T, dir, yaml string) string {
+	t.Helper()
+	file := filepath.Join(dir, "b.yaml")
+	if err := os.WriteFile(file, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := Load(LoadOptions{File: file, Env: []string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return run(t, cfg, Options{Out: t.TempDir()})
+}
+
 // TestBenchmarkSelectAllAndPerDataset: select: all takes every attribute
 // of a dataset, counted when the config is planned (the dataset read
 // once, for the plan and the import), and a dataset's own select replaces
@@ -235,7 +250,6 @@ func TestBenchmarkSelectAllAndPerDataset(t *testing.T) {
 	dir := t.TempDir()
 	writeBenchData(t, dir)
 	writeWideData(t, dir)
-	file := filepath.Join(dir, "b.yaml")
 	yaml := `study: benchmark
 benchmark:
   datasets:
@@ -247,14 +261,7 @@ benchmark:
   repetitions: 1
 learners: [c45, majority]
 `
-	if err := os.WriteFile(file, []byte(yaml), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := Load(LoadOptions{File: file, Env: []string{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := run(t, cfg, Options{Out: t.TempDir()})
+	out := runYAML(t, dir, yaml)
 	subsets := map[string]map[string]bool{}
 	for _, e := range evaluationRows(t, out, schemas.BenchmarkEvaluationTable.Read) {
 		if subsets[e.Dataset] == nil {
@@ -316,7 +323,6 @@ learners: [c45, majority]
 func TestBenchmarkPerDatasetSettings(t *testing.T) {
 	dir := t.TempDir()
 	writeBenchData(t, dir)
-	file := filepath.Join(dir, "b.yaml")
 	yaml := `study: benchmark
 benchmark:
   datasets:
@@ -328,14 +334,7 @@ benchmark:
   repetitions: 2
 learners: [c45, {naivebayes: {datasets: [extensive]}}, intuitive]
 `
-	if err := os.WriteFile(file, []byte(yaml), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := Load(LoadOptions{File: file, Env: []string{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := run(t, cfg, Options{Out: t.TempDir()})
+	out := runYAML(t, dir, yaml)
 	rows := map[string]int{} // "dataset scenario learner" → rows
 	subsets := map[string]map[string]bool{}
 	for _, e := range evaluationRows(t, out, schemas.BenchmarkEvaluationTable.Read) {

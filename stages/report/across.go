@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -52,15 +53,7 @@ func writeAcrossDatasets(b *strings.Builder, v *benchView) {
 	for j := range order {
 		order[j] = j
 	}
-	slices.SortStableFunc(order, func(a, c int) int {
-		switch {
-		case avg[a] < avg[c]:
-			return -1
-		case avg[a] > avg[c]:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(order, func(a, c int) int { return cmp.Compare(avg[a], avg[c]) })
 	best := order[0]
 	cd := friedman.NemenyiCD(acrossAlpha, k, n)
 
