@@ -166,6 +166,12 @@ func TestBenchmarkBadDataWritesNothing(t *testing.T) {
 		{"more folds than the smallest class", []string{"benchmark.scenarios=[{name: S1, quotas: {positive: 3, negative: 40}}]"}, "allow_small_classes"},
 		{"more folds than rows, even allowed", []string{"benchmark.scenarios=[{name: S1, quotas: {positive: 1, negative: 3}}]", "benchmark.folds={k: 5, allow_small_classes: true}"}, "benchmark.folds"},
 		{"select above the attributes", []string{"benchmark.select=7"}, "benchmark.select"},
+		{"select neither a number nor all", []string{"benchmark.select=most"}, "benchmark.select"},
+		{"select zero", []string{"benchmark.select=0"}, "benchmark.select"},
+		{"a dataset's own select above its attributes", []string{"benchmark.datasets=[{path: toy.arff, class: class, select: 7}]"}, "benchmark.datasets[0].select"},
+		{"a dataset's own select of 11 with subsets: all", []string{"benchmark.datasets=[{path: toy.arff, class: class, select: 11}]"}, "benchmark.datasets[0].select"},
+		{"select: all of 6 attributes is fine, 11 with every subset is not", []string{"benchmark.select=all",
+			"benchmark.datasets=[{path: toy.arff, class: class, subsets: top}, {name: wide, path: wide.arff, class: class}]"}, "benchmark.select"},
 		{"a ranking scope misspelt", []string{"benchmark.rank={mode: cv, per: scenarios}"}, "benchmark.rank.per"},
 		{"a ranking mode misspelt", []string{"benchmark.rank={mode: cvs}"}, "benchmark.rank"},
 		{"a ranking key misspelt", []string{"benchmark.rank={mode: cv, scope: scenario}"}, "benchmark.rank.scope"},
@@ -189,6 +195,7 @@ func TestBenchmarkBadDataWritesNothing(t *testing.T) {
 			cfg, err := func() (*Config, error) {
 				dir := t.TempDir()
 				writeBenchData(t, dir)
+				writeWideData(t, dir)
 				file := filepath.Join(dir, "b.yaml")
 				os.WriteFile(file, []byte("study: benchmark\nbenchmark:\n  datasets: [{path: toy.arff, class: class}]\n  select: 3\n  folds: 5\n"), 0o644)
 				return Load(LoadOptions{File: file, Sets: tc.sets, Env: []string{}})
@@ -198,13 +205,124 @@ func TestBenchmarkBadDataWritesNothing(t *testing.T) {
 	}
 }
 
+// writeWideData writes wide.arff: 11 nominal attributes, 40 rows, the
+// class the first attribute's value.
+func writeWideData(t *testing.T, dir string) {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("@relation wide\n")
+	for i := range 11 {
+		fmt.Fprintf(&b, "@attribute w%d {x,y}\n", i)
+	}
+	b.WriteString("@attribute class {positive,negative}\n@data\n")
+	for r := range 40 {
+		for i := range 11 {
+			b.WriteString([]string{"x,", "y,"}[(r>>(i%5))&1])
+		}
+		b.WriteString([]string{"positive", "negative"}[r&1] + "\n")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "wide.arff"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// runYAML writes config text yaml as dir/b.yaml (its data files beside
+// it), loads it and runs it; it returns the run folder.
+func runYAML(t *testing.T, dir, yaml string) string {
+	t.Helper()
+	file := filepath.Join(dir, "b.yaml")
+	if err := os.WriteFile(file, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := Load(LoadOptions{File: file, Env: []string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return run(t, cfg, Options{Out: t.TempDir()})
+}
+
+// TestBenchmarkSelectAllAndPerDataset: select: all takes every attribute
+// of a dataset, counted when the config is planned (the dataset read
+// once, for the plan and the import), and a dataset's own select replaces
+// benchmark.select for it: each dataset's subsets are made of its own top
+// attributes, and its whole top set is the one whose rankings are stored.
+func TestBenchmarkSelectAllAndPerDataset(t *testing.T) {
+	dir := t.TempDir()
+	writeBenchData(t, dir)
+	writeWideData(t, dir)
+	yaml := `study: benchmark
+benchmark:
+  datasets:
+    - {name: two, path: toy.arff, class: class, select: 2}
+    - {name: every, path: toy.arff, class: class, select: all, subsets: top}
+    - {name: wide, path: wide.arff, class: class, subsets: top}
+  select: all
+  folds: 5
+  repetitions: 1
+learners: [c45, majority]
+`
+	out := runYAML(t, dir, yaml)
+	subsets := map[string]map[string]bool{}
+	for _, e := range evaluationRows(t, out, schemas.BenchmarkEvaluationTable.Read) {
+		if subsets[e.Dataset] == nil {
+			subsets[e.Dataset] = map[string]bool{}
+		}
+		subsets[e.Dataset][e.Subset] = true
+	}
+	want := map[string][]string{
+		"two":   {"1st", "2nd", "1st,2nd"},
+		"every": {"1st,2nd,3rd,4th,5th,6th"},
+		"wide":  {"1st,2nd,3rd,4th,5th,6th,7th,8th,9th,10th,11th"},
+	}
+	for name, w := range want {
+		if len(subsets[name]) != len(w) {
+			t.Errorf("%s: subsets %v; want %v", name, subsets[name], w)
+		}
+		for _, s := range w {
+			if !subsets[name][s] {
+				t.Errorf("%s: no subset %s among %v", name, s, subsets[name])
+			}
+		}
+	}
+	attrs := map[string]int{}
+	for _, p := range globParts(t, out, schemas.Attributes) {
+		rows, err := schemas.AttributeTable.Read(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rows {
+			attrs[r.Dataset]++
+		}
+	}
+	if attrs["two"] != 6 || attrs["every"] != 6 || attrs["wide"] != 11 {
+		t.Errorf("attribute rankings per dataset %v; want every attribute of each dataset ranked once (6, 6, 11)", attrs)
+	}
+	md, err := os.ReadFile(filepath.Join(out, "report", "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"as many as each dataset selects (two 2, every 6, wide 11)", "every attribute (a dataset's own select where its entry sets one)"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("report.md lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"top 0", "no accuracy"} {
+		if strings.Contains(string(md), bad) {
+			t.Errorf("report.md says %q: each dataset's own whole top subset must be reported", bad)
+		}
+	}
+	manifest, err := os.ReadFile(filepath.Join(out, "manifest.json"))
+	if err != nil || !regexp.MustCompile(`"select":\s*"all"`).Match(manifest) || !regexp.MustCompile(`"select":\s*2\b`).Match(manifest) {
+		t.Errorf("the manifest's config must say select all and the entry's select 2 (%v)", err)
+	}
+}
+
 // TestBenchmarkPerDatasetSettings: a dataset's own scenarios and subsets
 // replace the study's, and a learner's datasets option keeps it to those
 // datasets, as the paper's two experiments in one config need.
 func TestBenchmarkPerDatasetSettings(t *testing.T) {
 	dir := t.TempDir()
 	writeBenchData(t, dir)
-	file := filepath.Join(dir, "b.yaml")
 	yaml := `study: benchmark
 benchmark:
   datasets:
@@ -216,14 +334,7 @@ benchmark:
   repetitions: 2
 learners: [c45, {naivebayes: {datasets: [extensive]}}, intuitive]
 `
-	if err := os.WriteFile(file, []byte(yaml), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := Load(LoadOptions{File: file, Env: []string{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := run(t, cfg, Options{Out: t.TempDir()})
+	out := runYAML(t, dir, yaml)
 	rows := map[string]int{} // "dataset scenario learner" → rows
 	subsets := map[string]map[string]bool{}
 	for _, e := range evaluationRows(t, out, schemas.BenchmarkEvaluationTable.Read) {

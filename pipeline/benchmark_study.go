@@ -49,10 +49,6 @@ func buildBenchmark(cfg *Config, bc *generate.BenchmarkConfig, env studyEnv) (*f
 		env.logger().Info(line)
 	}
 	b.CheckLearners(learners.CheckData)
-	full := make([]int, bc.Select)
-	for i := range full {
-		full[i] = i + 1
-	}
 	against := map[report.Measure]string{}
 	for _, n := range learners.Benchmarks() {
 		switch n {
@@ -63,8 +59,8 @@ func buildBenchmark(cfg *Config, bc *generate.BenchmarkConfig, env studyEnv) (*f
 		}
 	}
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: env.Version, Learners: learners.Names(), Versus: learners.Benchmarks(), Against: against,
-		Notes: []string{fmt.Sprintf("%d-fold cross-validation (%s), %d repetitions, top %d attributes by gain ratio (%s)",
-			bc.Folds.K, bc.Folds.Scheme, bc.Repetitions, bc.Select, rankNote(bc))}}
+		Notes: []string{fmt.Sprintf("%d-fold cross-validation (%s), %d repetitions, %s by gain ratio (%s)",
+			bc.Folds.K, bc.Folds.Scheme, bc.Repetitions, selectNote(bc), rankNote(bc))}}
 	if slices.ContainsFunc(bc.Datasets, func(d generate.DatasetSpec) bool {
 		return d.Options.Discretize.Method == importer.NoDiscretization || d.Options.Missing == importer.MissingKeep
 	}) {
@@ -84,7 +80,7 @@ func buildBenchmark(cfg *Config, bc *generate.BenchmarkConfig, env studyEnv) (*f
 			b.SplitNode(),
 			learners.CVNode(),
 			evaluate.BenchmarkNode(b.Cells(), bc.Alpha, cfg.Outputs.Predictions),
-			report.BenchmarkNode(meta, schemas.SubsetName(full)),
+			report.BenchmarkNode(meta, b.FullSubset),
 		},
 	}, learners), nil
 }
@@ -129,4 +125,18 @@ func rankNote(bc *generate.BenchmarkConfig) string {
 		return bc.Rank + ", ranked once per scenario on repetition 0's sample"
 	}
 	return bc.Rank
+}
+
+// selectNote says how many attributes the study selects: "top 5
+// attributes", "every attribute", and "(a dataset's own select where its
+// entry sets one)" when some entry does.
+func selectNote(bc *generate.BenchmarkConfig) string {
+	note := fmt.Sprintf("top %d attributes", bc.Select)
+	if bc.Select == generate.SelectAll {
+		note = "every attribute"
+	}
+	if slices.ContainsFunc(bc.Datasets, func(d generate.DatasetSpec) bool { return d.Select != nil }) {
+		note += " (a dataset's own select where its entry sets one)"
+	}
+	return note
 }

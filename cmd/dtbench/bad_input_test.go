@@ -73,6 +73,8 @@ var badInput = []struct {
 	{"benchmark: no class column", benchRun("{path: testdata/good.csv, class: k, header: true}"), nil, "", []string{"good.csv", `"k"`}},
 	{"benchmark: one class", benchRun("{path: testdata/one-class.csv, class: c, header: true}"), nil, "", []string{"one-class.csv", "one value"}},
 	{"benchmark: select above attributes", append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--set", "benchmark.select=3"), nil, "", []string{"benchmark.select", "3"}},
+	{"benchmark: select neither a number nor all", append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--set", "benchmark.select=most"), nil, "", []string{"benchmark.select", "most"}},
+	{"benchmark: a dataset's own select above its attributes", benchRun("{path: testdata/good.csv, class: c, header: true, select: 3}"), nil, "", []string{"benchmark.datasets[0].select", "3"}},
 	{"benchmark: quota above class count", append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--set", "benchmark.scenarios=[{name: S1, quotas: {yes: 4, no: 2}}]", "--set", "benchmark.folds=2"), nil, "", []string{"benchmark.scenarios", "yes"}},
 	{"benchmark: folds above smallest class", append(benchRun("{path: testdata/good.csv, class: c, header: true}"), "--set", "benchmark.folds=4"), nil, "", []string{"benchmark.folds", "4"}},
 	{"benchmark: no datasets", []string{"run", "--set", "study=benchmark"}, nil, "", []string{"benchmark.datasets"}},

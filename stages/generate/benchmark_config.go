@@ -33,7 +33,7 @@ const (
 // section benchmark.* (BenchmarkSection).
 type BenchmarkConfig struct {
 	Datasets []DatasetSpec `json:"datasets"`
-	Select   int           `json:"select"` // top attributes by gain ratio
+	Select   Selection     `json:"select"` // top attributes by gain ratio, or SelectAll
 	Rank     string        `json:"rank"`   // RankFull | RankCV | RankCVMerit
 	// RankPer is the ranking's scope: RankPerScenario, or "" for
 	// RankPerRepetition (so that the JSON of a config without it stays
@@ -93,7 +93,8 @@ type BenchmarkSection struct {
 	Datasets   []any                   `mapstructure:"datasets"`
 	Discretize importer.Discretization `mapstructure:"discretize"`
 	Missing    string                  `mapstructure:"missing"`
-	Select     int                     `mapstructure:"select"`
+	// Select is a number of attributes or "all" (resolveSelect).
+	Select any `mapstructure:"select"`
 	// Rank is a mode (full, cv, cv-merit) or {mode, per}: per repetition
 	// (the default) or scenario.
 	Rank        any     `mapstructure:"rank"`
@@ -127,8 +128,11 @@ func BenchmarkLearners() []string {
 // It reads no data file, only a dataset's cost files: the datasets are
 // checked against the data when they are imported.
 func (r BenchmarkSection) Resolve(dir string) (*BenchmarkConfig, error) {
-	c := &BenchmarkConfig{Select: r.Select, Subsets: r.Subsets, Repetitions: r.Repetitions, Alpha: r.Alpha}
+	c := &BenchmarkConfig{Subsets: r.Subsets, Repetitions: r.Repetitions, Alpha: r.Alpha}
 	var err error
+	if c.Select, err = resolveSelect("benchmark.select", r.Select); err != nil {
+		return nil, err
+	}
 	if c.Rank, c.RankPer, err = resolveRank(r.Rank); err != nil {
 		return nil, err
 	}
@@ -151,9 +155,19 @@ func (r BenchmarkSection) Resolve(dir string) (*BenchmarkConfig, error) {
 				return nil, err
 			}
 		}
-		if e.Subsets != "" {
-			spec.Subsets = e.Subsets
-			if err := checkSubsets(key+".subsets", spec.Subsets, c.Select); err != nil {
+		sel := c.Select
+		if e.Select != nil {
+			own, err := resolveSelect(key+".select", e.Select)
+			if err != nil {
+				return nil, err
+			}
+			spec.Select, spec.SelectKey, sel = &own, key+".select", own
+		}
+		if e.Subsets != "" || e.Select != nil {
+			if e.Subsets != "" {
+				spec.Subsets = e.Subsets
+			}
+			if err := checkSubsets(key+".subsets", spec.Subsets, selectKey(spec), sel); err != nil {
 				return nil, err
 			}
 		}
@@ -199,8 +213,8 @@ func (c *BenchmarkConfig) Validate() error {
 	switch {
 	case len(c.Datasets) == 0:
 		return input.Keyf("benchmark.datasets", "must list at least one dataset")
-	case c.Select < 1:
-		return input.Keyf("benchmark.select", "must be >= 1, got %d", c.Select)
+	case c.Select < 0:
+		return input.Keyf("benchmark.select", "must be >= 1 or all, got %d", c.Select)
 	case c.Rank != RankFull && c.Rank != RankCV && c.Rank != RankCVMerit:
 		return input.Keyf("benchmark.rank", "want %s, %s or %s, got %q", RankFull, RankCV, RankCVMerit, c.Rank)
 	case c.Folds.K < 2:
@@ -212,17 +226,31 @@ func (c *BenchmarkConfig) Validate() error {
 	case !(c.Alpha > 0):
 		return input.Keyf("benchmark.alpha", "must be > 0, got %v", c.Alpha)
 	}
-	return checkSubsets("benchmark.subsets", c.Subsets, c.Select)
+	return checkSubsets("benchmark.subsets", c.Subsets, "benchmark.select", c.Select)
 }
 
+// maxAllSubsets is the most attributes subsets: all takes (2^10 − 1
+// subsets per scenario).
+const maxAllSubsets = 10
+
 // checkSubsets checks a subsets value (key names where it came from)
-// against select.
-func checkSubsets(key, subsets string, sel int) error {
-	switch {
-	case subsets != SubsetsAll && subsets != SubsetsTop:
+// against select (selKey names where that came from); SelectAll is
+// checked once the dataset is read (checkSubsetCount).
+func checkSubsets(key, subsets, selKey string, sel Selection) error {
+	if subsets != SubsetsAll && subsets != SubsetsTop {
 		return input.Keyf(key, "want %s or %s, got %q", SubsetsAll, SubsetsTop, subsets)
-	case sel > 10 && subsets == SubsetsAll:
-		return input.Keyf("benchmark.select", "%d attributes make %d subsets; at most 10 with %s: all", sel, 1<<sel-1, key)
+	}
+	if sel == SelectAll {
+		return nil
+	}
+	return checkSubsetCount(selKey, fmt.Sprintf("%d attributes", sel), subsets, int(sel))
+}
+
+// checkSubsetCount refuses subsets: all over more than maxAllSubsets
+// attributes (what names them).
+func checkSubsetCount(selKey, what, subsets string, sel int) error {
+	if sel > maxAllSubsets && subsets == SubsetsAll {
+		return input.Keyf(selKey, "%s make %d subsets; at most %d attributes with subsets: all (or subsets: top)", what, 1<<min(sel, 62)-1, maxAllSubsets)
 	}
 	return nil
 }

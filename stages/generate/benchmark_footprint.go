@@ -27,7 +27,7 @@ func (b *Benchmark) Footprint(learners int, preds Predictions, shared *schemas.B
 	for _, d := range data {
 		fp.Shared += bytesOfDataset(d)
 	}
-	m, k := b.cfg.Select, b.cfg.Folds.K
+	k := b.cfg.Folds.K
 	fits := float64(k * learners)
 	// sample returns cell i's dataset (its index in config order), its
 	// rows (a scenario's quotas, or the whole dataset) and the key that
@@ -49,6 +49,7 @@ func (b *Benchmark) Footprint(learners int, preds Predictions, shared *schemas.B
 	}
 	fp.Cell = func(i int) flow.TaskFootprint {
 		di, rows, _ := sample(i)
+		m := b.selects[di]
 		d := data[di]
 		nodes := learnedNodes(rows, largest(d.Domains(), m))
 		predHeld, predDisk := preds.bytes(rows, learners, d.Classes())
@@ -63,8 +64,9 @@ func (b *Benchmark) Footprint(learners int, preds Predictions, shared *schemas.B
 	}
 	fp.Describe = func(i int) (what, keys string) {
 		di, rows, key := sample(i)
+		m := b.selects[di]
 		return fmt.Sprintf("dataset %s's %.0f rows in %d folds of %d attributes", b.cfg.Datasets[di].Name, rows, k, m),
-			"benchmark.folds, " + key + ", benchmark.select"
+			"benchmark.folds, " + key + ", " + selectKey(b.cfg.Datasets[di])
 	}
 	return fp
 }

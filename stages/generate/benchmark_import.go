@@ -25,8 +25,9 @@ func (b *Benchmark) CheckLearners(check func(name string, d *dataset.Dataset) er
 // attributes against select, the scenarios' classes and quotas, and the
 // folds against the smallest class of each sample.
 func (b *Benchmark) checkData(spec DatasetSpec, d *dataset.Dataset) error {
-	if m := d.NumFeatures(); b.cfg.Select > m {
-		return input.Keyf("benchmark.select", "%d, but dataset %s (%s) has %d attributes", b.cfg.Select, spec.Name, spec.File(), m)
+	di := slices.IndexFunc(b.cfg.Datasets, func(s DatasetSpec) bool { return s.Name == spec.Name })
+	if m := d.NumFeatures(); b.selects[di] > m {
+		return input.Keyf(selectKey(spec), "%d, but dataset %s (%s) has %d attributes", b.selects[di], spec.Name, spec.File(), m)
 	}
 	return b.checkSamples(spec, d)
 }

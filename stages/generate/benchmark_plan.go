@@ -16,6 +16,11 @@ type Benchmark struct {
 	cfg     *BenchmarkConfig
 	cells   []schemas.BenchmarkCell
 	subsets [][]int // per cell, the ranks (1-based, ascending) of its subset
+	// selects is, per dataset (config order), how many top attributes its
+	// subsets are made of (resolveSelects); cellData, per cell, its
+	// dataset's index.
+	selects  []int
+	cellData []int
 	// data is the study's datasets, imported once.
 	data importSet
 	// scenarioRanks caches, per "dataset/scenario", repetition 0's
@@ -39,8 +44,11 @@ func NewBenchmark(cfg *BenchmarkConfig, defaultCosts *costs.Config) (*Benchmark,
 	}
 	b := &Benchmark{cfg: cfg}
 	b.data = importSet{specs: cfg.Datasets, costs: defaultCosts, check: b.checkData}
-	n := cfg.Select
-	for _, d := range cfg.Datasets {
+	if err := b.resolveSelects(); err != nil {
+		return nil, err
+	}
+	for di, d := range cfg.Datasets {
+		n := b.selects[di]
 		scenarios := []string{AllRows}
 		if len(d.Scenarios) > 0 {
 			scenarios = scenarios[:0]
@@ -62,10 +70,26 @@ func NewBenchmark(cfg *BenchmarkConfig, defaultCosts *costs.Config) (*Benchmark,
 				}
 				b.cells = append(b.cells, schemas.BenchmarkCell{Dataset: d.Name, Scenario: s, Subset: schemas.SubsetName(ranks)})
 				b.subsets = append(b.subsets, ranks)
+				b.cellData = append(b.cellData, di)
 			}
 		}
 	}
 	return b, nil
+}
+
+// FullSubset returns the name of dataset's whole top subset (every one of
+// its selected ranks), "" for a dataset the study does not hold.
+func (b *Benchmark) FullSubset(dataset string) string {
+	for di, d := range b.cfg.Datasets {
+		if d.Name == dataset {
+			ranks := make([]int, b.selects[di])
+			for i := range ranks {
+				ranks[i] = i + 1
+			}
+			return schemas.SubsetName(ranks)
+		}
+	}
+	return ""
 }
 
 // Cells returns the study's cells in plan order.

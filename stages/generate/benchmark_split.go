@@ -37,7 +37,7 @@ func (b *Benchmark) SplitNode() flow.Node {
 			return err
 		}
 		setTaskCosts(bag, m)
-		if len(b.subsets[t.Cell]) == b.cfg.Select {
+		if len(b.subsets[t.Cell]) == b.selects[b.cellData[t.Cell]] {
 			schemas.AttributeTable.Set(bag, s.Ranking)
 		} else {
 			schemas.AttributeTable.Set(bag, nil)

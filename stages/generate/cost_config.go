@@ -71,8 +71,8 @@ func (r CostSection) Resolve(dir string) (*CostConfig, error) {
 		return nil, err
 	}
 	for i, e := range entries {
-		if e.Scenarios != nil || e.Subsets != "" {
-			return nil, input.Keyf(fmt.Sprintf("cost.datasets[%d]", i), "scenarios and subsets are the benchmark study's; the cost study splits each dataset whole")
+		if e.Scenarios != nil || e.Subsets != "" || e.Select != nil {
+			return nil, input.Keyf(fmt.Sprintf("cost.datasets[%d]", i), "scenarios, subsets and select are the benchmark study's; the cost study splits each dataset whole")
 		}
 	}
 	c := &CostConfig{Datasets: specs, Train: r.Train, Repetitions: r.Repetitions}

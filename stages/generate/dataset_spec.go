@@ -34,6 +34,10 @@ type DatasetSpec struct {
 	ScenariosKey string `json:"-"`
 	// Subsets is the entry's subsets key, or benchmark.subsets.
 	Subsets string `json:"subsets"`
+	// Select is the entry's own select (a number, or SelectAll); nil for
+	// benchmark.select. SelectKey is its config key, for errors.
+	Select    *Selection `json:"select,omitempty"`
+	SelectKey string     `json:"-"`
 	// Costs is the entry's costs section, resolved; nil for none (the
 	// config's costs section then applies, when there is one).
 	Costs *costs.Config `json:"costs,omitempty"`
@@ -59,6 +63,7 @@ type datasetEntry struct {
 	Name             string         `mapstructure:"name"`
 	Scenarios        []any          `mapstructure:"scenarios"`
 	Subsets          string         `mapstructure:"subsets"`
+	Select           any            `mapstructure:"select"`
 	Costs            map[string]any `mapstructure:"costs"`
 	importer.Options `mapstructure:",squash"`
 }

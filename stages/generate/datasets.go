@@ -27,9 +27,27 @@ type importSet struct {
 	// runs on a dataset takes its data (numeric features, missing
 	// values), before anything is written.
 	learners func(name string, d *dataset.Dataset) error
-	// imported holds the datasets importAll read, by config order; nil
-	// until then.
+	// imported holds the datasets importAll read and checked, by config
+	// order; nil until then. read holds those read (read), checked or not.
 	imported []*dataset.Dataset
+	reads    []*dataset.Dataset
+}
+
+// read returns dataset i (config order) as its files hold it, reading
+// them once: what select: all counts before the plan, and what importAll
+// then checks.
+func (s *importSet) read(i int) (*dataset.Dataset, error) {
+	if s.reads == nil {
+		s.reads = make([]*dataset.Dataset, len(s.specs))
+	}
+	if s.reads[i] == nil {
+		d, _, err := importer.ReadFiles(s.specs[i].Files(), s.specs[i].Options)
+		if err != nil {
+			return nil, err
+		}
+		s.reads[i] = d
+	}
+	return s.reads[i], nil
 }
 
 // importNode is the setup node: Check reads and checks every dataset
@@ -62,7 +80,7 @@ func (s *importSet) importAll() error {
 	}
 	out := make([]*dataset.Dataset, len(s.specs))
 	for i, spec := range s.specs {
-		d, _, err := importer.ReadFiles(spec.Files(), spec.Options)
+		d, err := s.read(i)
 		if err != nil {
 			return err
 		}

@@ -22,7 +22,7 @@ type BenchmarkSummary = Summary[schemas.BenchmarkCell]
 // verdict, the figures and the paper's tables. full names the subset of every
 // top attribute (schemas.SubsetName: 1st,…,5th), whose results the
 // per-dataset tables show.
-func BenchmarkNode(meta Meta, full string) flow.Node {
+func BenchmarkNode(meta Meta, full FullSubsets) flow.Node {
 	return flow.Node{
 		Stage:  flow.StageReport,
 		PerRun: true,
@@ -108,21 +108,22 @@ func BenchmarkRows(summary []BenchmarkSummary) []schemas.BenchmarkSummary {
 // dataset and scenario, the wins over the subsets (Tables A1–A5). evals
 // are the evaluations summary summarises: their repetitions and attrs
 // decide whether a subset can be named by its attributes (ranking).
-func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkSummary, evals []schemas.BenchmarkEvaluation, wins []schemas.WinsRow,
+func BenchmarkMarkdown(w io.Writer, meta Meta, full FullSubsets, summary []BenchmarkSummary, evals []schemas.BenchmarkEvaluation, wins []schemas.WinsRow,
 	entropy []schemas.EntropyRow, attrs []schemas.AttributeRow) error {
 	var b strings.Builder
 	writeHeader(&b, meta)
 	v := newBenchView(meta, full, summary, entropy)
-	v.rank = newRankings(attrs, evals, v.top)
+	v.rank = newRankings(attrs, evals, v.topOf)
 	learners, groups, at, name := v.learners, v.groups, v.at, groupName
 	writeBenchVerdicts(&b, v, meta.Against, wins)
+	writeAcrossDatasets(&b, v)
 	writeFailed(&b, summary, func(c schemas.BenchmarkCell) string {
 		return groupName(schemas.BenchmarkCell{Dataset: c.Dataset, Scenario: c.Scenario}) + ", subset " + v.rank[schemas.BenchmarkCell{Dataset: c.Dataset, Scenario: c.Scenario}].label(c.Subset)
 	})
 	writePlots(&b, meta.Plots)
 	b.WriteString("\n## Tables\n\n" + benchmarkLegend + "\n")
-	fmt.Fprintf(&b, "\nThe tables of datasets show the whole top subset of each, its top %s by gain ratio (%s; which attributes they are is in the table of attributes below): "+
-		"means over the repetitions of each learner's cross-validation.\n", plural(int64(v.top), "attribute"), escape(full))
+	fmt.Fprintf(&b, "\nThe tables of datasets show the whole top subset of each, %s (which attributes they are is in the table of attributes below): "+
+		"means over the repetitions of each learner's cross-validation.\n", v.describeTops())
 
 	b.WriteString("\n### Accuracy ± mean absolute error\n\nEach learner's mean accuracy; ± is its mean absolute error (Weka's, as in the paper's tables), not a confidence interval.\n\n")
 	writeRow(&b, append([]string{"dataset", "E(acc X)", "acc V"}, escapeAll(learners)...))
@@ -177,8 +178,7 @@ func BenchmarkMarkdown(w io.Writer, meta Meta, full string, summary []BenchmarkS
 // learner's Stats in the cell of the whole top subset, and each group's
 // mean normalized class entropy.
 type benchView struct {
-	full     string
-	top      int // attributes in full
+	full     FullSubsets
 	rank     map[schemas.BenchmarkCell]ranking
 	learners []string
 	groups   []schemas.BenchmarkCell            // subset empty
@@ -187,11 +187,8 @@ type benchView struct {
 	entropy  map[schemas.BenchmarkCell]float64
 }
 
-func newBenchView(meta Meta, full string, summary []BenchmarkSummary, entropy []schemas.EntropyRow) *benchView {
+func newBenchView(meta Meta, full FullSubsets, summary []BenchmarkSummary, entropy []schemas.EntropyRow) *benchView {
 	v := &benchView{full: full, stat: map[string]map[schemas.BenchmarkCell]*BenchmarkSummary{}, subsets: map[schemas.BenchmarkCell][]string{}}
-	if ranks, ok := schemas.SubsetRanks(full); ok {
-		v.top = len(ranks)
-	}
 	for i := range summary {
 		s := &summary[i]
 		if !slices.Contains(v.learners, s.Learner) {
@@ -298,11 +295,49 @@ func writeGammaTables(b *strings.Builder, v *benchView, name func(schemas.Benchm
 // at returns learner l's Stat of measure m in group g with the whole top
 // subset; a Stat with N = 0 when the learner did not run there.
 func (v *benchView) at(l string, g schemas.BenchmarkCell, m Measure) Stat {
-	g.Subset = v.full
+	g.Subset = v.full(g.Dataset)
 	if s := v.stat[l][g]; s != nil {
 		return *s.Stat(m)
 	}
 	return nullStat()
+}
+
+// FullSubsets names, per dataset, its whole top subset: the subset of its
+// selected ranks 1…n (schemas.SubsetName: 1st,…,5th), whose results the
+// per-dataset tables and the verdicts show. Datasets may select different
+// numbers of attributes (select: all, a dataset's own select).
+type FullSubsets func(dataset string) string
+
+// SameFull is FullSubsets for a study whose datasets all select the
+// attributes of full.
+func SameFull(full string) FullSubsets { return func(string) string { return full } }
+
+// topOf is how many attributes dataset's whole top subset holds.
+func (v *benchView) topOf(dataset string) int {
+	ranks, _ := schemas.SubsetRanks(v.full(dataset))
+	return len(ranks)
+}
+
+// describeTops says what the whole top subsets are: "its top 5 attributes
+// by gain ratio (1st,2nd,3rd,4th,5th)" when every dataset selects alike,
+// else the count per dataset.
+func (v *benchView) describeTops() string {
+	var names []string
+	counts := map[int]bool{}
+	for _, g := range v.groups {
+		if !slices.Contains(names, g.Dataset) {
+			names = append(names, g.Dataset)
+			counts[v.topOf(g.Dataset)] = true
+		}
+	}
+	if len(counts) <= 1 && len(names) > 0 {
+		return fmt.Sprintf("its top %s by gain ratio (%s)", plural(int64(v.topOf(names[0])), "attribute"), escape(v.full(names[0])))
+	}
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%s %d", escape(n), v.topOf(n))
+	}
+	return "its top attributes by gain ratio, as many as each dataset selects (" + strings.Join(parts, ", ") + ")"
 }
 
 // groupName names a (dataset, scenario) group: the dataset, and the

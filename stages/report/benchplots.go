@@ -15,10 +15,10 @@ func BenchmarkPlots(meta Meta, v *benchView) []Plot {
 	if len(v.groups) == 0 {
 		return nil
 	}
-	caption := fmt.Sprintf("Run %s, seed %d%s; the whole top subset of each dataset (%s: its top attributes by gain ratio). Each marker: a mean over the repetitions of a learner's\n"+
+	caption := fmt.Sprintf("Run %s, seed %d%s; the whole top subset of each dataset (%s). Each marker: a mean over the repetitions of a learner's\n"+
 		"cross-validation; bar: the 95%% confidence interval of the mean. γ > 0: more accurate than the benchmark classifier\n"+
 		"(X random, V majority, I intuitive).",
-		meta.Name, meta.Seed, partialCaption(meta), v.full)
+		meta.Name, meta.Seed, partialCaption(meta), v.describeTops())
 	names := make([]string, len(v.groups))
 	for i, g := range v.groups {
 		names[i] = groupName(g)

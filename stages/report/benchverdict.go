@@ -57,9 +57,9 @@ func writeBenchVerdicts(b *strings.Builder, v *benchView, against map[Measure]st
 	}
 	idx := newWinsIndex(wins)
 	b.WriteString("\n## Verdict\n\n")
-	fmt.Fprintf(b, "With the whole top subset of each dataset: its top %s by gain ratio (the subset %s). %s A learner is clearly best when the corrected resampled t-test "+
+	fmt.Fprintf(b, "With the whole top subset of each dataset: %s. %s A learner is clearly best when the corrected resampled t-test "+
 		"of its fold accuracies (Nadeau and Bengio; results/wins) puts it ahead of every other learner at the 5%% level, "+
-		"Holm-adjusted over them.\n\n", plural(int64(v.top), "attribute"), escape(v.full), gammaDefinition)
+		"Holm-adjusted over them.\n\n", v.describeTops(), gammaDefinition)
 	var benchmarks []string
 	for _, g := range gammas {
 		if l := against[g.m]; l != "" {
@@ -68,12 +68,12 @@ func writeBenchVerdicts(b *strings.Builder, v *benchView, against map[Measure]st
 	}
 	for _, g := range v.groups {
 		cell := g
-		cell.Subset = v.full
+		cell.Subset = v.full(g.Dataset)
 		stat := func(l string) Stat { return v.at(l, g, Accuracy) }
 		lead, ok := newLead(v.learners, stat, true, func(a, b string) (Pairing, bool) { return idx.test(cell, a, b) })
 		name := groupName(g)
 		if r, ok := v.rank[g]; ok {
-			name += " (" + r.describe(v.top) + ")"
+			name += " (" + r.describe(v.topOf(g.Dataset)) + ")"
 		}
 		if !ok {
 			fmt.Fprintf(b, "- %s: no accuracy.\n", name)
@@ -110,7 +110,7 @@ func writeBenchVerdicts(b *strings.Builder, v *benchView, against map[Measure]st
 // that the three lists hold together at the 5% level.
 func writeAgainst(b *strings.Builder, v *benchView, g schemas.BenchmarkCell, idx winsIndex, m Measure, label, vs, bench string, benchmarks []string) {
 	cell := g
-	cell.Subset = v.full
+	cell.Subset = v.full(g.Dataset)
 	var cs []Comparison
 	var ps []float64
 	var untested []string

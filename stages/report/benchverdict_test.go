@@ -101,7 +101,7 @@ func TestBenchVerdict(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			summary := benchRows(tc.acc, gv, gi, learners...)
 			var b strings.Builder
-			writeBenchVerdicts(&b, newBenchView(Meta{Learners: learners}, "1st", summary, nil), against, tc.wins)
+			writeBenchVerdicts(&b, newBenchView(Meta{Learners: learners}, SameFull("1st"), summary, nil), against, tc.wins)
 			for _, s := range tc.has {
 				if !strings.Contains(b.String(), s) {
 					t.Errorf("verdict:\n%s\nwant\n%s", b.String(), s)
@@ -137,7 +137,7 @@ func TestBenchVerdictFailedFit(t *testing.T) {
 		func(e *schemas.BenchmarkEvaluation) *schemas.Outcome { return &e.Outcome })
 	var b strings.Builder
 	learners := []string{"c45", "smo"}
-	writeBenchVerdicts(&b, newBenchView(Meta{Learners: learners}, "1st", summary, nil), nil, winsPairReps("c45", "smo", 1, 10, 0.01, 0.02, 0.3))
+	writeBenchVerdicts(&b, newBenchView(Meta{Learners: learners}, SameFull("1st"), summary, nil), nil, winsPairReps("c45", "smo", 1, 10, 0.01, 0.02, 0.3))
 	want := "0.010 above smo, the runner-up (mean fold-accuracy difference, corrected resampled t over 10 folds of the 1 repetition that both have (of c45's 2 and smo's 1)"
 	if !strings.Contains(b.String(), want) {
 		t.Errorf("verdict:\n%s\nwant\n%s", b.String(), want)
@@ -152,7 +152,7 @@ func TestBenchVerdictWithoutBenchmarkLearners(t *testing.T) {
 	summary := benchRows(map[string]float64{"c45": 0.95, "smo": 0.90}, map[string]float64{"c45": 0.8, "smo": -0.1},
 		map[string]float64{"c45": 0.2, "smo": -0.1}, learners...)
 	var b strings.Builder
-	writeBenchVerdicts(&b, newBenchView(Meta{Learners: learners}, "1st", summary, nil), nil, winsPair("c45", "smo", 50, 0.05, 0.01, 0.001))
+	writeBenchVerdicts(&b, newBenchView(Meta{Learners: learners}, SameFull("1st"), summary, nil), nil, winsPair("c45", "smo", 50, 0.05, 0.01, 0.001))
 	for _, want := range []string{"  - Mean γ^V ≤ 0, untested (the majority classifier V is not a learner of this run): smo (-0.100).",
 		"  - Mean Γ ≤ 0, untested (the intuitive classifier I is not a learner of this run): smo (-0.100)."} {
 		if !strings.Contains(b.String(), want) {
@@ -164,7 +164,7 @@ func TestBenchVerdictWithoutBenchmarkLearners(t *testing.T) {
 func TestBenchmarkPlots(t *testing.T) {
 	learners := []string{"c45", "majority"}
 	summary := benchRows(map[string]float64{"c45": 0.9, "majority": 0.6}, map[string]float64{"c45": 0.7}, map[string]float64{"c45": 0.1}, learners...)
-	plots := BenchmarkPlots(Meta{Name: "t", Seed: 3, Learners: learners}, newBenchView(Meta{Learners: learners}, "1st", summary, nil))
+	plots := BenchmarkPlots(Meta{Name: "t", Seed: 3, Learners: learners}, newBenchView(Meta{Learners: learners}, SameFull("1st"), summary, nil))
 	if len(plots) != 2 || plots[0].Name != "gamma" || plots[1].Name != "gamma-entropy" {
 		t.Fatalf("BenchmarkPlots = %v; want gamma and gamma-entropy", plots)
 	}

@@ -25,13 +25,14 @@ type ranking struct {
 
 // newRankings reads, per (dataset, scenario) of the evaluations, the
 // top-n ranking of every repetition from attrs.
-func newRankings(attrs []schemas.AttributeRow, evals []schemas.BenchmarkEvaluation, n int) map[schemas.BenchmarkCell]ranking {
+func newRankings(attrs []schemas.AttributeRow, evals []schemas.BenchmarkEvaluation, topOf func(dataset string) int) map[schemas.BenchmarkCell]ranking {
 	type gr struct {
 		g   schemas.BenchmarkCell
 		rep int32
 	}
 	tops := map[gr][]string{}
 	for _, a := range attrs {
+		n := topOf(a.Dataset)
 		if a.Rank < 1 || int(a.Rank) > n {
 			continue
 		}
@@ -64,7 +65,7 @@ func newRankings(attrs []schemas.AttributeRow, evals []schemas.BenchmarkEvaluati
 			}
 		}
 		r.kinds = len(seen)
-		if n > 0 && r.missing == 0 && r.kinds == 1 {
+		if topOf(g.Dataset) > 0 && r.missing == 0 && r.kinds == 1 {
 			r.fixed, r.top = true, seen[0]
 		}
 		out[g] = r

@@ -47,7 +47,7 @@ func TestRankings(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			r := newRankings(tc.attrs, evals(tc.reps), 3)[g]
+			r := newRankings(tc.attrs, evals(tc.reps), func(string) int { return 3 })[g]
 			if r.fixed != tc.fixed || r.kinds != tc.kinds || r.missing != tc.missed {
 				t.Errorf("ranking %+v; want fixed %v, %d kinds, %d missing", r, tc.fixed, tc.kinds, tc.missed)
 			}
