@@ -12,6 +12,7 @@ import (
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/info"
 	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/tree"
 )
 
 // BenchmarkNode is the benchmark study's evaluate stage: per task, every
@@ -105,6 +106,7 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *flow.Split
 		costs     CostSum
 		failed    *flow.Fit                 // the first fold whose fit failed, if any
 		preds     []*schemas.PredictionRows // per fold, with predictions
+		sizes     treeSizes                 // the folds' trees' sizes, summed
 	}
 	var order []*learnerScore
 	byName := map[string]*learnerScore{}
@@ -132,6 +134,7 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *flow.Split
 			return BenchmarkResult{}, err
 		}
 		ls.score = ls.score.Add(sc)
+		ls.sizes.add(f.Tree)
 		ls.confusion[f.Fold] = conf
 		ls.preds[f.Fold] = rows
 	}
@@ -169,6 +172,7 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *flow.Split
 			Outcome: (&flow.Fit{}).Outcome(),
 		})
 		ls.costs.Measures(&evals[len(evals)-1].Measures)
+		ls.sizes.measures(folds, &evals[len(evals)-1].Measures)
 		for fold, conf := range ls.confusion {
 			for a := range k {
 				for p := range k {
@@ -187,6 +191,39 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *flow.Split
 		}
 	}
 	return BenchmarkResult{Evaluations: evals, Confusion: confusion, Predictions: predicted}, nil
+}
+
+// treeSizes sums the sizes of a learner's fold trees, so that its
+// evaluation row can carry their mean (results/evaluations' tree_depth,
+// tree_leaves and tree_nodes, which are integers: the mean rounded).
+type treeSizes struct {
+	trees                int
+	depth, leaves, nodes int
+}
+
+// add counts one fold's tree; a fit without a tree adds nothing.
+func (s *treeSizes) add(t *tree.Tree) {
+	if t == nil {
+		return
+	}
+	s.trees++
+	s.depth += t.Depth()
+	s.leaves += t.Leaves()
+	s.nodes += t.Len()
+}
+
+// measures sets m's tree sizes to the mean over the folds' trees, rounded
+// to the nearest integer (halves away from zero), when every one of the
+// folds grew a tree; otherwise (a non-tree learner) it leaves them null.
+func (s *treeSizes) measures(folds int, m *schemas.Measures) {
+	if s.trees == 0 || s.trees != folds {
+		return
+	}
+	mean := func(sum int) *int32 {
+		v := int32(math.Round(float64(sum) / float64(s.trees)))
+		return &v
+	}
+	m.TreeDepth, m.TreeLeaves, m.TreeNodes = mean(s.depth), mean(s.leaves), mean(s.nodes)
 }
 
 // Entropies returns the class entropies of a task's data and the

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 
@@ -164,6 +165,7 @@ func BenchmarkMarkdown(w io.Writer, meta Meta, full FullSubsets, summary []Bench
 		}
 	}
 	writeAttributes(&b, groups, attrs, v.rank, name)
+	writeGammaTables(&b, v, name)
 	writeWins(&b, groups, wins, learners, meta.Versus, v.rank, name)
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return fmt.Errorf("write report %s: %w", meta.Name, err)
@@ -179,13 +181,14 @@ type benchView struct {
 	full     FullSubsets
 	rank     map[schemas.BenchmarkCell]ranking
 	learners []string
-	groups   []schemas.BenchmarkCell // subset empty
+	groups   []schemas.BenchmarkCell            // subset empty
+	subsets  map[schemas.BenchmarkCell][]string // per group, its subsets in plan order
 	stat     map[string]map[schemas.BenchmarkCell]*BenchmarkSummary
 	entropy  map[schemas.BenchmarkCell]float64
 }
 
 func newBenchView(meta Meta, full FullSubsets, summary []BenchmarkSummary, entropy []schemas.EntropyRow) *benchView {
-	v := &benchView{full: full, stat: map[string]map[schemas.BenchmarkCell]*BenchmarkSummary{}}
+	v := &benchView{full: full, stat: map[string]map[schemas.BenchmarkCell]*BenchmarkSummary{}, subsets: map[schemas.BenchmarkCell][]string{}}
 	for i := range summary {
 		s := &summary[i]
 		if !slices.Contains(v.learners, s.Learner) {
@@ -194,6 +197,9 @@ func newBenchView(meta Meta, full FullSubsets, summary []BenchmarkSummary, entro
 		g := schemas.BenchmarkCell{Dataset: s.Cell.Dataset, Scenario: s.Cell.Scenario}
 		if !slices.Contains(v.groups, g) {
 			v.groups = append(v.groups, g)
+		}
+		if !slices.Contains(v.subsets[g], s.Cell.Subset) {
+			v.subsets[g] = append(v.subsets[g], s.Cell.Subset)
 		}
 		if v.stat[s.Learner] == nil {
 			v.stat[s.Learner] = map[schemas.BenchmarkCell]*BenchmarkSummary{}
@@ -205,6 +211,85 @@ func newBenchView(meta Meta, full FullSubsets, summary []BenchmarkSummary, entro
 		return schemas.BenchmarkCell{Dataset: e.Dataset, Scenario: e.Scenario}, e.ShannonNormalized
 	})
 	return v
+}
+
+// paperGammas are the columns of the paper's Tables A1–A5 and 7, in its
+// order: J48 is the learner c45, I the learner intuitive.
+var paperGammas = []struct {
+	label, learner string
+	m              Measure
+}{
+	{"γ^X(J48)", "c45", GammaX}, {"Γ(J48)", "c45", GammaI}, {"γ^X(I)", "intuitive", GammaX},
+	{"γ^V(J48)", "c45", GammaV}, {"γ^V(I)", "intuitive", GammaV},
+}
+
+// writeGammaTables writes the body of the paper's Tables A1–A5 (per
+// dataset and scenario, per subset, the mean over the repetitions of
+// paperGammas) and its Table 7 (per dataset and scenario, each column's
+// interval min–max over the subsets of the Table A). A column whose
+// learner did not run on any group's subsets is left out, and so are the
+// tables when no column is left.
+func writeGammaTables(b *strings.Builder, v *benchView, name func(schemas.BenchmarkCell) string) {
+	cell := func(g schemas.BenchmarkCell, sub string, c int) Stat {
+		g.Subset = sub
+		if s := v.stat[paperGammas[c].learner][g]; s != nil {
+			return *s.Stat(paperGammas[c].m)
+		}
+		return nullStat()
+	}
+	var cols []int // the columns with a value in some group's subset
+	for c := range paperGammas {
+		for _, g := range v.groups {
+			if slices.ContainsFunc(v.subsets[g], func(sub string) bool { st := cell(g, sub, c); return st.N > 0 && !math.IsNaN(st.Mean) }) && !slices.Contains(cols, c) {
+				cols = append(cols, c)
+			}
+		}
+	}
+	if len(cols) == 0 {
+		return
+	}
+	head := func(first string) []string {
+		h := []string{first}
+		for _, c := range cols {
+			h = append(h, paperGammas[c].label)
+		}
+		return h
+	}
+	b.WriteString("\n### γ per subset (the paper's Tables A1–A5)\n\nPer subset, the means over the repetitions; J48 is c45, I is intuitive.\n")
+	intervals := map[schemas.BenchmarkCell][]string{}
+	for _, g := range v.groups {
+		fmt.Fprintf(b, "\n#### %s\n\n", name(g))
+		writeRow(b, head("subset"))
+		writeRow(b, slices.Repeat([]string{"---:"}, len(cols)+1))
+		lo, hi := make([]float64, len(cols)), make([]float64, len(cols))
+		for i := range cols {
+			lo[i], hi[i] = math.Inf(1), math.Inf(-1)
+		}
+		for _, sub := range v.subsets[g] {
+			row := []string{v.rank[g].label(sub)}
+			for i, c := range cols {
+				st := cell(g, sub, c)
+				row = append(row, num(st))
+				if st.N > 0 && !math.IsNaN(st.Mean) {
+					lo[i], hi[i] = min(lo[i], st.Mean), max(hi[i], st.Mean)
+				}
+			}
+			writeRow(b, row)
+		}
+		for i := range cols {
+			if lo[i] > hi[i] {
+				intervals[g] = append(intervals[g], "–")
+				continue
+			}
+			intervals[g] = append(intervals[g], format(lo[i])+" – "+format(hi[i]))
+		}
+	}
+	b.WriteString("\n### Intervals of γ over the subsets (the paper's Table 7)\n\nPer dataset and scenario, the least and the greatest of the values of the tables above over its subsets.\n\n")
+	writeRow(b, head("dataset"))
+	writeRow(b, slices.Repeat([]string{"---:"}, len(cols)+1))
+	for _, g := range v.groups {
+		writeRow(b, append([]string{name(g)}, intervals[g]...))
+	}
 }
 
 // at returns learner l's Stat of measure m in group g with the whole top
@@ -332,9 +417,10 @@ func writeAttributes(b *strings.Builder, groups []schemas.BenchmarkCell, attrs [
 // writeWins writes, per dataset and scenario, how often each learner
 // beats each benchmark classifier of versus (V and I, when configured),
 // and a later benchmark beats an earlier one's, per subset, with the totals
-// and shares (the paper's Tables 6 and A1–A5).
+// and shares (the paper's wins columns of Tables A1–A5), then Table 6
+// (writeWinShares).
 func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schemas.WinsRow, learners, versus []string, rank map[schemas.BenchmarkCell]ranking, name func(schemas.BenchmarkCell) string) {
-	type pair struct{ a, b string }
+	type pair = winPair
 	var pairs []pair
 	for _, l := range learners {
 		for _, bench := range versus {
@@ -365,6 +451,8 @@ func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schema
 		}
 	}
 	b.WriteString("\n### Wins\n\nPer subset: A wins / B wins (draws) over the repetitions; the last rows sum them and give the shares.\n")
+	shareOf := map[schemas.BenchmarkCell][][3]float64{} // per group, per pair: its % row's numbers; NaN where it did not run
+	anyRan := make([]bool, len(pairs))
 	for _, g := range groups {
 		fmt.Fprintf(b, "\n#### %s\n\n", name(g))
 		if r, ok := rank[g]; ok && !r.fixed {
@@ -374,8 +462,8 @@ func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schema
 		for _, p := range pairs {
 			head = append(head, escape(p.a)+" / "+escape(p.b))
 		}
-		writeRow(b, head)
-		writeRow(b, slices.Repeat([]string{"---:"}, len(head)))
+		rows := [][]string{head}
+		ran := make([]bool, len(pairs)) // the pair has a row in this group
 		tot := make([][3]int64, len(pairs))
 		for _, sub := range subsetsOf[g] {
 			cell := g
@@ -387,24 +475,113 @@ func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schema
 					row = append(row, "–") // one of the two did not run here
 					continue
 				}
+				ran[i] = true
 				row = append(row, fmt.Sprintf("%d / %d (%d)", w.Wins, w.Losses, w.Draws))
 				tot[i][0] += w.Wins
 				tot[i][1] += w.Losses
 				tot[i][2] += w.Draws
 			}
-			writeRow(b, row)
+			rows = append(rows, row)
 		}
 		totals, shares := []string{"total"}, []string{"%"}
-		for _, t := range tot {
+		for i, t := range tot {
 			totals = append(totals, fmt.Sprintf("%d / %d (%d)", t[0], t[1], t[2]))
-			n := float64(t[0] + t[1] + t[2])
-			if n == 0 {
-				shares = append(shares, "–")
+			sh := winShares(t)
+			shareOf[g] = append(shareOf[g], sh)
+			anyRan[i] = anyRan[i] || ran[i]
+			shares = append(shares, formatShares(sh))
+		}
+		if len(subsetsOf[g]) > 1 {
+			// With one subset the total repeats its row; its shares
+			// stay, being new numbers.
+			rows = append(rows, totals)
+		}
+		rows = append(rows, shares)
+		for j, row := range rows {
+			// Leave out the pairs that did not run on this dataset.
+			kept := []string{row[0]}
+			for i := range pairs {
+				if ran[i] {
+					kept = append(kept, row[i+1])
+				}
+			}
+			writeRow(b, kept)
+			if j == 0 {
+				writeRow(b, slices.Repeat([]string{"---:"}, len(kept)))
+			}
+		}
+	}
+	writeWinShares(b, groups, pairs, anyRan, shareOf, name)
+}
+
+// winShares returns the percentages of wins, losses and draws of a wins
+// total (wins, losses, draws); NaN for each when there were none.
+func winShares(t [3]int64) [3]float64 {
+	n := float64(t[0] + t[1] + t[2])
+	if n == 0 {
+		return [3]float64{math.NaN(), math.NaN(), math.NaN()}
+	}
+	return [3]float64{100 * float64(t[0]) / n, 100 * float64(t[1]) / n, 100 * float64(t[2]) / n}
+}
+
+// formatShares formats winShares as "A% / B% (draws%)", "–" without any.
+func formatShares(sh [3]float64) string {
+	if math.IsNaN(sh[0]) {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f / %.2f (%.2f)", sh[0], sh[1], sh[2])
+}
+
+// winPair is a pair of the wins tables: how often learner a beats b.
+type winPair struct{ a, b string }
+
+// writeWinShares writes the paper's Table 6: per dataset and scenario the
+// shares of wins of each pair that ran somewhere (the wins tables' %
+// rows), and the average row, the mean of those shares over the datasets
+// and scenarios where the pair ran (as the paper's "Average %", a mean of
+// percentages, not a pooled share).
+func writeWinShares(b *strings.Builder, groups []schemas.BenchmarkCell, pairs []winPair, ran []bool, shareOf map[schemas.BenchmarkCell][][3]float64, name func(schemas.BenchmarkCell) string) {
+	head := []string{"dataset"}
+	for i, p := range pairs {
+		if ran[i] {
+			head = append(head, escape(p.a)+" / "+escape(p.b))
+		}
+	}
+	if len(head) == 1 {
+		return
+	}
+	b.WriteString("\n#### Shares of wins (the paper's Table 6)\n\nPer dataset: A wins % / B wins % (draws %) over its subsets and repetitions; the average row is their mean over the datasets.\n\n")
+	writeRow(b, head)
+	writeRow(b, slices.Repeat([]string{"---:"}, len(head)))
+	sum, n := make([][3]float64, len(pairs)), make([]int, len(pairs))
+	for _, g := range groups {
+		row := []string{name(g)}
+		for i := range pairs {
+			if !ran[i] {
 				continue
 			}
-			shares = append(shares, fmt.Sprintf("%.2f / %.2f (%.2f)", 100*float64(t[0])/n, 100*float64(t[1])/n, 100*float64(t[2])/n))
+			sh := shareOf[g][i]
+			row = append(row, formatShares(sh))
+			if !math.IsNaN(sh[0]) {
+				for k := range sh {
+					sum[i][k] += sh[k]
+				}
+				n[i]++
+			}
 		}
-		writeRow(b, totals)
-		writeRow(b, shares)
+		writeRow(b, row)
 	}
+	avg := []string{"average %"}
+	for i := range pairs {
+		if !ran[i] {
+			continue
+		}
+		if n[i] == 0 {
+			avg = append(avg, "–")
+			continue
+		}
+		m := float64(n[i])
+		avg = append(avg, formatShares([3]float64{sum[i][0] / m, sum[i][1] / m, sum[i][2] / m}))
+	}
+	writeRow(b, avg)
 }
