@@ -171,11 +171,7 @@ func Control(avgRanks []float64, n, control int, alpha float64) []Comparison {
 // the i-th smallest p times (m − i + 1), made non-decreasing, at most 1.
 func Holm(ps []float64) []float64 {
 	m := len(ps)
-	order := make([]int, m)
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(ps[a], ps[b]) })
+	order := Ascending(ps)
 	out := make([]float64, m)
 	prev := 0.0
 	for i, o := range order {
@@ -184,4 +180,15 @@ func Holm(ps []float64) []float64 {
 		out[o] = prev
 	}
 	return out
+}
+
+// Ascending returns the positions of xs in ascending order of their
+// values, ties in position order.
+func Ascending(xs []float64) []int {
+	order := make([]int, len(xs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(xs[a], xs[b]) })
+	return order
 }

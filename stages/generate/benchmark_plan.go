@@ -21,6 +21,7 @@ type Benchmark struct {
 	// dataset's index.
 	selects  []int
 	cellData []int
+	fulls    map[string]string // per dataset, its whole top subset's name (FullSubset)
 	// data is the study's datasets, imported once.
 	data importSet
 	// scenarioRanks caches, per "dataset/scenario", repetition 0's
@@ -47,8 +48,14 @@ func NewBenchmark(cfg *BenchmarkConfig, defaultCosts *costs.Config) (*Benchmark,
 	if err := b.resolveSelects(); err != nil {
 		return nil, err
 	}
+	b.fulls = map[string]string{}
 	for di, d := range cfg.Datasets {
 		n := b.selects[di]
+		all := make([]int, n)
+		for i := range all {
+			all[i] = i + 1
+		}
+		b.fulls[d.Name] = schemas.SubsetName(all)
 		scenarios := []string{AllRows}
 		if len(d.Scenarios) > 0 {
 			scenarios = scenarios[:0]
@@ -79,18 +86,7 @@ func NewBenchmark(cfg *BenchmarkConfig, defaultCosts *costs.Config) (*Benchmark,
 
 // FullSubset returns the name of dataset's whole top subset (every one of
 // its selected ranks), "" for a dataset the study does not hold.
-func (b *Benchmark) FullSubset(dataset string) string {
-	for di, d := range b.cfg.Datasets {
-		if d.Name == dataset {
-			ranks := make([]int, b.selects[di])
-			for i := range ranks {
-				ranks[i] = i + 1
-			}
-			return schemas.SubsetName(ranks)
-		}
-	}
-	return ""
-}
+func (b *Benchmark) FullSubset(dataset string) string { return b.fulls[dataset] }
 
 // Cells returns the study's cells in plan order.
 func (b *Benchmark) Cells() []schemas.BenchmarkCell { return b.cells }

@@ -1,9 +1,7 @@
 package report
 
 import (
-	"cmp"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -27,7 +25,7 @@ const acrossAlpha = 0.05
 func writeAcrossDatasets(b *strings.Builder, v *benchView) {
 	var learners, left []string
 	for _, l := range v.learners {
-		if slices.ContainsFunc(v.groups, func(g benchGroup) bool { return v.at(l, g, Accuracy).N == 0 }) {
+		if slices.ContainsFunc(v.groups, func(g schemas.BenchmarkCell) bool { return v.at(l, g, Accuracy).N == 0 }) {
 			left = append(left, l)
 			continue
 		}
@@ -49,11 +47,7 @@ func writeAcrossDatasets(b *strings.Builder, v *benchView) {
 	if err != nil {
 		return
 	}
-	order := make([]int, k)
-	for j := range order {
-		order[j] = j
-	}
-	slices.SortStableFunc(order, func(a, c int) int { return cmp.Compare(avg[a], avg[c]) })
+	order := friedman.Ascending(avg)
 	best := order[0]
 	cd := friedman.NemenyiCD(acrossAlpha, k, n)
 
@@ -62,6 +56,9 @@ func writeAcrossDatasets(b *strings.Builder, v *benchView) {
 		"(1 = the most accurate, ties averaged); a learner's average rank is its mean over the groups (Demšar, JMLR 2006). ", n)
 	if len(left) > 0 {
 		fmt.Fprintf(b, "Not ranked, as they did not run on every group: %s. ", strings.Join(escapeAll(left), ", "))
+	}
+	if scenarios := sharedDatasets(v.groups); scenarios != "" {
+		fmt.Fprintf(b, "The tests take the groups as independent datasets, which the scenarios of one dataset are not (%s): read their p-values as optimistic. ", scenarios)
 	}
 	fmt.Fprintf(b, "The Friedman test: χ²_F = %s (%d df, %s); Iman and Davenport's F_F = %s (%d and %d df, %s).\n\n",
 		format(test.ChiSquare), k-1, pValue(test.PChiSquare), format(test.F), k-1, (k-1)*(n-1), pValue(test.PF))
@@ -89,7 +86,7 @@ func writeAcrossDatasets(b *strings.Builder, v *benchView) {
 		}
 		fmt.Fprintf(b, "- Verdict: the learners do not all rank alike (Iman–Davenport F, %s ≤ %g). %s. "+
 			"Nemenyi's critical difference at %g is %s (q = %s for %d learners over %d groups): %s. %s.\n",
-			pValue(test.PF), acrossAlpha, lead, acrossAlpha, format(cd), format(friedman.NemenyiQ(acrossAlpha, k)), k, n, separated(avg, order, cd)(learners), holm)
+			pValue(test.PF), acrossAlpha, lead, acrossAlpha, format(cd), format(friedman.NemenyiQ(acrossAlpha, k)), k, n, separated(learners, avg, order, cd), holm)
 	} else {
 		fmt.Fprintf(b, "- Verdict: no learner is better across datasets: the Friedman test (Iman–Davenport F, %s > %g) cannot reject that every learner ranks alike, "+
 			"so no pair is compared.\n", pValue(test.PF), acrossAlpha)
@@ -143,29 +140,36 @@ func writeBayesianPairs(b *strings.Builder, learners []string, order []int, scor
 	}
 }
 
-// benchGroup is a (dataset, scenario) group of benchView.
-type benchGroup = schemas.BenchmarkCell
+// separated lists the pairs of learners (names) whose average ranks
+// differ by more than cd, best-ranked first (order), or says that none do.
+func separated(names []string, avg []float64, order []int, cd float64) string {
+	var pairs []string
+	for a := 0; a < len(order); a++ {
+		for c := a + 1; c < len(order); c++ {
+			i, j := order[a], order[c]
+			if d := avg[j] - avg[i]; d > cd {
+				pairs = append(pairs, fmt.Sprintf("%s ahead of %s (%s)", escape(names[i]), escape(names[j]), format(d)))
+			}
+		}
+	}
+	if len(pairs) == 0 {
+		return "no pair's ranks differ by more"
+	}
+	return "separated: " + strings.Join(pairs, "; ")
+}
+
+// sharedDatasets names the datasets that make several groups (one per
+// scenario), "" when none does.
+func sharedDatasets(groups []schemas.BenchmarkCell) string {
+	count := map[string]int{}
+	var shared []string
+	for _, g := range groups {
+		if count[g.Dataset]++; count[g.Dataset] == 2 {
+			shared = append(shared, escape(g.Dataset))
+		}
+	}
+	return strings.Join(shared, ", ")
+}
 
 // pCell is pValue for a table cell: "0.142", "< 0.001".
 func pCell(p float64) string { return strings.TrimPrefix(pValue(p), "p = ") }
-
-// separated returns a function that lists the pairs of learners whose
-// average ranks differ by more than cd, best-ranked first, or says that
-// none do.
-func separated(avg []float64, order []int, cd float64) func(names []string) string {
-	return func(names []string) string {
-		var pairs []string
-		for a := 0; a < len(order); a++ {
-			for c := a + 1; c < len(order); c++ {
-				i, j := order[a], order[c]
-				if d := avg[j] - avg[i]; d > cd && !math.IsNaN(d) {
-					pairs = append(pairs, fmt.Sprintf("%s ahead of %s (%s)", escape(names[i]), escape(names[j]), format(d)))
-				}
-			}
-		}
-		if len(pairs) == 0 {
-			return "no pair's ranks differ by more"
-		}
-		return "separated: " + strings.Join(pairs, "; ")
-	}
-}

@@ -74,3 +74,31 @@ func TestAcrossDatasets(t *testing.T) {
 		})
 	}
 }
+
+// TestAcrossDatasetsScenarios: groups that are scenarios of one dataset
+// are not independent datasets, and the section says so.
+func TestAcrossDatasetsScenarios(t *testing.T) {
+	v := acrossView([]string{"x", "y"}, [][]float64{{0.9, 0.8}, {0.8, 0.7}, {0.7, 0.75}})
+	for g := range v.groups {
+		if g < 2 { // da and db become thyroid S1 and S2
+			old := v.groups[g]
+			renamed := schemas.BenchmarkCell{Dataset: "thyroid", Scenario: "S" + string(rune('1'+g))}
+			for _, l := range v.learners {
+				s := v.stat[l][schemas.BenchmarkCell{Dataset: old.Dataset, Scenario: old.Scenario, Subset: "1st"}]
+				v.stat[l][schemas.BenchmarkCell{Dataset: renamed.Dataset, Scenario: renamed.Scenario, Subset: "1st"}] = s
+			}
+			v.groups[g] = renamed
+			v.fulls["thyroid"], v.tops["thyroid"] = "1st", 1
+		}
+	}
+	var b strings.Builder
+	writeAcrossDatasets(&b, v)
+	if !strings.Contains(b.String(), "which the scenarios of one dataset are not (thyroid)") {
+		t.Errorf("the section must warn that thyroid's scenarios are not independent datasets:\n%s", b.String())
+	}
+	var one strings.Builder
+	writeAcrossDatasets(&one, acrossView([]string{"x", "y"}, [][]float64{{0.9, 0.8}, {0.8, 0.7}}))
+	if strings.Contains(one.String(), "scenarios of one dataset") {
+		t.Errorf("no dataset makes two groups, yet the section warns:\n%s", one.String())
+	}
+}

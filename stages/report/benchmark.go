@@ -178,7 +178,10 @@ func BenchmarkMarkdown(w io.Writer, meta Meta, full FullSubsets, summary []Bench
 // learner's Stats in the cell of the whole top subset, and each group's
 // mean normalized class entropy.
 type benchView struct {
-	full     FullSubsets
+	// fulls and tops are, per dataset, its whole top subset's name and
+	// its number of attributes (FullSubsets, resolved once).
+	fulls    map[string]string
+	tops     map[string]int
 	rank     map[schemas.BenchmarkCell]ranking
 	learners []string
 	groups   []schemas.BenchmarkCell            // subset empty
@@ -188,7 +191,8 @@ type benchView struct {
 }
 
 func newBenchView(meta Meta, full FullSubsets, summary []BenchmarkSummary, entropy []schemas.EntropyRow) *benchView {
-	v := &benchView{full: full, stat: map[string]map[schemas.BenchmarkCell]*BenchmarkSummary{}, subsets: map[schemas.BenchmarkCell][]string{}}
+	v := &benchView{fulls: map[string]string{}, tops: map[string]int{}, stat: map[string]map[schemas.BenchmarkCell]*BenchmarkSummary{},
+		subsets: map[schemas.BenchmarkCell][]string{}}
 	for i := range summary {
 		s := &summary[i]
 		if !slices.Contains(v.learners, s.Learner) {
@@ -197,6 +201,11 @@ func newBenchView(meta Meta, full FullSubsets, summary []BenchmarkSummary, entro
 		g := schemas.BenchmarkCell{Dataset: s.Cell.Dataset, Scenario: s.Cell.Scenario}
 		if !slices.Contains(v.groups, g) {
 			v.groups = append(v.groups, g)
+		}
+		if _, ok := v.fulls[g.Dataset]; !ok {
+			v.fulls[g.Dataset] = full(g.Dataset)
+			ranks, _ := schemas.SubsetRanks(v.fulls[g.Dataset])
+			v.tops[g.Dataset] = len(ranks)
 		}
 		if !slices.Contains(v.subsets[g], s.Cell.Subset) {
 			v.subsets[g] = append(v.subsets[g], s.Cell.Subset)
@@ -295,7 +304,7 @@ func writeGammaTables(b *strings.Builder, v *benchView, name func(schemas.Benchm
 // at returns learner l's Stat of measure m in group g with the whole top
 // subset; a Stat with N = 0 when the learner did not run there.
 func (v *benchView) at(l string, g schemas.BenchmarkCell, m Measure) Stat {
-	g.Subset = v.full(g.Dataset)
+	g.Subset = v.fulls[g.Dataset]
 	if s := v.stat[l][g]; s != nil {
 		return *s.Stat(m)
 	}
@@ -312,11 +321,9 @@ type FullSubsets func(dataset string) string
 // attributes of full.
 func SameFull(full string) FullSubsets { return func(string) string { return full } }
 
-// topOf is how many attributes dataset's whole top subset holds.
-func (v *benchView) topOf(dataset string) int {
-	ranks, _ := schemas.SubsetRanks(v.full(dataset))
-	return len(ranks)
-}
+// topOf is how many attributes dataset's whole top subset holds; 0 for a
+// dataset without evaluations.
+func (v *benchView) topOf(dataset string) int { return v.tops[dataset] }
 
 // describeTops says what the whole top subsets are: "its top 5 attributes
 // by gain ratio (1st,2nd,3rd,4th,5th)" when every dataset selects alike,
@@ -331,7 +338,7 @@ func (v *benchView) describeTops() string {
 		}
 	}
 	if len(counts) <= 1 && len(names) > 0 {
-		return fmt.Sprintf("its top %s by gain ratio (%s)", plural(int64(v.topOf(names[0])), "attribute"), escape(v.full(names[0])))
+		return fmt.Sprintf("its top %s by gain ratio (%s)", plural(int64(v.topOf(names[0])), "attribute"), escape(v.fulls[names[0]]))
 	}
 	parts := make([]string, len(names))
 	for i, n := range names {

@@ -68,7 +68,7 @@ func writeBenchVerdicts(b *strings.Builder, v *benchView, against map[Measure]st
 	}
 	for _, g := range v.groups {
 		cell := g
-		cell.Subset = v.full(g.Dataset)
+		cell.Subset = v.fulls[g.Dataset]
 		stat := func(l string) Stat { return v.at(l, g, Accuracy) }
 		lead, ok := newLead(v.learners, stat, true, func(a, b string) (Pairing, bool) { return idx.test(cell, a, b) })
 		name := groupName(g)
@@ -110,7 +110,7 @@ func writeBenchVerdicts(b *strings.Builder, v *benchView, against map[Measure]st
 // that the three lists hold together at the 5% level.
 func writeAgainst(b *strings.Builder, v *benchView, g schemas.BenchmarkCell, idx winsIndex, m Measure, label, vs, bench string, benchmarks []string) {
 	cell := g
-	cell.Subset = v.full(g.Dataset)
+	cell.Subset = v.fulls[g.Dataset]
 	var cs []Comparison
 	var ps []float64
 	var untested []string

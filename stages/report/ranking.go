@@ -33,7 +33,7 @@ func newRankings(attrs []schemas.AttributeRow, evals []schemas.BenchmarkEvaluati
 	tops := map[gr][]string{}
 	for _, a := range attrs {
 		n := topOf(a.Dataset)
-		if a.Rank < 1 || int(a.Rank) > n {
+		if n == 0 || a.Rank < 1 || int(a.Rank) > n {
 			continue
 		}
 		k := gr{schemas.BenchmarkCell{Dataset: a.Dataset, Scenario: a.Scenario}, a.Rep}

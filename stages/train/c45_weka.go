@@ -335,7 +335,7 @@ func (f *j48Fit) selectModel(data []j48Inst, seg j48Seg, n *j48Node) int {
 		*c = j48Cand{}
 		switch {
 		case f.numeric[a] && seg.ok:
-			f.numericSplitSorted(f.bufs[seg.side][a][seg.lo:seg.hi], f.classCounts(check), sumW, c)
+			f.numericSplitSorted(a, f.bufs[seg.side][a][seg.lo:seg.hi], f.classCounts(check), sumW, c)
 		case f.numeric[a]:
 			f.numericSplit(a, data, f.instancesSort(data, f.vals[a]), sumW, c)
 		default:

@@ -165,7 +165,7 @@ func (f *j48Fit) leafAhead(p []j48Inst) bool {
 // distributions is a table of whole counts, set here directly, and each
 // entropy the sum, in EntropyBasedSplitCrit's order, of the table's
 // x·log2(x) of those counts: J48's values bit for bit.
-func (f *j48Fit) numericSplitSorted(s j48Sorted, classes []int, sumW float64, c *j48Cand) {
+func (f *j48Fit) numericSplitSorted(a int, s j48Sorted, classes []int, sumW float64, c *j48Cand) {
 	n := len(s)
 	tab := f.xlogx
 	total := float64(n)
@@ -234,7 +234,7 @@ func (f *j48Fit) numericSplitSorted(s j48Sorted, classes []int, sumW float64, c 
 	if !ok {
 		return
 	}
-	dist := newJ48Dist(2, f.k, f.xlogx)
+	dist := f.candDistFor(a, 2)
 	clear(cnt[:k])
 	for _, key := range s[:splitIndex+1] {
 		cnt[key.c]++
