@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/importer"
 	"github.com/dtbench/dtbench/schemas"
 	"github.com/dtbench/dtbench/stages/evaluate"
 	"github.com/dtbench/dtbench/stages/generate"
@@ -53,7 +54,7 @@ func buildCost(cfg *Config, cc *generate.CostConfig, env studyEnv) (*flow.Study,
 		ks = "misclassification cost k = " + strings.Join(parts, ", ")
 	}
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: env.Version, Learners: learners.Names(),
-		Notes: []string{fmt.Sprintf("%d random splits per dataset, %.3g of the rows training; %s", cc.Repetitions, cc.Train, ks)}}
+		Notes: []string{fmt.Sprintf("%d random splits per dataset, %.3g of the rows training; %s", cc.Repetitions, cc.Train, ks), importNote(cc.Datasets)}}
 	preds := generate.Predictions{On: cfg.Outputs.Predictions, Costed: true} // every task has its cost model
 	return withLearners(&flow.Study{
 		Name:      cfg.Study,
@@ -89,4 +90,33 @@ func costTreeLabels(_, run, evals string, ti TreeInfo) (tree.Names, error) {
 	names := tree.NamesOf(s)
 	names.Title = fmt.Sprintf("%s on %s, %s, split %d (task %d, tree %d)", ti.Learner, e.Dataset, k, e.Rep, ti.DatasetID, ti.ID)
 	return names, nil
+}
+
+// importNote says how the datasets' numbers and missing values reached the
+// learners (their import options): one phrase when every dataset was read
+// alike, else one per dataset.
+func importNote(specs []generate.DatasetSpec) string {
+	phrase := func(o importer.Options) string {
+		nums := "numeric attributes as they are (C4.5's threshold splits)"
+		if !o.Discretize.Numeric() {
+			nums = fmt.Sprintf("numeric attributes in %d %s bins", o.Discretize.Bins, o.Discretize.Method)
+		}
+		switch o.Missing {
+		case importer.MissingKeep:
+			return nums + ", missing values kept (J48's fractional instances)"
+		case importer.MissingDrop:
+			return nums + ", rows with a missing value dropped"
+		}
+		return nums + ", a missing value a category of its own"
+	}
+	var parts []string
+	same := true
+	for _, d := range specs {
+		parts = append(parts, d.Name+": "+phrase(d.Options))
+		same = same && phrase(d.Options) == phrase(specs[0].Options)
+	}
+	if same && len(specs) > 0 {
+		return "Data: " + phrase(specs[0].Options)
+	}
+	return "Data: " + strings.Join(parts, "; ")
 }

@@ -10,8 +10,10 @@ import (
 	"testing"
 
 	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/importer"
 	"github.com/dtbench/dtbench/internal/shareddata"
 	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/stages/generate"
 )
 
 // costConfig loads a small cost study over the toy dataset with test
@@ -150,7 +152,12 @@ func TestCostTurneyConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	evals := costEvals(t, run(t, cfg, Options{Out: t.TempDir()}))
+	dir := run(t, cfg, Options{Out: t.TempDir()})
+	if md, err := os.ReadFile(filepath.Join(dir, "report", "report.md")); err != nil ||
+		!strings.Contains(string(md), "Data: numeric attributes as they are (C4.5's threshold splits), missing values kept (J48's fractional instances)") {
+		t.Errorf("report.md must say that the cost study read the numbers and missing values as they are (%v)", err)
+	}
+	evals := costEvals(t, dir)
 	if len(evals) != 2*2*2*6 {
 		t.Fatalf("%d rows; want 2 datasets × 2 costs × 2 splits × 6 learners", len(evals))
 	}
@@ -237,5 +244,26 @@ func TestCostStudyICETChoices(t *testing.T) {
 	}
 	if slices.Equal(biases[true], biases[false]) {
 		t.Errorf("seeded: false chose the same biases as the seeded search")
+	}
+}
+
+// TestImportNote: the report's data line says how each dataset's numbers
+// and missing values reached the learners, once when all were read alike.
+func TestImportNote(t *testing.T) {
+	raw := importer.Options{Discretize: importer.Discretization{Method: importer.NoDiscretization}, Missing: importer.MissingKeep}
+	bins := importer.Options{Discretize: importer.Discretization{Method: importer.EqualFrequency, Bins: 5}, Missing: importer.MissingCategory}
+	for _, tc := range []struct {
+		specs []generate.DatasetSpec
+		want  string
+	}{
+		{[]generate.DatasetSpec{{Name: "a", Options: raw}, {Name: "b", Options: raw}},
+			"Data: numeric attributes as they are (C4.5's threshold splits), missing values kept (J48's fractional instances)"},
+		{[]generate.DatasetSpec{{Name: "a", Options: raw}, {Name: "b", Options: bins}},
+			"Data: a: numeric attributes as they are (C4.5's threshold splits), missing values kept (J48's fractional instances); " +
+				"b: numeric attributes in 5 equal-frequency bins, a missing value a category of its own"},
+	} {
+		if got := importNote(tc.specs); got != tc.want {
+			t.Errorf("importNote = %q\nwant %q", got, tc.want)
+		}
 	}
 }

@@ -13,6 +13,10 @@ import (
 // acrossAlpha is the level of the tests across datasets.
 const acrossAlpha = 0.05
 
+// smallGroups is the number of groups below which the section warns that
+// the Friedman test's χ² and F approximations are rough.
+const smallGroups = 10
+
 // writeAcrossDatasets writes the comparison of the learners across the
 // (dataset, scenario) groups as Demšar (2006) recommends (package
 // friedman): each group's mean accuracy with the whole top subset ranked
@@ -56,6 +60,9 @@ func writeAcrossDatasets(b *strings.Builder, v *benchView) {
 		"(1 = the most accurate, ties averaged); a learner's average rank is its mean over the groups (Demšar, JMLR 2006). ", n)
 	if len(left) > 0 {
 		fmt.Fprintf(b, "Not ranked, as they did not run on every group: %s. ", strings.Join(escapeAll(left), ", "))
+	}
+	if n < smallGroups {
+		fmt.Fprintf(b, "With fewer than %d groups the χ² and F approximations are rough (Demšar advises exact tables for few datasets): read the p-values as approximate. ", smallGroups)
 	}
 	if scenarios := sharedDatasets(v.groups); scenarios != "" {
 		fmt.Fprintf(b, "The tests take the groups as independent datasets, which the scenarios of one dataset are not (%s): read their p-values as optimistic. ", scenarios)
