@@ -125,9 +125,11 @@ func (p *logProgress) Start(tasks int64, cost float64) {
 		}
 		for {
 			select {
-			case <-ticks:
+			case at := <-ticks:
+				// The tick's own time, not a second reading of the
+				// clock: the line is for the moment the tick fired.
 				p.mu.Lock()
-				p.line(p.now())
+				p.line(at)
 				p.mu.Unlock()
 			case <-p.stop:
 				return
