@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"github.com/dtbench/dtbench/compare"
 	"slices"
 	"strings"
 
@@ -34,6 +35,9 @@ var benchmarkStudy = &Study[generate.BenchmarkSection, generate.BenchmarkConfig]
 	LearnerDatasets: true,
 	Build:           buildBenchmark,
 	TreeLabels:      benchmarkTreeLabels,
+	Evaluations: compareTasks(schemas.BenchmarkEvaluationTable, func(e *schemas.BenchmarkEvaluation) compare.Task {
+		return compareTask(e.Learner, e.BenchmarkCell, e.Rep, e.DatasetID, &e.Measures, &e.Outcome)
+	}),
 }
 
 func buildBenchmark(cfg *Config, bc *generate.BenchmarkConfig, env studyEnv) (*flow.Study, error) {

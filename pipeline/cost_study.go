@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"github.com/dtbench/dtbench/compare"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,6 +31,9 @@ var costStudy = &Study[generate.CostSection, generate.CostConfig]{
 	Datasets:    func(c *generate.CostConfig) *[]generate.DatasetSpec { return &c.Datasets },
 	Build:       buildCost,
 	TreeLabels:  costTreeLabels,
+	Evaluations: compareTasks(schemas.CostEvaluationTable, func(e *schemas.CostEvaluation) compare.Task {
+		return compareTask(e.Learner, e.CostCell, e.Rep, e.DatasetID, &e.Measures, &e.Outcome)
+	}),
 }
 
 func buildCost(cfg *Config, cc *generate.CostConfig, env studyEnv) (*flow.Study, error) {

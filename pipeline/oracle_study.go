@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"github.com/dtbench/dtbench/compare"
 
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/schemas"
@@ -25,6 +26,9 @@ var oracleStudy = &Study[generate.OracleSection, generate.OracleConfig]{
 	Predictions: false,
 	Build:       buildOracle,
 	TreeLabels:  oracleTreeLabels,
+	Evaluations: compareTasks(schemas.EvaluationTable, func(e *schemas.OracleEvaluation) compare.Task {
+		return compareTask(e.Learner, e.OracleCell, e.Rep, e.DatasetID, &e.Measures, &e.Outcome)
+	}),
 }
 
 func buildOracle(cfg *Config, o *generate.OracleConfig, env studyEnv) (*flow.Study, error) {

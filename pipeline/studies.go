@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dtbench/dtbench/compare"
 	"github.com/dtbench/dtbench/flow"
 	"github.com/dtbench/dtbench/stages/generate"
 	"github.com/dtbench/dtbench/stages/train"
@@ -63,6 +64,10 @@ type Study[S, C any] struct {
 	// (see TreeLabels); nil gives the codes of the datasets part beside
 	// the tree's part.
 	TreeLabels func(part, run, evals string, ti TreeInfo) (tree.Names, error)
+	// Evaluations reads one part of the study's results/evaluations as
+	// dtbench compare pairs them: a compare.Task per row, its cell named
+	// by compare.CellName.
+	Evaluations func(path string) ([]compare.Task, error)
 }
 
 // studyDescriptor is a Study of any section types, as the table holds it:
@@ -81,6 +86,7 @@ type studyDescriptor interface {
 	copySection(section any) any
 	build(cfg *Config, env studyEnv) (*flow.Study, error)
 	treeLabels(part, run, evals string, ti TreeInfo) (tree.Names, error)
+	evaluations(path string) ([]compare.Task, error)
 }
 
 func (s *Study[S, C]) name() string { return s.Name }
@@ -88,8 +94,8 @@ func (s *Study[S, C]) name() string { return s.Name }
 // check reports a descriptor that lacks what the config layer needs.
 func (s *Study[S, C]) check() error {
 	switch {
-	case s.Section == nil || s.Resolve == nil || s.Learners == nil || s.Build == nil:
-		return fmt.Errorf("study %q needs Section, Resolve, Learners and Build", s.Name)
+	case s.Section == nil || s.Resolve == nil || s.Learners == nil || s.Build == nil || s.Evaluations == nil:
+		return fmt.Errorf("study %q needs Section, Resolve, Learners, Build and Evaluations", s.Name)
 	case s.LearnerDatasets && s.Datasets == nil:
 		return fmt.Errorf("study %q takes learners' datasets options but has no Datasets", s.Name)
 	}
@@ -156,6 +162,8 @@ func (s *Study[S, C]) treeLabels(part, run, evals string, ti TreeInfo) (tree.Nam
 	}
 	return s.TreeLabels(part, run, evals, ti)
 }
+
+func (s *Study[S, C]) evaluations(path string) ([]compare.Task, error) { return s.Evaluations(path) }
 
 // studyTable is the table of studies with what the config layer derives
 // from it once: the config keys (the shared ones of rawConfig, then each

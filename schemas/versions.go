@@ -50,6 +50,9 @@ const (
 	PredictionsVersion = 1
 	// ICETVersion is results/icet's (the cost study's ICET choices).
 	ICETVersion = 1
+	// CompareVersion is compare.parquet's (dtbench compare's table, not a
+	// run folder's).
+	CompareVersion = 1
 )
 
 // tableVersion is the version a table is written with and the versions
@@ -73,6 +76,7 @@ var tableVersions = map[string]tableVersion{
 	Summaries:   {SummariesVersion, []int{2, 3}},
 	Predictions: {PredictionsVersion, []int{1}},
 	ICETChoices: {ICETVersion, []int{1}},
+	Comparisons: {CompareVersion, []int{1}},
 }
 
 // TableVersion returns the schema version dtbench writes for table (one of
@@ -88,13 +92,15 @@ func ReadableVersions(table string) []int {
 	return slices.Clone(tableVersions[table].reads)
 }
 
-// Versions returns the schema version of every table dtbench writes, by
+// Versions returns the schema version of every table dtbench writes in a
+// run folder (compare.parquet, written beside runs, aside), by
 // table constant, for the run manifest.
 func Versions() map[string]int {
 	out := make(map[string]int, len(tableVersions))
 	for t, v := range tableVersions {
 		out[t] = v.write
 	}
+	delete(out, Comparisons) // written beside runs, never in one
 	return out
 }
 

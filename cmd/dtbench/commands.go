@@ -161,7 +161,7 @@ func newRootCmd() *cobra.Command {
 		return &input.Error{Key: "flags", Err: err}
 	})
 	root.AddCommand(runCmd(), stageCmd(flow.StageGenerate), stageCmd(flow.StageTrain),
-		stageCmd(flow.StageEvaluate), stageCmd(flow.StageReport), importCmd(), exportCmd(), treeCmd(), verifyCmd(), versionCmd())
+		stageCmd(flow.StageEvaluate), stageCmd(flow.StageReport), importCmd(), exportCmd(), treeCmd(), verifyCmd(), compareCmd(), versionCmd())
 	return root
 }
 

@@ -1,0 +1,323 @@
+// Package compare compares two runs of one study task by task, as a
+// nightly job asks "what changed since last night?": for each learner,
+// grid cell and measure, both runs' means, the paired differences B − A
+// over the tasks both ran (the same config and seed give the same
+// datasets, folds and splits, so a difference is the learners' own),
+// Student's paired t interval and test, Holm's adjustment over the
+// measure's family, and a verdict that needs both significance and a
+// minimum effect. Which runs may be compared is package pipeline's
+// (ReadCompared, Comparable); this package only pairs and tests.
+package compare
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/dtbench/dtbench/cv"
+	"github.com/dtbench/dtbench/schemas"
+)
+
+// Task is one evaluation row of a run, as the comparison sees it: the
+// learner on one task of a cell (its repetition or split), how the fit
+// went, and its measures.
+type Task struct {
+	Learner  string
+	Cell     string // CellName of the row's cell
+	Rep      int32
+	Task     int64  // dataset_id: the same in both runs for the same cell and repetition
+	Status   string // schemas.StatusOK, or how the fit failed
+	Measures *schemas.Measures
+}
+
+// Options are the comparison's settings: the measures compared (columns
+// of schemas.Measures with a direction), the significance level of the
+// tests and the interval (1 − Alpha), and the minimum effect a verdict
+// needs (in the measure's units).
+type Options struct {
+	Measures  []string
+	Alpha     float64
+	MinEffect float64
+}
+
+// Defaults are dtbench compare's: accuracy, α = 0.05, a minimum effect of
+// 0.005.
+func Defaults() Options {
+	return Options{Measures: []string{"accuracy"}, Alpha: 0.05, MinEffect: 0.005}
+}
+
+// The verdicts of a CompareRow.
+const (
+	Improved  = "improved"
+	Regressed = "regressed"
+	Unchanged = "unchanged"
+	Untested  = "untested"
+	OnlyA     = "only_a"
+	OnlyB     = "only_b"
+)
+
+// StatusChange is a task both runs ran whose fit went otherwise in each.
+type StatusChange struct {
+	Learner, Cell string
+	Rep           int32
+	A, B          string // the statuses
+}
+
+// Result is a comparison: its rows (learners in A's order, then those
+// only B has; cells in first appearance; measures in the options' order),
+// and the tasks whose status changed.
+type Result struct {
+	Rows          []schemas.CompareRow
+	StatusChanges []StatusChange
+}
+
+// Check refuses options that compare nothing or cannot be read: an
+// unknown measure, one without a direction, α outside (0, 1), a negative
+// minimum effect.
+func (o Options) Check() error {
+	if len(o.Measures) == 0 {
+		return fmt.Errorf("no measure to compare")
+	}
+	for _, m := range o.Measures {
+		b, ok := schemas.MeasureBetter[m]
+		switch {
+		case !ok:
+			return fmt.Errorf("measure %q: not a measure (%s)", m, directed())
+		case b == 0:
+			return fmt.Errorf("measure %q describes a model or a task, it does not rank learners (%s)", m, directed())
+		}
+	}
+	if !(o.Alpha > 0 && o.Alpha < 1) {
+		return fmt.Errorf("alpha %g: not in (0, 1)", o.Alpha)
+	}
+	if !(o.MinEffect >= 0) {
+		return fmt.Errorf("min-effect %g: not a size (0 or more)", o.MinEffect)
+	}
+	return nil
+}
+
+// directed lists the measures a comparison takes, in column order.
+func directed() string {
+	s := "one of"
+	for _, c := range schemas.MeasureColumns {
+		if schemas.MeasureBetter[c.Name] != 0 {
+			s += " " + c.Name
+		}
+	}
+	return s
+}
+
+// key identifies a task of a learner in either run.
+type key struct {
+	learner, cell string
+	rep           int32
+}
+
+// group is one (learner, cell) of the comparison.
+type group struct{ learner, cell string }
+
+// Compare pairs the tasks of runs a and b and compares them under o (which
+// Check must accept). It fails when one key (learner, cell, repetition)
+// names two tasks in a run, or different tasks in the two: then the runs
+// did not run the same tasks and no difference is the learners' own.
+func Compare(study string, a, b []Task, o Options) (Result, error) {
+	ia, err := index(a, "A")
+	if err != nil {
+		return Result{}, err
+	}
+	ib, err := index(b, "B")
+	if err != nil {
+		return Result{}, err
+	}
+	for k, ta := range ia {
+		if tb, ok := ib[k]; ok && ta.Task != tb.Task {
+			return Result{}, fmt.Errorf("learner %s, cell %s, repetition %d is task %d in A and %d in B: the runs did not run the same tasks", k.learner, k.cell, k.rep, ta.Task, tb.Task)
+		}
+	}
+	groups, reps := groupsOf(a, b)
+	var res Result
+	columns := make([]schemas.Numeric[schemas.Measures], len(o.Measures))
+	for i, m := range o.Measures {
+		if columns[i], err = schemas.NumericColumn[schemas.Measures](m); err != nil {
+			return Result{}, err
+		}
+	}
+	for _, g := range groups {
+		changed := int64(0)
+		for _, r := range reps[g] {
+			ta, okA := ia[key{g.learner, g.cell, r}]
+			tb, okB := ib[key{g.learner, g.cell, r}]
+			if okA && okB && ta.Status != tb.Status {
+				changed++
+				res.StatusChanges = append(res.StatusChanges, StatusChange{g.learner, g.cell, r, ta.Status, tb.Status})
+			}
+		}
+		for i, m := range o.Measures {
+			row := compareGroup(study, g, reps[g], ia, ib, m, columns[i], o.Alpha)
+			row.StatusChanged = changed
+			res.Rows = append(res.Rows, row)
+		}
+	}
+	adjust(res.Rows, o)
+	return res, nil
+}
+
+// index maps each task of a run to its key, refusing a key named twice.
+func index(tasks []Task, run string) (map[key]*Task, error) {
+	out := make(map[key]*Task, len(tasks))
+	for i := range tasks {
+		t := &tasks[i]
+		k := key{t.Learner, t.Cell, t.Rep}
+		if _, dup := out[k]; dup {
+			return nil, fmt.Errorf("run %s has two rows of learner %s, cell %s, repetition %d", run, t.Learner, t.Cell, t.Rep)
+		}
+		out[k] = t
+	}
+	return out, nil
+}
+
+// groupsOf returns the (learner, cell) groups of both runs in the order
+// of Result, and each group's repetitions, ascending.
+func groupsOf(a, b []Task) ([]group, map[group][]int32) {
+	learnerAt, cellAt := map[string]int{}, map[string]int{}
+	seen := map[group]bool{}
+	reps := map[group][]int32{}
+	var groups []group
+	seenRep := map[key]bool{}
+	for _, run := range [][]Task{a, b} {
+		for _, t := range run {
+			if _, ok := learnerAt[t.Learner]; !ok {
+				learnerAt[t.Learner] = len(learnerAt)
+			}
+			if _, ok := cellAt[t.Cell]; !ok {
+				cellAt[t.Cell] = len(cellAt)
+			}
+			g := group{t.Learner, t.Cell}
+			if !seen[g] {
+				seen[g] = true
+				groups = append(groups, g)
+			}
+			if k := (key{t.Learner, t.Cell, t.Rep}); !seenRep[k] {
+				seenRep[k] = true
+				reps[g] = append(reps[g], t.Rep)
+			}
+		}
+	}
+	slices.SortStableFunc(groups, func(x, y group) int {
+		return cmp.Or(cmp.Compare(learnerAt[x.learner], learnerAt[y.learner]), cmp.Compare(cellAt[x.cell], cellAt[y.cell]))
+	})
+	for _, r := range reps {
+		slices.Sort(r)
+	}
+	return groups, reps
+}
+
+// compareGroup is the row of one group and measure before Holm's
+// adjustment: the means of each run, and the test of the paired
+// differences in repetition order.
+func compareGroup(study string, g group, reps []int32, ia, ib map[key]*Task, m string, col schemas.Numeric[schemas.Measures], alpha float64) schemas.CompareRow {
+	row := schemas.CompareRow{Study: study, Learner: g.learner, Cell: g.cell, Measure: m, Better: int32(schemas.MeasureBetter[m])}
+	var sumA, sumB float64
+	var diffs []float64
+	inA, inB := false, false
+	for _, r := range reps {
+		k := key{g.learner, g.cell, r}
+		ta, okA := ia[k]
+		tb, okB := ib[k]
+		inA, inB = inA || okA, inB || okB
+		va, hasA := value(ta, okA, col)
+		vb, hasB := value(tb, okB, col)
+		if hasA {
+			row.NA++
+			sumA += va
+		}
+		if hasB {
+			row.NB++
+			sumB += vb
+		}
+		if hasA && hasB {
+			diffs = append(diffs, vb-va)
+		}
+	}
+	if row.NA > 0 {
+		row.MeanA = ptr(sumA / float64(row.NA))
+	}
+	if row.NB > 0 {
+		row.MeanB = ptr(sumB / float64(row.NB))
+	}
+	switch {
+	case !inB:
+		row.Verdict = OnlyA
+		return row
+	case !inA:
+		row.Verdict = OnlyB
+		return row
+	}
+	row.Pairs = int64(len(diffs))
+	if len(diffs) == 0 {
+		row.Verdict = Untested
+		return row
+	}
+	t := cv.PairedTTest(diffs, 0)
+	row.Diff = ptr(t.Mean)
+	if len(diffs) < 2 {
+		row.Verdict = Untested
+		if t.Mean == 0 {
+			row.Verdict = Unchanged
+		}
+		return row
+	}
+	half := cv.TQuantile(1-alpha/2, len(diffs)-1) * t.SE
+	row.CILow, row.CIHigh, row.P = ptr(t.Mean-half), ptr(t.Mean+half), ptr(t.P)
+	return row
+}
+
+// value is the measure's value of a task that is there and has one.
+func value(t *Task, there bool, col schemas.Numeric[schemas.Measures]) (float64, bool) {
+	if !there || t.Measures == nil {
+		return 0, false
+	}
+	return col.Float64(t.Measures)
+}
+
+// adjust sets Holm's p of every tested row, per measure, and the tested
+// rows' verdicts.
+func adjust(rows []schemas.CompareRow, o Options) {
+	for _, m := range o.Measures {
+		var at []int
+		var ps []float64
+		for i := range rows {
+			if rows[i].Measure == m && rows[i].P != nil {
+				at = append(at, i)
+				ps = append(ps, *rows[i].P)
+			}
+		}
+		for j, h := range cv.Holm(ps) {
+			r := &rows[at[j]]
+			r.HolmP = ptr(h)
+			r.Verdict = verdict(*r.Diff, h, float64(r.Better), o)
+		}
+	}
+}
+
+// verdict is a tested row's: improved or regressed when Holm's p is below
+// α and the difference is at least the minimum effect (and not 0), in the
+// direction better says; unchanged otherwise.
+func verdict(diff, holmP, better float64, o Options) string {
+	if !(holmP < o.Alpha) || diff == 0 || math.Abs(diff) < o.MinEffect {
+		return Unchanged
+	}
+	if diff*better > 0 {
+		return Improved
+	}
+	return Regressed
+}
+
+// Regressions counts the rows whose verdict is regressed.
+func (r Result) Regressions() int { return len(r.byVerdict(Regressed)) }
+
+func ptr(x float64) *float64 { return &x }
+
+// Improvements returns the rows whose verdict is improved.
+func (r Result) Improvements() []schemas.CompareRow { return r.byVerdict(Improved) }
