@@ -218,3 +218,80 @@ func TestSlurmArrayRunsEveryShard(t *testing.T) {
 		t.Errorf("verify the run: %v: %s", err, out)
 	}
 }
+
+// TestNightlyScript runs nightly.sh for three nights of the quick config:
+// the first has nothing to compare with, the second compares clean with
+// the first, the third (whose c45 needs 60 rows a leaf) regresses and
+// exits 1, with compare.md saying so; the CronJob runs the script on a
+// config that exists.
+func TestNightlyScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds dtbench")
+	}
+	if out, err := exec.Command("bash", "-n", "nightly.sh").CombinedOutput(); err != nil {
+		t.Fatalf("bash -n nightly.sh: %v: %s", err, out)
+	}
+	bin := filepath.Join(t.TempDir(), "dtbench")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/dtbench/dtbench/cmd/dtbench").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v: %s", err, out)
+	}
+	root := filepath.Join(t.TempDir(), "nightly")
+	night := func(date string, extra ...string) (int, string) {
+		cmd := exec.Command("bash", append([]string{"nightly.sh", filepath.Join("..", "configs", "quick.yaml"), root}, extra...)...)
+		cmd.Env = append(os.Environ(), "DTBENCH="+bin, "NIGHT="+date)
+		out, err := cmd.CombinedOutput()
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return exit.ExitCode(), string(out)
+		} else if err != nil {
+			t.Fatalf("nightly.sh: %v", err)
+		}
+		return 0, string(out)
+	}
+	if code, out := night("2026-01-01"); code != 0 || !strings.Contains(out, "nothing to compare") {
+		t.Fatalf("first night: exit %d: %s", code, out)
+	}
+	if code, out := night("2026-01-02"); code != 0 || !strings.Contains(out, "0 regressed") {
+		t.Fatalf("second night: exit %d: %s", code, out)
+	}
+	hurt := "learners=[id3, {c45: {pruning: none, min_leaf: 60}}, {cart: {pruning: none}}, randomtree, exact, naivebayes, intuitive, majority, random]"
+	code, out := night("2026-01-03", "--set", hurt)
+	if code != 1 || !strings.Contains(out, "rows regressed from "+filepath.Join(root, "2026-01-02", "quick")) {
+		t.Fatalf("third night: exit %d, want 1 against the second night: %s", code, out)
+	}
+	md, err := os.ReadFile(filepath.Join(root, "2026-01-03", "compare-quick", "compare.md"))
+	if err != nil || !strings.Contains(string(md), "**Verdict: 12 regressions, 0 improvements.**") {
+		t.Errorf("compare.md (%v):\n%s", err, md)
+	}
+
+	data, err := os.ReadFile(filepath.Join("kubernetes", "nightly-cronjob.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cj struct {
+		Kind string `yaml:"kind"`
+		Spec struct {
+			JobTemplate struct {
+				Spec struct {
+					Template struct {
+						Spec struct {
+							Containers []struct {
+								Command []string `yaml:"command"`
+							} `yaml:"containers"`
+						} `yaml:"spec"`
+					} `yaml:"template"`
+				} `yaml:"spec"`
+			} `yaml:"jobTemplate"`
+		} `yaml:"spec"`
+	}
+	if err := yaml.Unmarshal(data, &cj); err != nil || cj.Kind != "CronJob" || len(cj.Spec.JobTemplate.Spec.Template.Spec.Containers) != 1 {
+		t.Fatalf("nightly-cronjob.yaml: %v, %+v", err, cj)
+	}
+	command := cj.Spec.JobTemplate.Spec.Template.Spec.Containers[0].Command
+	if len(command) != 4 || command[0] != "bash" || filepath.Base(command[1]) != "nightly.sh" {
+		t.Fatalf("the CronJob runs %v, want bash nightly.sh CONFIG ROOT", command)
+	}
+	if _, err := pipeline.Load(pipeline.LoadOptions{File: filepath.Join("..", "configs", filepath.Base(command[2]))}); err != nil {
+		t.Errorf("the CronJob's config %s: %v", command[2], err)
+	}
+}

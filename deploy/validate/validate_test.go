@@ -22,6 +22,7 @@ import (
 // kinds are the objects the manifests may hold, by apiVersion/kind.
 var kinds = map[string]func() any{
 	"batch/v1/Job":             func() any { return &batchv1.Job{} },
+	"batch/v1/CronJob":         func() any { return &batchv1.CronJob{} },
 	"v1/PersistentVolumeClaim": func() any { return &corev1.PersistentVolumeClaim{} },
 	"v1/ConfigMap":             func() any { return &corev1.ConfigMap{} },
 }
@@ -65,6 +66,12 @@ func TestManifestsDecodeStrictly(t *testing.T) {
 			}
 			if job, ok := obj.(*batchv1.Job); ok {
 				checkJob(t, f, job)
+			}
+			if cj, ok := obj.(*batchv1.CronJob); ok {
+				checkJob(t, f, &batchv1.Job{ObjectMeta: cj.ObjectMeta, Spec: cj.Spec.JobTemplate.Spec})
+				if len(strings.Fields(cj.Spec.Schedule)) != 5 {
+					t.Errorf("%s: cronjob %s: schedule %q is not five cron fields", f, cj.Name, cj.Spec.Schedule)
+				}
 			}
 		}
 	}
