@@ -207,7 +207,9 @@ func TestEntropyPlot(t *testing.T) {
 			entropy = append(entropy, schemas.EntropyRow{BenchmarkCell: cell, Rep: int32(rep), ShannonNormalized: g.entropy})
 		}
 	}
-	summary := Summarize(evals, func(e *schemas.BenchmarkEvaluation) (string, schemas.BenchmarkCell) { return e.Learner, e.BenchmarkCell },
+	summary := Summarize(evals, func(e *schemas.BenchmarkEvaluation) (string, schemas.BenchmarkCell) {
+		return e.Learner, e.BenchmarkCell
+	},
 		func(e *schemas.BenchmarkEvaluation) *schemas.Measures { return &e.Measures },
 		func(e *schemas.BenchmarkEvaluation) *schemas.Outcome { return &e.Outcome })
 	meta := Meta{Name: "t", Seed: 3, Learners: learners}
