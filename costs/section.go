@@ -233,3 +233,28 @@ func rekey(prefix string, err error) error {
 	}
 	return err
 }
+
+// MayCredit reports whether a cost model of c can credit a right guess: a
+// matrix (the spec's or the draw's) with a negative entry on its
+// diagonal, a benefit, so that an average cost may fall below 0. The
+// default matrix (0 right, 1 wrong) credits nothing; so does a nil c.
+func (c *Config) MayCredit() bool {
+	if c == nil {
+		return false
+	}
+	var mats [][][]float64
+	if c.Spec != nil {
+		mats = append(mats, c.Spec.Matrix)
+	}
+	if c.Draw != nil {
+		mats = append(mats, c.Draw.Matrix)
+	}
+	for _, m := range mats {
+		for i := range m {
+			if i < len(m[i]) && m[i][i] < 0 {
+				return true
+			}
+		}
+	}
+	return false
+}

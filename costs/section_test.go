@@ -118,3 +118,23 @@ func TestSectionChecks(t *testing.T) {
 		t.Errorf("config's cost over the file's: %v, model %+v; want a at cost 4", err, m)
 	}
 }
+
+func TestMayCredit(t *testing.T) {
+	benefit := [][]float64{{-1, 5}, {5, 0}}
+	plain := [][]float64{{0, 5}, {5, 0}}
+	for _, tc := range []struct {
+		name string
+		c    *Config
+		want bool
+	}{
+		{"none", nil, false},
+		{"default matrix", &Config{Spec: &Spec{}}, false},
+		{"spec, no benefit", &Config{Spec: &Spec{Matrix: plain}}, false},
+		{"spec, a benefit", &Config{Spec: &Spec{Matrix: benefit}}, true},
+		{"draw, a benefit", &Config{Draw: &DrawOptions{Matrix: benefit}}, true},
+	} {
+		if got := tc.c.MayCredit(); got != tc.want {
+			t.Errorf("%s: MayCredit = %v; want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -129,6 +129,10 @@ func TestBenchmarkPaperTables(t *testing.T) {
 				}
 				row := []string{g}
 				for _, col := range tc.head {
+					if len(subsets[g]) == 1 {
+						row = append(row, f(lo[col])) // its one value, not an interval
+						continue
+					}
 					row = append(row, f(lo[col])+" – "+f(hi[col]))
 				}
 				intervals = append(intervals, row)
@@ -143,6 +147,15 @@ func TestBenchmarkPaperTables(t *testing.T) {
 			wins := section(md, "### Wins")
 			if got := strings.Contains(wins, "\n| total |"); got != tc.wantTotal {
 				t.Errorf("wins have a total row: %v, want %v", got, tc.wantTotal)
+			}
+			// The legends say when a single subset changes a table.
+			for _, l := range []struct{ table, says string }{
+				{wins, "single subset: the total row, which would repeat the subset's row, is left out"},
+				{section(md, "### Intervals of γ"), "single subset: the cell is that subset's value, not an interval"},
+			} {
+				if got := strings.Contains(l.table, l.says); got == tc.wantTotal {
+					t.Errorf("legend says %q: %v, want %v", l.says, got, !tc.wantTotal)
+				}
 			}
 			checkTable6(t, dir, wins, groups)
 		})

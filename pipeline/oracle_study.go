@@ -43,7 +43,8 @@ func buildOracle(cfg *Config, o *generate.OracleConfig, env studyEnv) (*flow.Stu
 	if err != nil {
 		return nil, err
 	}
-	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: env.Version, Learners: learners.Names(), Notes: []string{"Grid: " + o.Describe()}}
+	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: env.Version, Learners: learners.Names(), Notes: []string{"Grid: " + o.Describe()},
+		Credit: cfg.Costs.MayCredit()}
 	preds := generate.Predictions{On: cfg.Outputs.Predictions, Costed: cfg.Costs != nil}
 	return withLearners(&flow.Study{
 		Name:      cfg.Study,

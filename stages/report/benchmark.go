@@ -286,14 +286,25 @@ func writeGammaTables(b *strings.Builder, v *benchView, name func(schemas.Benchm
 			writeRow(b, row)
 		}
 		for i := range cols {
-			if lo[i] > hi[i] {
+			switch {
+			case lo[i] > hi[i]:
 				intervals[g] = append(intervals[g], "–")
-				continue
+			case len(v.subsets[g]) == 1:
+				intervals[g] = append(intervals[g], format(lo[i])) // its one value, not "x – x"
+			default:
+				intervals[g] = append(intervals[g], format(lo[i])+" – "+format(hi[i]))
 			}
-			intervals[g] = append(intervals[g], format(lo[i])+" – "+format(hi[i]))
 		}
 	}
-	b.WriteString("\n### Intervals of γ over the subsets (the paper's Table 7)\n\nPer dataset and scenario, the least and the greatest of the values of the tables above over its subsets.\n\n")
+	b.WriteString("\n### Intervals of γ over the subsets (the paper's Table 7)\n\nPer dataset and scenario, the least and the greatest of the values of the tables above over its subsets.")
+	var single []schemas.BenchmarkCell
+	for _, g := range v.groups {
+		if len(v.subsets[g]) == 1 {
+			single = append(single, g)
+		}
+	}
+	b.WriteString(singleSubsetNote(single, len(v.groups), name, " a single subset: the cell is that subset's value, not an interval."))
+	b.WriteString("\n\n")
 	writeRow(b, head("dataset"))
 	writeRow(b, slices.Repeat([]string{"---:"}, len(cols)+1))
 	for _, g := range v.groups {
@@ -457,7 +468,15 @@ func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schema
 			subsetsOf[g] = append(subsetsOf[g], w.Subset)
 		}
 	}
-	b.WriteString("\n### Wins\n\nPer subset: A wins / B wins (draws) over the repetitions; the last rows sum them and give the shares.\n")
+	b.WriteString("\n### Wins\n\nPer subset: A wins / B wins (draws) over the repetitions; the last rows sum them and give the shares.")
+	var single []schemas.BenchmarkCell
+	for _, g := range groups {
+		if len(subsetsOf[g]) == 1 {
+			single = append(single, g)
+		}
+	}
+	b.WriteString(singleSubsetNote(single, len(groups), name, " a single subset: the total row, which would repeat the subset's row, is left out; the % row gives the shares."))
+	b.WriteString("\n")
 	shareOf := map[schemas.BenchmarkCell][][3]float64{} // per group, per pair: its % row's numbers; NaN where it did not run
 	anyRan := make([]bool, len(pairs))
 	for _, g := range groups {
@@ -519,6 +538,31 @@ func writeWins(b *strings.Builder, groups []schemas.BenchmarkCell, wins []schema
 		}
 	}
 	writeWinShares(b, groups, pairs, anyRan, shareOf, name)
+}
+
+// singleSubsetNote is the sentence a table's legend adds for the groups
+// of single (out of n groups) that have a single subset, which the table
+// shows differently: " Every dataset has" (" Every dataset and scenario
+// has" when there are scenarios), " vote has" or " vote and
+// credit have" (by name), then what (" a single subset: …"); "" when
+// there are none.
+func singleSubsetNote(single []schemas.BenchmarkCell, n int, name func(schemas.BenchmarkCell) string, what string) string {
+	switch {
+	case len(single) == 0:
+		return ""
+	case len(single) == n && n > 1:
+		if slices.ContainsFunc(single, func(g schemas.BenchmarkCell) bool { return g.Scenario != "all" }) {
+			return " Every dataset and scenario has" + what
+		}
+		return " Every dataset has" + what
+	case len(single) == 1:
+		return " " + name(single[0]) + " has" + what
+	}
+	names := make([]string, len(single))
+	for i, g := range single {
+		names[i] = name(g)
+	}
+	return " " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " have" + what
 }
 
 // winShares returns the percentages of wins, losses and draws of a wins

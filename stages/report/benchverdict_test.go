@@ -1,10 +1,13 @@
 package report
 
 import (
+	"math"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/dtbench/dtbench/schemas"
+	"github.com/dtbench/dtbench/stages/report/chart"
 )
 
 // benchCell is the cell of benchRows: one dataset's whole top subset.
@@ -174,5 +177,56 @@ func TestBenchmarkPlots(t *testing.T) {
 	files, err := RenderPlots(plots)
 	if err != nil || len(files) != 4 || files[0].Name != "gamma.png" || files[3].Name != "gamma-entropy.svg" {
 		t.Fatalf("RenderPlots = %d files, %v", len(files), err)
+	}
+}
+
+// TestEntropyPlot: the γ-against-entropy panels dodge the learners around
+// each entropy and tick the axis at the entropies, each labelled with its
+// groups (two scenarios of one dataset share a tick).
+func TestEntropyPlot(t *testing.T) {
+	learners := []string{"c45", "smo", "majority"}
+	groups := []struct {
+		cell    schemas.BenchmarkCell
+		entropy float64
+	}{
+		{schemas.BenchmarkCell{Dataset: "vote", Scenario: "all"}, 0.962},
+		{schemas.BenchmarkCell{Dataset: "credit", Scenario: "all"}, 0.991},
+		{schemas.BenchmarkCell{Dataset: "thyroid", Scenario: "s1"}, 0.5},
+		{schemas.BenchmarkCell{Dataset: "thyroid", Scenario: "s2"}, 0.5},
+	}
+	var evals []schemas.BenchmarkEvaluation
+	var entropy []schemas.EntropyRow
+	for _, g := range groups {
+		cell := g.cell
+		cell.Subset = "1st"
+		for rep := range 2 {
+			for _, l := range learners {
+				evals = append(evals, schemas.BenchmarkEvaluation{Learner: l, Rep: int32(rep), BenchmarkCell: cell,
+					Measures: schemas.Measures{GammaX: f64(0.5), GammaV: f64(0.4), GammaI: f64(0.1)}})
+			}
+			entropy = append(entropy, schemas.EntropyRow{BenchmarkCell: cell, Rep: int32(rep), ShannonNormalized: g.entropy})
+		}
+	}
+	summary := Summarize(evals, func(e *schemas.BenchmarkEvaluation) (string, schemas.BenchmarkCell) {
+		return e.Learner, e.BenchmarkCell
+	},
+		func(e *schemas.BenchmarkEvaluation) *schemas.Measures { return &e.Measures },
+		func(e *schemas.BenchmarkEvaluation) *schemas.Outcome { return &e.Outcome })
+	meta := Meta{Name: "t", Seed: 3, Learners: learners}
+	plots := BenchmarkPlots(meta, newBenchView(meta, SameFull("1st"), summary, entropy))
+	if len(plots) != 2 {
+		t.Fatalf("BenchmarkPlots = %d plots; want 2", len(plots))
+	}
+	pn := plots[1].Figure.Panels[0]
+	want := []chart.Tick{{Value: 0.5, Label: "0.500\nthyroid s1, thyroid s2"}, {Value: 0.962, Label: "0.962\nvote"}, {Value: 0.991, Label: "0.991\ncredit"}}
+	if !slices.Equal(pn.XTicks, want) {
+		t.Errorf("entropy ticks %v; want %v", pn.XTicks, want)
+	}
+	// Three learners over half the smallest gap, 0.029.
+	if d := pn.Dodge; math.Abs(d-0.029/2/3) > 1e-9 {
+		t.Errorf("dodge %g; want %g", d, 0.029/2/3)
+	}
+	if _, err := RenderPlots(plots); err != nil {
+		t.Fatal(err)
 	}
 }

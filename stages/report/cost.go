@@ -139,33 +139,55 @@ func kName(k float64) string {
 // CostPlots returns the cost study's figures: per dataset ("cost-<name>"),
 // each learner's mean average cost, mean test cost and error rate against
 // the misclassification cost k, with 95% confidence intervals over the
-// splits.
+// splits, each panel with its own y label. The k axis is log10 when the
+// ks are all positive and span more than a factor of ten (chart.WantLog;
+// the learners dodged around each k), else nominal, one slot per k (k = 0
+// is the costs section's matrix). A cost's interval stops at 0
+// (Measure.Range): the swept matrices (0 right, k wrong) credit nothing;
+// with the configured matrix among the ks, a right guess may earn, and
+// only the test cost is cut.
 func CostPlots(meta Meta, summary []CostSummary) []Plot {
 	learners, datasets, ks, stat := indexCostSummary(summary)
-	caption := fmt.Sprintf("Run %s, seed %d%s. Each marker: a mean over the random train/test splits; bar: the 95%% confidence interval of the mean.\n"+
-		"Cost of a case: the tests performed plus the cost matrix's entry for the guess (0 when right, k when wrong).", meta.Name, meta.Seed, partialCaption(meta))
 	panels := []struct {
 		m      Measure
 		title  string
-		ylabel string
-		flip   bool // plot 1 − the measure (the error rate)
+		ylabel string // short: a rotated label longer than the panel squeezes it
+		flip   bool   // plot 1 − the measure (the error rate)
 	}{
-		{AvgCost, "average cost per case", "", false},
-		{TestCost, "test cost per case", "", false},
-		{Accuracy, "error rate", "", true},
+		{AvgCost, "average cost per case", "average cost (cost units)", false},
+		{TestCost, "test cost per case", "test cost (cost units)", false},
+		{Accuracy, "error rate", "error rate (0–1)", true},
 	}
 	var out []Plot
-	dodge := 0.8 / float64(max(len(learners), 1))
 	for _, d := range datasets {
+		credit := meta.Credit || slices.Contains(ks[d], 0) // the configured matrix may hold a benefit
+		var floors []string
+		for _, pn := range panels {
+			if pn.m.floored(credit) {
+				floors = append(floors, pn.title)
+			}
+		}
+		caption := fmt.Sprintf("Run %s, seed %d%s. Each marker: a mean over the random train/test splits; bar: the 95%% confidence interval of the mean (Student's t)%s.\n"+
+			"Cost of a case: the tests performed plus the cost matrix's entry for the guess (0 when right, k when wrong).",
+			meta.Name, meta.Seed, partialCaption(meta), floorPhrase(floors))
+		log := chart.WantLog(ks[d])
 		var cats []string
-		for _, k := range ks[d] {
-			cats = append(cats, kName(k))
+		dodge := 0.8 / float64(max(len(learners), 1))
+		if log {
+			dodge = chart.DodgeFor(ks[d], len(learners), true)
+		} else {
+			for _, k := range ks[d] {
+				cats = append(cats, kName(k))
+			}
 		}
 		fig := &chart.Figure{Title: "Average cost against the misclassification cost, " + d, Caption: caption,
-			XLabel: "misclassification cost k (cost units)", YLabel: "mean per case (cost units; error rate 0–1)",
-			Cols: len(panels), Legend: meta.Learners}
+			XLabel: "misclassification cost k (cost units)", Cols: len(panels), Legend: meta.Learners}
 		for _, pn := range panels {
-			p := chart.Panel{Title: pn.title, Categories: cats, Dodge: dodge}
+			lo, hi := pn.m.Range(credit)
+			if pn.flip {
+				lo, hi = 1-hi, 1-lo
+			}
+			p := chart.Panel{Title: pn.title, YLabel: pn.ylabel, YBounds: yBounds(lo, hi), Categories: cats, LogX: log, Dodge: dodge}
 			for _, l := range learners {
 				s := chart.Series{Label: l, Points: true}
 				for i, k := range ks[d] {
@@ -177,7 +199,11 @@ func CostPlots(meta Meta, summary []CostSummary) []Plot {
 					if pn.flip {
 						y, lo, hi = 1-y, 1-hi, 1-lo
 					}
-					s.X, s.Y, s.Lo, s.Hi = append(s.X, float64(i)), append(s.Y, y), append(s.Lo, lo), append(s.Hi, hi)
+					x := float64(i)
+					if log {
+						x = k
+					}
+					s.X, s.Y, s.Lo, s.Hi = append(s.X, x), append(s.Y, y), append(s.Lo, lo), append(s.Hi, hi)
 				}
 				p.Series = append(p.Series, s)
 			}
@@ -191,6 +217,16 @@ func CostPlots(meta Meta, summary []CostSummary) []Plot {
 		}
 	}
 	return out
+}
+
+// floorPhrase is what the cost caption says of the panels whose bars are
+// cut at 0: "", or ", cut at 0 in average cost per case and test cost per
+// case: a cost is never negative".
+func floorPhrase(panels []string) string {
+	if len(panels) == 0 {
+		return ""
+	}
+	return ", cut at 0 in " + strings.Join(panels, " and ") + ": a cost is never negative"
 }
 
 // indexCostSummary lists the summary's learners and datasets in order of

@@ -36,6 +36,10 @@ type Meta struct {
 	// Missing counts the chunks a partial report (--allow-partial) lacks;
 	// the figures' captions say so.
 	Missing int
+	// Credit says whether the run's configured cost matrix may credit a
+	// right guess (costs.Config.MayCredit), so that average and error
+	// costs may fall below 0 (Measure.Range).
+	Credit bool
 }
 
 // Markdown writes report.md for summary rows (as Summarize returns them)

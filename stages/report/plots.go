@@ -28,21 +28,17 @@ var oracleFigures = []struct {
 	ylabel       string
 	meaning      string // the caption's second line
 	refs         []float64
-	treeLearners bool      // only learners with a value (the tree learners)
-	bounds       []float64 // the measure's range; nil for none
+	treeLearners bool // only learners with a value (the tree learners)
 }{
 	{DOE, "doe", "Mean DOE against training size", "mean DOE (0–1)",
-		"DOE: the share of the compatible (oracle leaf, learned leaf) pairs whose classes agree; dashed lines at 0.9 and 0.99.", Thresholds, true, unitRange},
+		"DOE: the share of the compatible (oracle leaf, learned leaf) pairs whose classes agree; dashed lines at 0.9 and 0.99.", Thresholds, true},
 	{Agreement, "agreement", "Mean agreement with the oracle against training size", "mean agreement (0–1)",
-		"Agreement: the share of all inputs on which the learned tree and the oracle give the same class.", nil, true, unitRange},
+		"Agreement: the share of all inputs on which the learned tree and the oracle give the same class.", nil, true},
 	{Accuracy, "accuracy", "Mean test accuracy against training size", "mean test accuracy (0–1)",
-		"Test accuracy: the share of the held-out rows, drawn uniformly from the oracle, classified correctly.", nil, false, unitRange},
+		"Test accuracy: the share of the held-out rows, drawn uniformly from the oracle, classified correctly.", nil, false},
 	{AvgCost, "cost", "Mean average cost per test case against training size", "mean cost per case (cost units)",
-		"Cost (config costs): the tests a learner performs on a held-out case plus the cost matrix's entry for its guess.", nil, false, nil},
+		"Cost (config costs): the tests a learner performs on a held-out case plus the cost matrix's entry for its guess.", nil, false},
 }
-
-// unitRange is the range of a share.
-var unitRange = []float64{0, 1}
 
 // OraclePlots returns the oracle study's figures: for DOE, agreement and
 // test accuracy, and for each (features, mode), the measure's mean
@@ -67,11 +63,11 @@ func OraclePlots(meta Meta, rows []OracleSummary) []Plot {
 			i = j
 			fig := &chart.Figure{
 				Title:   fmt.Sprintf("%s, %s mode, %d features", spec.title, group[0].Mode, group[0].Features),
-				Caption: oracleCaption(meta, rows) + "\n" + spec.meaning,
+				Caption: oracleCaption(meta, rows) + "\n" + spec.meaning + floorNote(spec.m, meta.Credit),
 				XLabel:  "training set size (rows)",
 				YLabel:  spec.ylabel,
 				Refs:    spec.refs,
-				YBounds: spec.bounds,
+				YBounds: spec.m.bounds(meta.Credit),
 				Cols:    gridCols(len(group)),
 				Legend:  meta.Learners,
 			}
@@ -96,6 +92,15 @@ func OraclePlots(meta Meta, rows []OracleSummary) []Plot {
 		}
 	}
 	return out
+}
+
+// floorNote is what an oracle caption adds when m's band is cut at 0 (a
+// cost; Measure.floored).
+func floorNote(m Measure, credit bool) string {
+	if !m.floored(credit) {
+		return ""
+	}
+	return " The band is cut at 0: a cost is never negative."
 }
 
 // tableSeries turns a sizes × learners table into one series per

@@ -78,3 +78,23 @@ func deref64(x *int64) any {
 	}
 	return *x
 }
+
+func TestSingleSubsetNote(t *testing.T) {
+	vote, credit, thyroid := schemas.BenchmarkCell{Dataset: "vote", Scenario: "all"}, schemas.BenchmarkCell{Dataset: "credit", Scenario: "all"}, schemas.BenchmarkCell{Dataset: "thyroid", Scenario: "s1"}
+	for _, tc := range []struct {
+		single []schemas.BenchmarkCell
+		n      int
+		want   string
+	}{
+		{nil, 3, ""},
+		{[]schemas.BenchmarkCell{vote}, 3, " vote has a single subset."},
+		{[]schemas.BenchmarkCell{vote}, 1, " vote has a single subset."},
+		{[]schemas.BenchmarkCell{vote, credit, thyroid}, 4, " vote, credit and thyroid s1 have a single subset."},
+		{[]schemas.BenchmarkCell{vote, credit}, 2, " Every dataset has a single subset."},
+		{[]schemas.BenchmarkCell{vote, thyroid}, 2, " Every dataset and scenario has a single subset."},
+	} {
+		if got := singleSubsetNote(tc.single, tc.n, groupName, " a single subset."); got != tc.want {
+			t.Errorf("singleSubsetNote(%v, %d) = %q; want %q", tc.single, tc.n, got, tc.want)
+		}
+	}
+}

@@ -12,7 +12,15 @@
 //     Label in Figure.Legend, so a learner looks the same in every panel
 //     and every figure that lists the learners in the same order.
 //   - A Panel with Categories has a nominal x axis: category i sits at
-//     x = i, and the series of the panel are spread around it by Dodge.
+//     x = i. Any panel's series are spread around their x by Dodge (in
+//     decades on a LogX axis), so that markers at one x do not overlap.
+//   - A numeric x axis is ticked at XTicks when the panel has them, else
+//     at the data's own x values when there are a few of them (the
+//     training sizes of a grid), else as gonum ticks it; a LogX axis at
+//     the powers of ten. A tick label that would overlap its neighbour
+//     is left out, the tick kept.
+//   - YLabel and YBounds of a Panel override the Figure's, for figures
+//     whose panels show different measures.
 //   - Output depends only on the Figure: the same Figure gives the same
 //     bytes (fixed size and resolution, no timestamps, fonts not
 //     embedded in SVG).
