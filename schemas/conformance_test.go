@@ -66,6 +66,7 @@ func conformanceCases(t *testing.T) []conformanceCase {
 		flatCase(costEvaluationTable, rng, rows),
 		flatCase(costSummaryTable, rng, rows),
 		flatCase(icetTable, rng, rows),
+		flatCase(ranksTable, rng, rows),
 		flatCase(flatTestTable, rng, rows),
 		flatCase(benchmarkPredictionTable, rng, rows),
 		flatCase(costPredictionTable, rng, rows),

@@ -51,6 +51,7 @@ func TestReadmeDocumentsEveryColumn(t *testing.T) {
 		{"### results/evaluations/ (cost)", reflect.TypeFor[CostEvaluation](), "## results/evaluations/ — one row per (dataset, learner)"},
 		{"### report/summary.parquet (cost)", reflect.TypeFor[CostSummary](), "## report/summary.parquet"},
 		{"### results/icet/", reflect.TypeFor[ICETRow](), ""},
+		{"### report/ranks.parquet", reflect.TypeFor[RankRow](), ""},
 		{"## results/predictions/", reflect.TypeFor[BenchmarkPrediction](), ""},
 		{"## results/predictions/", reflect.TypeFor[CostPrediction](), ""},
 		{"## results/predictions/", reflect.TypeFor[OraclePrediction](), ""},

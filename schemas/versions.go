@@ -50,6 +50,9 @@ const (
 	PredictionsVersion = 1
 	// ICETVersion is results/icet's (the cost study's ICET choices).
 	ICETVersion = 1
+	// RanksVersion is report/ranks' (the benchmark study's comparison
+	// across datasets).
+	RanksVersion = 1
 )
 
 // tableVersion is the version a table is written with and the versions
@@ -73,6 +76,7 @@ var tableVersions = map[string]tableVersion{
 	Summaries:   {SummariesVersion, []int{2, 3}},
 	Predictions: {PredictionsVersion, []int{1}},
 	ICETChoices: {ICETVersion, []int{1}},
+	Ranks:       {RanksVersion, []int{1}},
 }
 
 // TableVersion returns the schema version dtbench writes for table (one of
