@@ -10,7 +10,9 @@ import (
 // BenchmarkPlots returns the benchmark study's figures, with the whole top
 // subset: "gamma", γ^X, γ^V and Γ of every learner per dataset (and
 // scenario), with 95% confidence intervals over the repetitions; and
-// "gamma-entropy", each γ against the dataset's normalized class entropy.
+// "gamma-entropy", each γ against the dataset's normalized class entropy;
+// and with report.md's "Across datasets" section, its critical-difference
+// diagram (acrossPlots).
 func BenchmarkPlots(meta Meta, v *benchView) []Plot {
 	if len(v.groups) == 0 {
 		return nil
@@ -56,10 +58,10 @@ func BenchmarkPlots(meta Meta, v *benchView) []Plot {
 		entropy.Panels = append(entropy.Panels, pe)
 	}
 	var out []Plot
-	for _, p := range []Plot{{"gamma", perDataset}, {"gamma-entropy", entropy}} {
+	for _, p := range []Plot{{Name: "gamma", Figure: perDataset}, {Name: "gamma-entropy", Figure: entropy}} {
 		if hasPoints(p.Figure) {
 			out = append(out, p)
 		}
 	}
-	return out
+	return append(out, acrossPlots(meta, v)...)
 }
