@@ -70,12 +70,12 @@ func writeAcrossDatasets(b *strings.Builder, v *benchView) {
 		fmt.Fprintf(b, "- Verdict: the learners do not all rank alike (Iman–Davenport F, %s ≤ %g). %s. "+
 			"Nemenyi's critical difference at %g is %s (q = %s for %d learners over %d groups): %s. %s.\n",
 			pValue(test.PF), acrossAlpha, lead, acrossAlpha, format(cd), format(a.q), k, n, separated(learners, avg, order, cd), holm)
-		fmt.Fprintf(b, "- The bars of the critical-difference diagram (plots/%s) join the learners Nemenyi's test cannot separate "+
+		fmt.Fprintf(b, "- The bars of the [critical-difference diagram](plots/%s.png) join the learners Nemenyi's test cannot separate "+
 			"(average ranks less than %s apart): %s.\n", cdPlotName, format(cd), a.cliqueWords())
 	} else {
 		fmt.Fprintf(b, "- Verdict: no learner is better across datasets: the Friedman test (Iman–Davenport F, %s > %g) cannot reject that every learner ranks alike, "+
 			"so no pair is compared.\n", pValue(test.PF), acrossAlpha)
-		fmt.Fprintf(b, "- The critical-difference diagram (plots/%s) still draws Nemenyi's critical difference at %g, %s (q = %s for %d learners over %d groups), "+
+		fmt.Fprintf(b, "- The [critical-difference diagram](plots/%s.png) still draws Nemenyi's critical difference at %g, %s (q = %s for %d learners over %d groups), "+
 			"and its bars, which join the learners whose average ranks are less than that apart: %s; as the Friedman test does not reject, "+
 			"no pair counts as separated.\n", cdPlotName, acrossAlpha, format(cd), format(a.q), k, n, a.cliqueWords())
 	}
@@ -140,7 +140,7 @@ func separated(names []string, avg []float64, order []int, cd float64) string {
 		}
 	}
 	if len(pairs) == 0 {
-		return "no pair's ranks differ by more"
+		return "no pair's ranks differ by as much"
 	}
 	return "separated: " + strings.Join(pairs, "; ")
 }

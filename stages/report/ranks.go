@@ -118,8 +118,8 @@ func acrossPlots(meta Meta, v *benchView) []Plot {
 	if !a.rejects() {
 		verdict = "the Friedman test does not reject equal ranks, so no pair counts as separated"
 	}
-	caption := fmt.Sprintf("Run %s, seed %d%s. Average ranks (1 = the most accurate, best on the left) of %d learners over %d groups (dataset, scenario),\n"+
-		"each ranking the learners by mean accuracy with the whole top subset. Nemenyi's test at α = %g (q_α = %s): a bar joins learners\n"+
+	caption := fmt.Sprintf("Run %s, seed %d%s. Average ranks (1 = the most accurate, best on the left) of %d learners over %d groups (dataset, scenario), "+
+		"each ranking the learners by mean accuracy with the whole top subset. Nemenyi's test at α = %g (q_α = %s): a bar joins learners "+
 		"whose average ranks differ by less than CD, which the test cannot separate. Iman–Davenport %s: %s.",
 		meta.Name, meta.Seed, partialCaption(meta), a.k, a.n, acrossAlpha, format(a.q), pValue(a.test.PF), verdict)
 	d := &chart.CDDiagram{Title: "Critical difference diagram of accuracy across datasets", Caption: caption,

@@ -6,8 +6,10 @@ import (
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/dtbench/dtbench/friedman"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -22,7 +24,8 @@ import (
 // than CD (friedman.Cliques), and a segment of length CD above the axis.
 type CDDiagram struct {
 	Title string
-	// Caption is drawn under the diagram; "\n" breaks it into lines.
+	// Caption is drawn under the diagram, its words wrapped to the
+	// diagram's width; "\n" breaks it into lines too.
 	Caption  string
 	Learners []string
 	Ranks    []float64 // average ranks, in Learners' order
@@ -67,9 +70,10 @@ func (d *CDDiagram) Render(format string) ([]byte, error) {
 	margin := textW + elbow + vg.Points(12)
 	w := max(cdWidth, 2*margin+cdAxisMin)
 	caption := textStyle(9)
+	captionText := wrap(caption, d.Caption, w-vg.Points(16))
 	captionH := vg.Length(0)
-	if d.Caption != "" {
-		captionH = caption.Height(d.Caption) + vg.Points(14)
+	if captionText != "" {
+		captionH = caption.Height(captionText) + vg.Points(14)
 	}
 	titleH := vg.Length(0)
 	if d.Title != "" {
@@ -161,9 +165,9 @@ func (d *CDDiagram) Render(format string) ([]byte, error) {
 		dc.StrokeLine2(bar, dc.Min.X+x(lo)-vg.Points(3), top-barY(n), dc.Min.X+x(hi)+vg.Points(3), top-barY(n))
 	}
 
-	if d.Caption != "" {
+	if captionText != "" {
 		caption.YAlign = draw.YTop
-		dc.FillText(caption, at(vg.Points(8), h-captionH+vg.Points(6)), d.Caption)
+		dc.FillText(caption, at(vg.Points(8), h-captionH+vg.Points(6)), captionText)
 	}
 	var b bytes.Buffer
 	if _, err := c.WriteTo(&b); err != nil {
@@ -182,4 +186,23 @@ func newCanvas(format string, w, h vg.Length) (vg.CanvasWriterTo, error) {
 		return vgsvg.New(w, h), nil
 	}
 	return nil, fmt.Errorf("unknown format %q (want png or svg)", format)
+}
+
+// wrap breaks each line of s between words so that no line is wider than
+// width in style st (a word wider than width stands alone on its line).
+func wrap(st text.Style, s string, width vg.Length) string {
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		line := ""
+		for _, word := range strings.Fields(para) {
+			if line != "" && st.Width(line+" "+word) > width {
+				out = append(out, line)
+				line = word
+				continue
+			}
+			line = strings.TrimPrefix(line+" "+word, " ")
+		}
+		out = append(out, line)
+	}
+	return strings.TrimRight(strings.Join(out, "\n"), "\n")
 }

@@ -80,3 +80,29 @@ func TestCDDiagramRejects(t *testing.T) {
 		t.Error("Render(gif): no error")
 	}
 }
+
+// TestWrap: a caption is broken between words to fit the width, at its
+// own line breaks too, and a word wider than the width stands alone.
+func TestWrap(t *testing.T) {
+	st := textStyle(9)
+	long := strings.Repeat("word ", 60) + "\nsecond line"
+	out := wrap(st, long, 200)
+	lines := strings.Split(out, "\n")
+	if len(lines) < 3 || lines[len(lines)-1] != "second line" {
+		t.Fatalf("wrap gave %d lines, last %q; want several, the last \"second line\"", len(lines), lines[len(lines)-1])
+	}
+	for _, l := range lines {
+		if st.Width(l) > 200 {
+			t.Errorf("line %q is %v wide; want at most 200", l, st.Width(l))
+		}
+	}
+	if strings.Join(strings.Fields(out), " ") != strings.Join(strings.Fields(long), " ") {
+		t.Error("wrap changed the words")
+	}
+	if got := wrap(st, "supercalifragilistic", 5); got != "supercalifragilistic" {
+		t.Errorf("a word wider than the width: %q", got)
+	}
+	if wrap(st, "", 100) != "" {
+		t.Error("an empty caption is not empty")
+	}
+}
