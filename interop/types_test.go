@@ -85,6 +85,8 @@ func sectionsOf(table string, bench bool) []string {
 		return []string{"## results/timings/"}
 	case "results/wins":
 		return []string{"### results/wins/"}
+	case "report/ranks":
+		return []string{"### report/ranks.parquet"}
 	case "results/predictions":
 		// The cell's columns are typed in the study's evaluations section.
 		return []string{"## results/predictions/", "### results/evaluations/ (benchmark)", "### results/evaluations/ (cost)", ev}

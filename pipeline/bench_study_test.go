@@ -105,7 +105,8 @@ func TestBenchmarkStudyIsDeterministic(t *testing.T) {
 	whole := run(t, cfg, Options{Out: t.TempDir(), Workers: 1})
 	want := benchFiles(t, whole)
 	for _, name := range []string{"/results/evaluations/00000.parquet", "/results/wins/wins.parquet", "/report/report.md",
-		"/datasets/imported/toy.parquet", "/results/confusion/00008.parquet", "/results/attributes/00000.parquet"} {
+		"/datasets/imported/toy.parquet", "/results/confusion/00008.parquet", "/results/attributes/00000.parquet",
+		"/report/ranks.parquet", "/report/plots/cd-accuracy.png", "/report/plots/cd-accuracy.svg"} {
 		if _, ok := want[name]; !ok {
 			t.Fatalf("a benchmark run has no %s: %v", name, keys(want))
 		}

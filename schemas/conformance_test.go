@@ -67,6 +67,7 @@ func conformanceCases(t *testing.T) []conformanceCase {
 		flatCase(costSummaryTable, rng, rows),
 		flatCase(icetTable, rng, rows),
 		flatCase(compareTable, rng, rows),
+		flatCase(ranksTable, rng, rows),
 		flatCase(flatTestTable, rng, rows),
 		flatCase(benchmarkPredictionTable, rng, rows),
 		flatCase(costPredictionTable, rng, rows),

@@ -52,6 +52,7 @@ func TestReadmeDocumentsEveryColumn(t *testing.T) {
 		{"### report/summary.parquet (cost)", reflect.TypeFor[CostSummary](), "## report/summary.parquet"},
 		{"### results/icet/", reflect.TypeFor[ICETRow](), ""},
 		{"## compare.parquet", reflect.TypeFor[CompareRow](), ""},
+		{"### report/ranks.parquet", reflect.TypeFor[RankRow](), ""},
 		{"## results/predictions/", reflect.TypeFor[BenchmarkPrediction](), ""},
 		{"## results/predictions/", reflect.TypeFor[CostPrediction](), ""},
 		{"## results/predictions/", reflect.TypeFor[OraclePrediction](), ""},

@@ -53,6 +53,9 @@ const (
 	// CompareVersion is compare.parquet's (dtbench compare's table, not a
 	// run folder's).
 	CompareVersion = 1
+	// RanksVersion is report/ranks' (the benchmark study's comparison
+	// across datasets).
+	RanksVersion = 1
 )
 
 // tableVersion is the version a table is written with and the versions
@@ -77,6 +80,7 @@ var tableVersions = map[string]tableVersion{
 	Predictions: {PredictionsVersion, []int{1}},
 	ICETChoices: {ICETVersion, []int{1}},
 	Comparisons: {CompareVersion, []int{1}},
+	Ranks:       {RanksVersion, []int{1}},
 }
 
 // TableVersion returns the schema version dtbench writes for table (one of

@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/dtbench/dtbench/bayescomp"
@@ -27,39 +26,17 @@ const smallGroups = 10
 // are ranked (the test needs a complete table); the others are named. It
 // writes nothing with fewer than two groups or two such learners.
 func writeAcrossDatasets(b *strings.Builder, v *benchView) {
-	var learners, left []string
-	for _, l := range v.learners {
-		if slices.ContainsFunc(v.groups, func(g schemas.BenchmarkCell) bool { return v.at(l, g, Accuracy).N == 0 }) {
-			left = append(left, l)
-			continue
-		}
-		learners = append(learners, l)
-	}
-	n, k := len(v.groups), len(learners)
-	if n < 2 || k < 2 {
+	a, ok := newAcrossRanks(v)
+	if !ok {
 		return
 	}
-	scores := make([][]float64, n)
-	for i, g := range v.groups {
-		scores[i] = make([]float64, k)
-		for j, l := range learners {
-			scores[i][j] = v.at(l, g, Accuracy).Mean
-		}
-	}
-	avg := friedman.AverageRanks(friedman.Ranks(scores, true))
-	test, err := friedman.Friedman(avg, n)
-	if err != nil {
-		return
-	}
-	order := friedman.Ascending(avg)
-	best := order[0]
-	cd := friedman.NemenyiCD(acrossAlpha, k, n)
+	learners, avg, order, best, n, k, test, cd := a.learners, a.avg, a.order, a.best, a.n, a.k, a.test, a.cd
 
 	b.WriteString("\n## Across datasets\n\n")
 	fmt.Fprintf(b, "Each of the %d groups (dataset, and scenario where there are scenarios) ranks the learners by their mean accuracy with the whole top subset "+
 		"(1 = the most accurate, ties averaged); a learner's average rank is its mean over the groups (Demšar, JMLR 2006). ", n)
-	if len(left) > 0 {
-		fmt.Fprintf(b, "Not ranked, as they did not run on every group: %s. ", strings.Join(escapeAll(left), ", "))
+	if len(a.left) > 0 {
+		fmt.Fprintf(b, "Not ranked, as they did not run on every group: %s. ", strings.Join(escapeAll(a.left), ", "))
 	}
 	if n < smallGroups {
 		fmt.Fprintf(b, "With fewer than %d groups the χ² and F approximations are rough (Demšar advises exact tables for few datasets): read the p-values as approximate. ", smallGroups)
@@ -69,8 +46,7 @@ func writeAcrossDatasets(b *strings.Builder, v *benchView) {
 	}
 	fmt.Fprintf(b, "The Friedman test: χ²_F = %s (%d df, %s); Iman and Davenport's F_F = %s (%d and %d df, %s).\n\n",
 		format(test.ChiSquare), k-1, pValue(test.PChiSquare), format(test.F), k-1, (k-1)*(n-1), pValue(test.PF))
-	control := friedman.Control(avg, n, best, acrossAlpha)
-	if test.PF <= acrossAlpha {
+	if a.rejects() {
 		var tied []string
 		for _, j := range order {
 			if avg[j] == avg[best] {
@@ -82,7 +58,7 @@ func writeAcrossDatasets(b *strings.Builder, v *benchView) {
 			lead = fmt.Sprintf("%s share the best average rank, %s (the first, in config order, is the control below)", strings.Join(tied, " and "), format(avg[best]))
 		}
 		var ahead []string
-		for _, c := range control {
+		for _, c := range a.control {
 			if c.Rejected {
 				ahead = append(ahead, fmt.Sprintf("%s (Holm p = %s)", escape(learners[c.Learner]), pCell(c.HolmP)))
 			}
@@ -93,31 +69,35 @@ func writeAcrossDatasets(b *strings.Builder, v *benchView) {
 		}
 		fmt.Fprintf(b, "- Verdict: the learners do not all rank alike (Iman–Davenport F, %s ≤ %g). %s. "+
 			"Nemenyi's critical difference at %g is %s (q = %s for %d learners over %d groups): %s. %s.\n",
-			pValue(test.PF), acrossAlpha, lead, acrossAlpha, format(cd), format(friedman.NemenyiQ(acrossAlpha, k)), k, n, separated(learners, avg, order, cd), holm)
+			pValue(test.PF), acrossAlpha, lead, acrossAlpha, format(cd), format(a.q), k, n, separated(learners, avg, order, cd), holm)
+		fmt.Fprintf(b, "- The bars of the [critical-difference diagram](plots/%s.png) join the learners Nemenyi's test cannot separate "+
+			"(average ranks less than %s apart): %s.\n", cdPlotName, format(cd), a.cliqueWords())
 	} else {
 		fmt.Fprintf(b, "- Verdict: no learner is better across datasets: the Friedman test (Iman–Davenport F, %s > %g) cannot reject that every learner ranks alike, "+
 			"so no pair is compared.\n", pValue(test.PF), acrossAlpha)
+		fmt.Fprintf(b, "- The [critical-difference diagram](plots/%s.png) still draws Nemenyi's critical difference at %g, %s (q = %s for %d learners over %d groups), "+
+			"and its bars, which join the learners whose average ranks are less than that apart: %s; as the Friedman test does not reject, "+
+			"no pair counts as separated.\n", cdPlotName, acrossAlpha, format(cd), format(a.q), k, n, a.cliqueWords())
 	}
 	b.WriteString("\n")
 	writeRow(b, []string{"learner", "average rank", "z against " + escape(learners[best]), "p", "Holm p", "differs at 5%"})
 	writeRow(b, []string{"---", "---:", "---:", "---:", "---:", "---"})
 	for _, j := range order {
 		cells := []string{escape(learners[j]), format(avg[j])}
-		if j == best {
-			cells = append(cells, "(control)", "", "", "")
-		} else {
-			c := control[slices.IndexFunc(control, func(c friedman.Comparison) bool { return c.Learner == j })]
+		if c, ok := a.versus(j); ok {
 			verdict := "no"
-			if c.Rejected && test.PF <= acrossAlpha {
+			if a.differs(c) {
 				verdict = "yes"
 			}
 			cells = append(cells, format(c.Z), pCell(c.P), pCell(c.HolmP), verdict)
+		} else {
+			cells = append(cells, "(control)", "", "", "")
 		}
 		writeRow(b, cells)
 	}
 	b.WriteString("\nHolm's step-down tests (z = (R_i − R_control)/√(k(k+1)/6N), two-sided normal p) compare each learner with the best-ranked one; " +
-		"they count only when the Friedman test rejects.\n")
-	writeBayesianPairs(b, learners, order, scores)
+		"they count only when the Friedman test rejects. The numbers are in report/ranks.parquet.\n")
+	writeBayesianPairs(b, learners, order, a.scores)
 }
 
 // writeBayesianPairs writes the Bayesian signed-rank test (package
@@ -148,19 +128,19 @@ func writeBayesianPairs(b *strings.Builder, learners []string, order []int, scor
 }
 
 // separated lists the pairs of learners (names) whose average ranks
-// differ by more than cd, best-ranked first (order), or says that none do.
+// differ by at least cd (friedman.Separated), best-ranked first (order), or says that none do.
 func separated(names []string, avg []float64, order []int, cd float64) string {
 	var pairs []string
 	for a := 0; a < len(order); a++ {
 		for c := a + 1; c < len(order); c++ {
 			i, j := order[a], order[c]
-			if d := avg[j] - avg[i]; d > cd {
+			if d := avg[j] - avg[i]; friedman.Separated(avg[i], avg[j], cd) {
 				pairs = append(pairs, fmt.Sprintf("%s ahead of %s (%s)", escape(names[i]), escape(names[j]), format(d)))
 			}
 		}
 	}
 	if len(pairs) == 0 {
-		return "no pair's ranks differ by more"
+		return "no pair's ranks differ by as much"
 	}
 	return "separated: " + strings.Join(pairs, "; ")
 }

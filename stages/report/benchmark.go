@@ -18,8 +18,9 @@ type BenchmarkSummary = Summary[schemas.BenchmarkCell]
 
 // BenchmarkNode is the benchmark study's report stage, run once after
 // every task: the summary of every learner in every cell, the wins table,
-// the figures of BenchmarkPlots in report/plots/, and report.md with the
-// verdict, the figures and the paper's tables. full names the subset of every
+// the figures of BenchmarkPlots in report/plots/, report.md with the
+// verdict, the figures and the paper's tables, and report/ranks.parquet
+// with the numbers of its comparison across datasets. full names the subset of every
 // top attribute (schemas.SubsetName: 1st,…,5th), whose results the
 // per-dataset tables show.
 func BenchmarkNode(meta Meta, full FullSubsets) flow.Node {
@@ -27,7 +28,7 @@ func BenchmarkNode(meta Meta, full FullSubsets) flow.Node {
 		Stage:  flow.StageReport,
 		PerRun: true,
 		Reads:  []schemas.Ref{schemas.BenchmarkEvaluationTable, schemas.ConfusionTable, schemas.EntropyTable, schemas.AttributeTable},
-		Writes: []schemas.Ref{schemas.BenchmarkSummaryTable, schemas.WinsTable, schemas.ReportDoc, schemas.ReportPlots},
+		Writes: []schemas.Ref{schemas.BenchmarkSummaryTable, schemas.WinsTable, schemas.RanksTable, schemas.ReportDoc, schemas.ReportPlots},
 		Run: func(_ *flow.Task, b *schemas.Bag) error {
 			evals := schemas.BenchmarkEvaluationTable.Get(b)
 			if len(evals) == 0 {
@@ -42,9 +43,11 @@ func BenchmarkNode(meta Meta, full FullSubsets) flow.Node {
 			sortBenchmark(summary)
 			wins := Wins(evals, schemas.ConfusionTable.Get(b))
 			meta := meta.forRun(b)
-			meta.Plots = BenchmarkPlots(meta, newBenchView(meta, full, summary, schemas.EntropyTable.Get(b)))
+			view := newBenchView(meta, full, summary, schemas.EntropyTable.Get(b))
+			meta.Plots = BenchmarkPlots(meta, view)
 			schemas.BenchmarkSummaryTable.Set(b, BenchmarkRows(summary))
 			schemas.WinsTable.Set(b, wins)
+			schemas.RanksTable.Set(b, RankRows(view))
 			return publish(b, meta, nil, func(md *bytes.Buffer) error {
 				return BenchmarkMarkdown(md, meta, full, summary, evals, wins, schemas.EntropyTable.Get(b), schemas.AttributeTable.Get(b))
 			})

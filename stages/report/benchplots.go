@@ -15,7 +15,9 @@ import (
 // scenario), with 95% confidence intervals over the repetitions; and
 // "gamma-entropy", each γ against the dataset's normalized class entropy,
 // the learners dodged around each entropy and the axis ticked at the
-// entropies, each labelled with the datasets (and scenarios) that have it.
+// entropies, each labelled with the datasets (and scenarios) that have it;
+// and with report.md's "Across datasets" section, its critical-difference
+// diagram (acrossPlots).
 func BenchmarkPlots(meta Meta, v *benchView) []Plot {
 	if len(v.groups) == 0 {
 		return nil
@@ -64,12 +66,12 @@ func BenchmarkPlots(meta Meta, v *benchView) []Plot {
 		entropy.Panels = append(entropy.Panels, pe)
 	}
 	var out []Plot
-	for _, p := range []Plot{{"gamma", perDataset}, {"gamma-entropy", entropy}} {
+	for _, p := range []Plot{{Name: "gamma", Figure: perDataset}, {Name: "gamma-entropy", Figure: entropy}} {
 		if hasPoints(p.Figure) {
 			out = append(out, p)
 		}
 	}
-	return out
+	return append(out, acrossPlots(meta, v)...)
 }
 
 // entropyTicks are the ticks of the entropy axis: one at each distinct

@@ -14,10 +14,12 @@ import (
 )
 
 // Plot is one figure of the report: its file name in report/plots
-// without the extension (one file per chart.Formats) and the figure.
+// without the extension (one file per chart.Formats) and the figure, or
+// the critical-difference diagram CD (cdplot.go).
 type Plot struct {
 	Name   string
 	Figure *chart.Figure
+	CD     *chart.CDDiagram
 }
 
 // oracleFigures are the oracle study's figures: each measure against the
@@ -218,7 +220,7 @@ func RenderPlots(plots []Plot) ([]schemas.File, error) {
 			go func() {
 				defer wg.Done()
 				defer func() { <-sem }()
-				data, err := p.Figure.Render(format)
+				data, err := p.render(format)
 				files[i*len(chart.Formats)+k] = schemas.File{Name: p.Name + "." + format, Data: data}
 				errs[i*len(chart.Formats)+k] = err
 			}()
@@ -241,6 +243,6 @@ func writePlots(b *strings.Builder, plots []Plot) {
 	}
 	b.WriteString("\n## Plots\n")
 	for _, p := range plots {
-		fmt.Fprintf(b, "\n![%s](plots/%s.png)\n\n[SVG](plots/%s.svg)\n", escape(p.Figure.Title), p.Name, p.Name)
+		fmt.Fprintf(b, "\n![%s](plots/%s.png)\n\n[SVG](plots/%s.svg)\n", escape(p.title()), p.Name, p.Name)
 	}
 }
