@@ -108,53 +108,40 @@ func directed() string {
 	return s
 }
 
-// key identifies a task of a learner in either run.
-type key struct {
-	learner, cell string
-	rep           int32
-}
-
-// group is one (learner, cell) of the comparison.
-type group struct{ learner, cell string }
-
 // Compare pairs the tasks of runs a and b and compares them under o (which
 // Check must accept). It fails when one key (learner, cell, repetition)
 // names two tasks in a run, or different tasks in the two: then the runs
 // did not run the same tasks and no difference is the learners' own.
 func Compare(study string, a, b []Task, o Options) (Result, error) {
-	ia, err := index(a, "A")
+	t, err := index(a, b)
 	if err != nil {
 		return Result{}, err
 	}
-	ib, err := index(b, "B")
-	if err != nil {
-		return Result{}, err
-	}
-	for k, ta := range ia {
-		if tb, ok := ib[k]; ok && ta.Task != tb.Task {
-			return Result{}, fmt.Errorf("learner %s, cell %s, repetition %d is task %d in A and %d in B: the runs did not run the same tasks", k.learner, k.cell, k.rep, ta.Task, tb.Task)
+	for k, ta := range t.a {
+		if tb, ok := t.b[k]; ok && ta.Task != tb.Task {
+			return Result{}, fmt.Errorf("learner %s, cell %s, repetition %d is task %d in A and %d in B: the runs did not run the same tasks", ta.Learner, ta.Cell, ta.Rep, ta.Task, tb.Task)
 		}
 	}
-	groups, reps := groupsOf(a, b)
-	var res Result
 	columns := make([]schemas.Numeric[schemas.Measures], len(o.Measures))
 	for i, m := range o.Measures {
 		if columns[i], err = schemas.NumericColumn[schemas.Measures](m); err != nil {
 			return Result{}, err
 		}
 	}
-	for _, g := range groups {
+	var res Result
+	for _, g := range t.groups {
 		changed := int64(0)
-		for _, r := range reps[g] {
-			ta, okA := ia[key{g.learner, g.cell, r}]
-			tb, okB := ib[key{g.learner, g.cell, r}]
+		for _, r := range t.reps[g] {
+			k := keyOf(g.learner, g.cell, r)
+			ta, okA := t.a[k]
+			tb, okB := t.b[k]
 			if okA && okB && ta.Status != tb.Status {
 				changed++
-				res.StatusChanges = append(res.StatusChanges, StatusChange{g.learner, g.cell, r, ta.Status, tb.Status})
+				res.StatusChanges = append(res.StatusChanges, StatusChange{ta.Learner, ta.Cell, r, ta.Status, tb.Status})
 			}
 		}
 		for i, m := range o.Measures {
-			row := compareGroup(study, g, reps[g], ia, ib, m, columns[i], o.Alpha)
+			row := t.compareGroup(study, g, m, columns[i], o.Alpha)
 			row.StatusChanged = changed
 			res.Rows = append(res.Rows, row)
 		}
@@ -163,68 +150,99 @@ func Compare(study string, a, b []Task, o Options) (Result, error) {
 	return res, nil
 }
 
-// index maps each task of a run to its key, refusing a key named twice.
-func index(tasks []Task, run string) (map[key]*Task, error) {
-	out := make(map[key]*Task, len(tasks))
-	for i := range tasks {
-		t := &tasks[i]
-		k := key{t.Learner, t.Cell, t.Rep}
-		if _, dup := out[k]; dup {
-			return nil, fmt.Errorf("run %s has two rows of learner %s, cell %s, repetition %d", run, t.Learner, t.Cell, t.Rep)
-		}
-		out[k] = t
-	}
-	return out, nil
+// key identifies a task of a learner in either run: its learner's and
+// cell's ids (interned in first appearance, over A then B) and its
+// repetition, packed so that the maps of many tasks hash a number.
+type key uint64
+
+// Limits of the packing: 2^20 learners, 2^20 cells, 2^24 repetitions.
+const (
+	repBits  = 24
+	cellBits = 20
+)
+
+func keyOf(learner, cell int, rep int32) key {
+	return key(uint64(learner)<<(cellBits+repBits) | uint64(cell)<<repBits | uint64(rep))
 }
 
-// groupsOf returns the (learner, cell) groups of both runs in the order
-// of Result, and each group's repetitions, ascending.
-func groupsOf(a, b []Task) ([]group, map[group][]int32) {
-	learnerAt, cellAt := map[string]int{}, map[string]int{}
-	seen := map[group]bool{}
-	reps := map[group][]int32{}
-	var groups []group
-	seenRep := map[key]bool{}
-	for _, run := range [][]Task{a, b} {
-		for _, t := range run {
-			if _, ok := learnerAt[t.Learner]; !ok {
-				learnerAt[t.Learner] = len(learnerAt)
+// group is one (learner, cell) of the comparison, by ids.
+type group struct{ learner, cell int }
+
+// tasks is both runs' tasks by key, with the interned names.
+type tasks struct {
+	learners, cells []string
+	a, b            map[key]*Task
+	groups          []group           // in Result's order
+	reps            map[group][]int32 // each group's repetitions, ascending
+}
+
+// intern maps names to ids in first appearance.
+type intern struct {
+	ids   map[string]int
+	names []string
+}
+
+func (in *intern) id(name string) int {
+	if i, ok := in.ids[name]; ok {
+		return i
+	}
+	in.ids[name] = len(in.names)
+	in.names = append(in.names, name)
+	return len(in.names) - 1
+}
+
+// index keys both runs' tasks, refusing a key named twice in a run or
+// beyond the packing's limits, and lists the groups in Result's order:
+// learners in first appearance (A's, then B's), then cells.
+func index(a, b []Task) (*tasks, error) {
+	learners, cells := &intern{ids: map[string]int{}}, &intern{ids: map[string]int{}}
+	t := &tasks{a: make(map[key]*Task, len(a)), b: make(map[key]*Task, len(b)), reps: map[group][]int32{}}
+	for r, run := range [][]Task{a, b} {
+		into, name := t.a, "A"
+		if r == 1 {
+			into, name = t.b, "B"
+		}
+		for i := range run {
+			x := &run[i]
+			l, c := learners.id(x.Learner), cells.id(x.Cell)
+			if l >= 1<<cellBits || c >= 1<<cellBits || x.Rep < 0 || x.Rep >= 1<<repBits {
+				return nil, fmt.Errorf("run %s: learner %s, cell %s, repetition %d: beyond what a comparison holds (2^20 learners and cells, 2^24 repetitions)", name, x.Learner, x.Cell, x.Rep)
 			}
-			if _, ok := cellAt[t.Cell]; !ok {
-				cellAt[t.Cell] = len(cellAt)
+			k := keyOf(l, c, x.Rep)
+			if _, dup := into[k]; dup {
+				return nil, fmt.Errorf("run %s has two rows of learner %s, cell %s, repetition %d", name, x.Learner, x.Cell, x.Rep)
 			}
-			g := group{t.Learner, t.Cell}
-			if !seen[g] {
-				seen[g] = true
-				groups = append(groups, g)
+			into[k] = x
+			g := group{l, c}
+			reps, seen := t.reps[g]
+			if !seen {
+				t.groups = append(t.groups, g)
 			}
-			if k := (key{t.Learner, t.Cell, t.Rep}); !seenRep[k] {
-				seenRep[k] = true
-				reps[g] = append(reps[g], t.Rep)
+			if _, inA := t.a[k]; r == 0 || !inA {
+				t.reps[g] = append(reps, x.Rep)
 			}
 		}
 	}
-	slices.SortStableFunc(groups, func(x, y group) int {
-		return cmp.Or(cmp.Compare(learnerAt[x.learner], learnerAt[y.learner]), cmp.Compare(cellAt[x.cell], cellAt[y.cell]))
-	})
-	for _, r := range reps {
+	t.learners, t.cells = learners.names, cells.names
+	slices.SortStableFunc(t.groups, func(x, y group) int { return cmp.Or(cmp.Compare(x.learner, y.learner), cmp.Compare(x.cell, y.cell)) })
+	for _, r := range t.reps {
 		slices.Sort(r)
 	}
-	return groups, reps
+	return t, nil
 }
 
 // compareGroup is the row of one group and measure before Holm's
 // adjustment: the means of each run, and the test of the paired
 // differences in repetition order.
-func compareGroup(study string, g group, reps []int32, ia, ib map[key]*Task, m string, col schemas.Numeric[schemas.Measures], alpha float64) schemas.CompareRow {
-	row := schemas.CompareRow{Study: study, Learner: g.learner, Cell: g.cell, Measure: m, Better: int32(schemas.MeasureBetter[m])}
+func (t *tasks) compareGroup(study string, g group, m string, col schemas.Numeric[schemas.Measures], alpha float64) schemas.CompareRow {
+	row := schemas.CompareRow{Study: study, Learner: t.learners[g.learner], Cell: t.cells[g.cell], Measure: m, Better: int32(schemas.MeasureBetter[m])}
 	var sumA, sumB float64
 	var diffs []float64
 	inA, inB := false, false
-	for _, r := range reps {
-		k := key{g.learner, g.cell, r}
-		ta, okA := ia[k]
-		tb, okB := ib[k]
+	for _, r := range t.reps[g] {
+		k := keyOf(g.learner, g.cell, r)
+		ta, okA := t.a[k]
+		tb, okB := t.b[k]
 		inA, inB = inA || okA, inB || okB
 		va, hasA := value(ta, okA, col)
 		vb, hasB := value(tb, okB, col)
@@ -259,17 +277,17 @@ func compareGroup(study string, g group, reps []int32, ia, ib map[key]*Task, m s
 		row.Verdict = Untested
 		return row
 	}
-	t := cv.PairedTTest(diffs, 0)
-	row.Diff = ptr(t.Mean)
+	tt := cv.PairedTTest(diffs, 0)
+	row.Diff = ptr(tt.Mean)
 	if len(diffs) < 2 {
 		row.Verdict = Untested
-		if t.Mean == 0 {
+		if tt.Mean == 0 {
 			row.Verdict = Unchanged
 		}
 		return row
 	}
-	half := cv.TQuantile(1-alpha/2, len(diffs)-1) * t.SE
-	row.CILow, row.CIHigh, row.P = ptr(t.Mean-half), ptr(t.Mean+half), ptr(t.P)
+	half := cv.TQuantile(1-alpha/2, len(diffs)-1) * tt.SE
+	row.CILow, row.CIHigh, row.P = ptr(tt.Mean-half), ptr(tt.Mean+half), ptr(tt.P)
 	return row
 }
 

@@ -35,8 +35,8 @@ var benchmarkStudy = &Study[generate.BenchmarkSection, generate.BenchmarkConfig]
 	LearnerDatasets: true,
 	Build:           buildBenchmark,
 	TreeLabels:      benchmarkTreeLabels,
-	Evaluations: compareTasks(schemas.BenchmarkEvaluationTable, func(e *schemas.BenchmarkEvaluation) compare.Task {
-		return compareTask(e.Learner, e.BenchmarkCell, e.Rep, e.DatasetID, &e.Measures, &e.Outcome)
+	Evaluations: compareTasks(schemas.BenchmarkEvaluationTable, func(e *schemas.BenchmarkEvaluation, names cellNames) compare.Task {
+		return compareTask(e.Learner, names.of(e.BenchmarkCell), e.Rep, e.DatasetID, &e.Measures, &e.Outcome)
 	}),
 }
 
@@ -62,7 +62,7 @@ func buildBenchmark(cfg *Config, bc *generate.BenchmarkConfig, env studyEnv) (*f
 			against[report.GammaI] = n
 		}
 	}
-	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: env.Version, Learners: learners.Names(), Versus: learners.Benchmarks(), Against: against,
+	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: env.Version, Learners: learners.Names(), Measures: reportMeasures(cfg), Versus: learners.Benchmarks(), Against: against,
 		Notes: []string{fmt.Sprintf("%d-fold cross-validation (%s), %d repetitions, %s by gain ratio (%s)",
 			bc.Folds.K, bc.Folds.Scheme, bc.Repetitions, selectNote(bc), rankNote(bc))}}
 	if slices.ContainsFunc(bc.Datasets, func(d generate.DatasetSpec) bool {

@@ -14,29 +14,43 @@ import (
 )
 
 // compareTasks reads a part of a study's results/evaluations table as
-// compare.Tasks, task gives each row's.
-func compareTasks[R any](table *schemas.Table[R], task func(*R) compare.Task) func(path string) ([]compare.Task, error) {
+// compare.Tasks, task giving each row's (with a cache of cell names: a
+// part's rows share a few cells).
+func compareTasks[R any](table *schemas.Table[R], task func(*R, cellNames) compare.Task) func(path string) ([]compare.Task, error) {
 	return func(path string) ([]compare.Task, error) {
 		rows, err := table.Read(path)
 		if err != nil {
 			return nil, err
 		}
+		names := cellNames{}
 		out := make([]compare.Task, len(rows))
 		for i := range rows {
-			out[i] = task(&rows[i])
+			out[i] = task(&rows[i], names)
 		}
 		return out, nil
 	}
 }
 
+// cellNames caches compare.CellName by cell.
+type cellNames map[any]string
+
+func (n cellNames) of(cell any) string {
+	s, ok := n[cell]
+	if !ok {
+		s = compare.CellName(cell)
+		n[cell] = s
+	}
+	return s
+}
+
 // compareTask is the compare.Task of an evaluation row: a failed fit's
 // status as it says, a null status (files of version 3 and older) ok.
-func compareTask(learner string, cell any, rep int32, task int64, m *schemas.Measures, o *schemas.Outcome) compare.Task {
+func compareTask(learner, cell string, rep int32, task int64, m *schemas.Measures, o *schemas.Outcome) compare.Task {
 	status := schemas.StatusOK
 	if o.Status != nil {
 		status = *o.Status
 	}
-	return compare.Task{Learner: learner, Cell: compare.CellName(cell), Rep: rep, Task: task, Status: status, Measures: m}
+	return compare.Task{Learner: learner, Cell: cell, Rep: rep, Task: task, Status: status, Measures: m}
 }
 
 // ComparedRun is a completed run folder as dtbench compare reads it: its
@@ -110,7 +124,7 @@ var taskTables = []string{schemas.Oracles + "/", schemas.Datasets + "/"}
 
 // Comparable says why runs a and b cannot be compared task by task, nil
 // when they can: another study; configs that differ in a key that
-// changes the tasks (anything but the name, the learners, the outputs,
+// changes the tasks (anything but the name, the learners, the outputs, the report,
 // workers and limits), named with both values; input files that differ;
 // or generated or imported task files (oracles/, datasets/) that one run
 // lacks or that differ in bytes, named.
@@ -120,7 +134,7 @@ func Comparable(a, b *ComparedRun) error {
 		return fmt.Errorf("study: %s in %s, %s in %s: runs of different studies have no tasks in common", ca.Study, a.Dir, cb.Study, b.Dir)
 	}
 	if key, va, vb := configDiff(taskConfig(ca), taskConfig(cb)); key != "" {
-		return fmt.Errorf("config key %s: %s in %s, %s in %s: the runs' tasks differ, so their differences would not be the learners' own (only name, learners, outputs, workers and limits may differ)", key, va, a.Dir, vb, b.Dir)
+		return fmt.Errorf("config key %s: %s in %s, %s in %s: the runs' tasks differ, so their differences would not be the learners' own (only name, learners, outputs, report, workers and limits may differ)", key, va, a.Dir, vb, b.Dir)
 	}
 	ia, ib := inputsByPath(a.Manifest.Inputs), inputsByPath(b.Manifest.Inputs)
 	for _, p := range slices.Sorted(mapKeys(union(ia, ib))) {
@@ -148,7 +162,7 @@ func Comparable(a, b *ComparedRun) error {
 // runs.
 func taskConfig(c *Config) *Config {
 	x := *c
-	x.Name, x.Learners, x.Outputs = "", nil, Outputs{}
+	x.Name, x.Learners, x.Outputs, x.Report = "", nil, Outputs{}, nil
 	return &x
 }
 

@@ -7,7 +7,9 @@ import (
 
 	"github.com/dtbench/dtbench/costs"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/schemas"
 	"github.com/dtbench/dtbench/stages/generate"
+	"github.com/dtbench/dtbench/stages/report"
 	"github.com/dtbench/dtbench/stages/train"
 )
 
@@ -29,6 +31,9 @@ type Config struct {
 	Learners []train.Spec `json:"learners"`
 	Limits   Limits       `json:"limits"`
 	Outputs  Outputs      `json:"outputs"`
+	// Report is the report section; nil without one (so that the
+	// records of runs from before it compare equal).
+	Report *Report `json:"report,omitempty"`
 	// Costs is the costs section: a cost model for every dataset (the
 	// oracle study's f0…, or a benchmark dataset without costs of its own),
 	// or the oracle study's drawn costs; nil without one.
@@ -48,6 +53,46 @@ type Outputs struct {
 	// the oracle study, whose held-out rows are many and drawn afresh from
 	// each oracle).
 	Predictions bool `json:"predictions"`
+}
+
+// Report is what report.md shows beside its own tables (config section
+// report.*).
+type Report struct {
+	// Measures are the measures of results/evaluations whose means
+	// report.md tabulates per cell and learner in its "Measures" section
+	// (report.measures: e.g. [kappa, f1_macro, auc_weighted]); its own
+	// tables (accuracy, MAE, DOE, the γ, the costs) stay as they are.
+	Measures []string `json:"measures,omitempty"`
+}
+
+// rawReport is the section as written.
+type rawReport struct {
+	Measures []string `mapstructure:"measures"`
+}
+
+// resolve returns the section, nil when it names nothing.
+func (r rawReport) resolve() *Report {
+	if len(r.Measures) == 0 {
+		return nil
+	}
+	return &Report{Measures: r.Measures}
+}
+
+// ReportMeasures returns report.measures, none without a report section.
+func (c *Config) ReportMeasures() []string {
+	if c.Report == nil {
+		return nil
+	}
+	return c.Report.Measures
+}
+
+// reportMeasures are report.measures as the report stage takes them.
+func reportMeasures(c *Config) []report.Measure {
+	var out []report.Measure
+	for _, m := range c.ReportMeasures() {
+		out = append(out, report.Measure(m))
+	}
+	return out
 }
 
 // rawOutputs is the section as written: nil leaves a key to the study.
@@ -94,7 +139,28 @@ func (c *Config) Validate() error {
 	if err := train.CheckSpecs(c.Learners); err != nil {
 		return err
 	}
+	if err := c.checkReport(); err != nil {
+		return err
+	}
 	return c.checkLearnerDatasets(d)
+}
+
+// checkReport refuses a report.measures entry that is not a measure (a
+// column of schemas.Measures) or is named twice.
+func (c *Config) checkReport() error {
+	var names []string
+	for _, col := range schemas.MeasureColumns {
+		names = append(names, col.Name)
+	}
+	for i, m := range c.ReportMeasures() {
+		switch {
+		case !slices.Contains(names, m):
+			return input.Keyf("report.measures", "%q is not a measure (one of %s)", m, strings.Join(names, ", "))
+		case slices.Contains(c.ReportMeasures()[:i], m):
+			return input.Keyf("report.measures", "%q is named twice", m)
+		}
+	}
+	return nil
 }
 
 // checkLearnerDatasets checks the learners' datasets options: only in a

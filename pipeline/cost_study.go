@@ -31,8 +31,8 @@ var costStudy = &Study[generate.CostSection, generate.CostConfig]{
 	Datasets:    func(c *generate.CostConfig) *[]generate.DatasetSpec { return &c.Datasets },
 	Build:       buildCost,
 	TreeLabels:  costTreeLabels,
-	Evaluations: compareTasks(schemas.CostEvaluationTable, func(e *schemas.CostEvaluation) compare.Task {
-		return compareTask(e.Learner, e.CostCell, e.Rep, e.DatasetID, &e.Measures, &e.Outcome)
+	Evaluations: compareTasks(schemas.CostEvaluationTable, func(e *schemas.CostEvaluation, names cellNames) compare.Task {
+		return compareTask(e.Learner, names.of(e.CostCell), e.Rep, e.DatasetID, &e.Measures, &e.Outcome)
 	}),
 }
 
@@ -57,7 +57,7 @@ func buildCost(cfg *Config, cc *generate.CostConfig, env studyEnv) (*flow.Study,
 		}
 		ks = "misclassification cost k = " + strings.Join(parts, ", ")
 	}
-	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: env.Version, Learners: learners.Names(),
+	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: env.Version, Learners: learners.Names(), Measures: reportMeasures(cfg),
 		Notes: []string{fmt.Sprintf("%d random splits per dataset, %.3g of the rows training; %s", cc.Repetitions, cc.Train, ks), importNote(cc.Datasets)}}
 	preds := generate.Predictions{On: cfg.Outputs.Predictions, Costed: true} // every task has its cost model
 	return withLearners(&flow.Study{

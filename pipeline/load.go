@@ -54,6 +54,7 @@ type rawConfig struct {
 	Limits   rawLimits     `mapstructure:"limits"`
 	Costs    costs.Section `mapstructure:"costs"`
 	Outputs  rawOutputs    `mapstructure:"outputs"`
+	Report   rawReport     `mapstructure:"report"`
 }
 
 // defaultRaw holds the built-in default of every shared key a config may
@@ -402,7 +403,7 @@ func checkKeys(v *viper.Viper, file string) error {
 // relative to ("" for none).
 func resolve(raw rawConfig, d studyDescriptor, section any, dir string) (*Config, error) {
 	cfg := &Config{Name: raw.Name, Seed: raw.Seed, Study: raw.Study, Workers: raw.Workers, Chunk: raw.Chunk,
-		Outputs: raw.Outputs.resolve(d)}
+		Outputs: raw.Outputs.resolve(d), Report: raw.Report.resolve()}
 	var err error
 	if cfg.Costs, err = raw.Costs.Resolve("costs", dir); err != nil {
 		return nil, err

@@ -26,8 +26,8 @@ var oracleStudy = &Study[generate.OracleSection, generate.OracleConfig]{
 	Predictions: false,
 	Build:       buildOracle,
 	TreeLabels:  oracleTreeLabels,
-	Evaluations: compareTasks(schemas.EvaluationTable, func(e *schemas.OracleEvaluation) compare.Task {
-		return compareTask(e.Learner, e.OracleCell, e.Rep, e.DatasetID, &e.Measures, &e.Outcome)
+	Evaluations: compareTasks(schemas.EvaluationTable, func(e *schemas.OracleEvaluation, names cellNames) compare.Task {
+		return compareTask(e.Learner, names.of(e.OracleCell), e.Rep, e.DatasetID, &e.Measures, &e.Outcome)
 	}),
 }
 
@@ -43,7 +43,7 @@ func buildOracle(cfg *Config, o *generate.OracleConfig, env studyEnv) (*flow.Stu
 	if err != nil {
 		return nil, err
 	}
-	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: env.Version, Learners: learners.Names(), Notes: []string{"Grid: " + o.Describe()},
+	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: env.Version, Learners: learners.Names(), Measures: reportMeasures(cfg), Notes: []string{"Grid: " + o.Describe()},
 		Credit: cfg.Costs.MayCredit()}
 	preds := generate.Predictions{On: cfg.Outputs.Predictions, Costed: cfg.Costs != nil}
 	return withLearners(&flow.Study{

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/dtbench/dtbench/compare"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -177,9 +178,10 @@ func TestCopiedCostsLeaveTheConfig(t *testing.T) {
 func TestStudyTableRefusesBadDescriptors(t *testing.T) {
 	ok := func() *Study[struct{}, struct{}] {
 		return &Study[struct{}, struct{}]{Name: "x", Section: func() struct{} { return struct{}{} },
-			Resolve:  func(struct{}, string) (*struct{}, error) { return &struct{}{}, nil },
-			Learners: func() []string { return []string{"id3"} },
-			Build:    func(*Config, *struct{}, studyEnv) (*flow.Study, error) { return nil, nil }}
+			Resolve:     func(struct{}, string) (*struct{}, error) { return &struct{}{}, nil },
+			Learners:    func() []string { return []string{"id3"} },
+			Build:       func(*Config, *struct{}, studyEnv) (*flow.Study, error) { return nil, nil },
+			Evaluations: func(string) ([]compare.Task, error) { return nil, nil }}
 	}
 	newStudyTable(ok()) // a complete one is taken
 	for _, tc := range []struct {
@@ -188,6 +190,7 @@ func TestStudyTableRefusesBadDescriptors(t *testing.T) {
 		want string
 	}{
 		{"no Build", []studyDescriptor{func() studyDescriptor { d := ok(); d.Build = nil; return d }()}, `study "x" needs`},
+		{"no Evaluations", []studyDescriptor{func() studyDescriptor { d := ok(); d.Evaluations = nil; return d }()}, `study "x" needs`},
 		{"datasets options without Datasets", []studyDescriptor{func() studyDescriptor { d := ok(); d.LearnerDatasets = true; return d }()}, "no Datasets"},
 		{"named like a shared key", []studyDescriptor{func() studyDescriptor { d := ok(); d.Name = "limits"; return d }()}, `"limits" is named like`},
 		{"named twice", []studyDescriptor{ok(), ok()}, `"x" is named like`},

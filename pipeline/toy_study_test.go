@@ -69,6 +69,7 @@ var toyStudy = &Study[toySection, toyConfig]{
 	Learners:    func() []string { return []string{"id3", "majority"} },
 	Predictions: false,
 	Build:       buildToy,
+	Evaluations: oracleStudy.Evaluations, // its rows are the oracle study's
 }
 
 // toyPlanner is the toy study's planner: one cell, repetitions tasks.

@@ -64,6 +64,10 @@ func TestWekaNumericCV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	measures, err := wekasets.ReadMeasures()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for variant, name := range onDtbenchARFF {
 		i := slices.IndexFunc(want, func(w wekasets.CV) bool { return w.Dataset+" "+w.Learner == variant })
 		j := slices.IndexFunc(want, func(w wekasets.CV) bool { return w.Dataset+" "+w.Learner == name+" "+want[max(i, 0)].Learner })
@@ -154,8 +158,38 @@ func TestWekaNumericCV(t *testing.T) {
 					if mae := math.Round(*e.MAE*1e4) / 1e4; mae != w.Want.MAE {
 						t.Errorf("%s %s: mean absolute error %.6f (%.4f), Weka %.4f", w.Learner, w.Options, *e.MAE, mae, w.Want.MAE)
 					}
+					if i := slices.IndexFunc(measures, func(m wekasets.Measures) bool {
+						return m.Dataset == set.Name && m.Learner == w.Learner && m.Options == w.Options
+					}); i >= 0 {
+						checkWekaMeasures(t, w.Learner+" "+w.Options, &e.Measures, measures[i])
+					}
 				}
 			}
 		})
+	}
+}
+
+// checkWekaMeasures holds the measures of issue 25 to Weka's printed
+// digits of them (kappa and RMSE to 4 decimals, the weighted F-measure
+// and ROC area to 3) and to scikit-learn's balanced accuracy and macro F1
+// of Weka's confusion matrix (to 6).
+func checkWekaMeasures(t *testing.T, what string, e *schemas.Measures, w wekasets.Measures) {
+	t.Helper()
+	for _, c := range []struct {
+		name   string
+		got    *float64
+		want   float64
+		digits float64
+	}{
+		{"kappa", e.Kappa, w.Kappa, 1e4}, {"rmse", e.RMSE, w.RMSE, 1e4},
+		{"f1_weighted", e.F1Weighted, w.F1Weighted, 1e3}, {"auc_weighted", e.AUCWeighted, w.AUCWeighted, 1e3},
+		{"balanced_accuracy", e.BalancedAccuracy, w.BalancedAccuracy, 1e6}, {"f1_macro", e.F1Macro, w.F1Macro, 1e6},
+	} {
+		switch {
+		case c.got == nil:
+			t.Errorf("%s: %s is null, Weka's is %g", what, c.name, c.want)
+		case math.Round(*c.got*c.digits)/c.digits != c.want:
+			t.Errorf("%s: %s %.6f, Weka (or scikit-learn on Weka's matrix) %g", what, c.name, *c.got, c.want)
+		}
 	}
 }

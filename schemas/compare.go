@@ -63,6 +63,7 @@ var CompareTable = singleFlat(Comparisons, Comparisons+".parquet", compareTable)
 // (TestEveryMeasureHasADirection).
 var MeasureBetter = map[string]int{
 	"doe": +1, "agreement": +1, "accuracy": +1, "mae": -1, "correct": +1, "total": 0,
+	"kappa": +1, "balanced_accuracy": +1, "f1_macro": +1, "f1_weighted": +1, "rmse": -1, "auc_weighted": +1,
 	"tree_depth": 0, "tree_leaves": 0, "tree_nodes": 0,
 	"acc_x": 0, "acc_v": 0, "acc_i": 0,
 	"gamma_x": +1, "gamma_v": +1, "gamma_i": +1, "optimal": 0,

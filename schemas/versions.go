@@ -30,8 +30,9 @@ const (
 	// the fit went: an external learner's failures are rows too); 5 names
 	// the benchmark study's subsets by ordinal ranks, "1st,3rd"
 	// (SubsetName; "A1,A3" before, which read as the attribute names of
-	// datasets whose columns are A1, A2, …).
-	EvaluationsVersion = 5
+	// datasets whose columns are A1, A2, …); 6 added kappa,
+	// balanced_accuracy, f1_macro, f1_weighted, rmse and auc_weighted.
+	EvaluationsVersion = 6
 	TimingsVersion     = 1
 	// The benchmark study's tables.
 	ConfusionVersion  = 1
@@ -70,7 +71,7 @@ var tableVersions = map[string]tableVersion{
 	Oracles:     {OraclesVersion, []int{1}},
 	Datasets:    {DatasetsVersion, []int{1, 2}},
 	Models:      {ModelsVersion, []int{1, 2, 3}},
-	Evaluations: {EvaluationsVersion, []int{1, 2, 3, 4, 5}},
+	Evaluations: {EvaluationsVersion, []int{1, 2, 3, 4, 5, 6}},
 	Timings:     {TimingsVersion, []int{1}},
 	Confusion:   {ConfusionVersion, []int{1}},
 	Attributes:  {AttributesVersion, []int{1}},

@@ -24,7 +24,7 @@ func compareCmd() *cobra.Command {
 		Use:   "compare RUN_A RUN_B",
 		Short: "Compare two runs of one config task by task (what changed from A to B): compare.parquet and compare.md",
 		Long: `Compare two completed runs of the same study and tasks (the same config
-but for its name, learners, outputs, workers and limits, the same inputs,
+but for its name, learners, outputs, report, workers and limits; the same inputs;
 the same generated tasks) learner by learner, cell by cell: both means,
 the paired differences B − A over the tasks both ran, Student's paired t
 interval and test, Holm's adjustment over each measure's rows, and a

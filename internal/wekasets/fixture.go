@@ -90,3 +90,43 @@ var Options = map[string]map[string]any{
 	"-M,5":     {"min_leaf": 5},
 	"-S":       {"subtree_raising": false},
 }
+
+// Measures is one line of testdata/weka-measures.txt: the measures Weka
+// 3.6 prints with -i for a learner's default options on a dataset of
+// Sets (10-fold cross-validation, seed 1), at Weka's printed digits
+// (kappa and RMSE to 4 decimals, the weighted F-measure and ROC area to
+// 3), and scikit-learn's balanced accuracy and macro F1 of Weka's
+// confusion matrix (6 decimals).
+type Measures struct {
+	Dataset, Learner, Options            string
+	Kappa, RMSE, F1Weighted, AUCWeighted float64
+	BalancedAccuracy, F1Macro            float64
+}
+
+// ReadMeasures returns every line of testdata/weka-measures.txt.
+func ReadMeasures() ([]Measures, error) {
+	_, here, _, _ := runtime.Caller(0)
+	path := filepath.Join(filepath.Dir(here), "testdata", "weka-measures.txt")
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []Measures
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
+			continue
+		}
+		var m Measures
+		var confusion string
+		if _, err := fmt.Sscan(line, &m.Dataset, &m.Learner, &m.Options, &m.Kappa, &m.RMSE, &m.F1Weighted, &m.AUCWeighted,
+			&m.BalancedAccuracy, &m.F1Macro, &confusion); err != nil {
+			return nil, fmt.Errorf("%s: %q: %w", path, line, err)
+		}
+		out = append(out, m)
+	}
+	return out, sc.Err()
+}

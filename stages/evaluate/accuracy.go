@@ -177,6 +177,9 @@ type Score struct {
 	// AbsErr is Σ over rows of (1/K)·Σ_c |p(c) − [c = actual]|, so that
 	// MAE = AbsErr/Total as Weka's Evaluation computes it.
 	AbsErr float64
+	// SqErr is Σ over rows of (1/K)·Σ_c (p(c) − [c = actual])², so that
+	// RMSE = √(SqErr/Total), as Weka's root mean squared error.
+	SqErr float64
 }
 
 // MAE returns the mean absolute error, NaN with no rows.
@@ -185,6 +188,15 @@ func (s Score) MAE() float64 {
 		return math.NaN()
 	}
 	return s.AbsErr / float64(s.Total)
+}
+
+// RMSE returns the root mean squared error of the class probabilities,
+// NaN with no rows.
+func (s Score) RMSE() float64 {
+	if s.Total == 0 {
+		return math.NaN()
+	}
+	return math.Sqrt(s.SqErr / float64(s.Total))
 }
 
 // Accuracy returns Correct/Total, NaN with no rows.
@@ -197,7 +209,7 @@ func (s Score) Accuracy() float64 {
 
 // Add returns the sum of two scores (folds of one cross-validation).
 func (s Score) Add(o Score) Score {
-	return Score{Correct: s.Correct + o.Correct, Total: s.Total + o.Total, AbsErr: s.AbsErr + o.AbsErr}
+	return Score{Correct: s.Correct + o.Correct, Total: s.Total + o.Total, AbsErr: s.AbsErr + o.AbsErr, SqErr: s.SqErr + o.SqErr}
 }
 
 // Score scores m on the rows: predictions, and class probabilities for the
@@ -296,6 +308,7 @@ func (e *Rows) scoreValues(m Predictor, tc *costs.TreeCosts, k int, confusion []
 			}
 			if p != int(y) {
 				s.AbsErr += 2 / float64(k)
+				s.SqErr += 2 / float64(k)
 			}
 			continue
 		}
@@ -303,23 +316,27 @@ func (e *Rows) scoreValues(m Predictor, tc *costs.TreeCosts, k int, confusion []
 		if each != nil {
 			each(i, p, probs, charge)
 		}
-		s.AbsErr += absError(probs, int(y)) / float64(k)
+		abs, sq := rowErrors(probs, int(y))
+		s.AbsErr += abs / float64(k)
+		s.SqErr += sq / float64(k)
 	}
 	return s, charged
 }
 
-// absError is Σ_c |p(c) − [c = actual]|, a row's share of the mean
-// absolute error before the division by the number of classes.
-func absError(probs []float64, actual int) float64 {
-	err := 0.0
+// rowErrors are Σ_c |p(c) − [c = actual]| and Σ_c (p(c) − [c =
+// actual])², a row's shares of the mean absolute and the mean squared
+// error before the division by the number of classes (the sums in class
+// order, as Weka's updateNumericScores makes them).
+func rowErrors(probs []float64, actual int) (abs, sq float64) {
 	for c, pc := range probs {
+		d := pc
 		if c == actual {
-			err += math.Abs(pc - 1)
-		} else {
-			err += math.Abs(pc)
+			d = pc - 1
 		}
+		abs += math.Abs(d)
+		sq += d * d
 	}
-	return err
+	return abs, sq
 }
 
 // score is Score, predicting with the leaves of tc's tree (charging
@@ -373,6 +390,7 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 				continue
 			}
 			s.AbsErr += 2 / float64(k) // |1 − 0| on the prediction, |0 − 1| on the actual class
+			s.SqErr += 2 / float64(k)  // and their squares
 			continue
 		}
 		if !ready {
@@ -381,7 +399,9 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 		if each != nil {
 			each(i, p, probs, charge)
 		}
-		s.AbsErr += absError(probs, int(y)) / float64(k)
+		abs, sq := rowErrors(probs, int(y))
+		s.AbsErr += abs / float64(k)
+		s.SqErr += sq / float64(k)
 	}
 	return s, charged
 }

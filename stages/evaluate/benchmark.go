@@ -103,6 +103,7 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *flow.Split
 		intuitive bool
 		score     Score
 		confusion [][]int // per fold, actual × predicted
+		roc       ROCRows // every fold's test rows, pooled
 		costs     CostSum
 		failed    *flow.Fit                 // the first fold whose fit failed, if any
 		preds     []*schemas.PredictionRows // per fold, with predictions
@@ -129,7 +130,8 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *flow.Split
 		if ls.extra {
 			p = nil
 		}
-		sc, rows, err := scoreFit(f, tests[f.Fold], d, k, cm, &ls.costs, conf, p)
+		ls.roc.K = k
+		sc, rows, err := scoreFit(f, tests[f.Fold], d, k, cm, &ls.costs, conf, p, &ls.roc)
 		if err != nil {
 			return BenchmarkResult{}, err
 		}
@@ -171,8 +173,19 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *flow.Split
 				AccX: &x, AccV: &v, AccI: &i, GammaX: &gx, GammaV: &gv, GammaI: &gi},
 			Outcome: (&flow.Fit{}).Outcome(),
 		})
-		ls.costs.Measures(&evals[len(evals)-1].Measures)
-		ls.sizes.measures(folds, &evals[len(evals)-1].Measures)
+		all := make([]int, k*k)
+		for _, conf := range ls.confusion {
+			for c, n := range conf {
+				all[c] += n
+			}
+		}
+		m := &evals[len(evals)-1].Measures
+		ClassMeasures(all, k, s, m)
+		if auc := ls.roc.WeightedAUC(); !math.IsNaN(auc) {
+			m.AUCWeighted = &auc
+		}
+		ls.costs.Measures(m)
+		ls.sizes.measures(folds, m)
 		for fold, conf := range ls.confusion {
 			for a := range k {
 				for p := range k {

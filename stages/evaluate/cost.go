@@ -64,7 +64,7 @@ func CostTask(c schemas.CostCell, id int64, rep int, data *schemas.DatasetRecord
 	if data.Test != nil && len(tests) != data.Test.Len() {
 		return nil, nil, fmt.Errorf("task %d: %d test rows, %d row ids", id, data.Test.Len(), len(tests))
 	}
-	h, err := scoreHeldOut(data, fits, cm, predictions, tests, rep)
+	h, err := scoreHeldOut(data, fits, cm, predictions, tests, rep, true)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -32,7 +32,7 @@ type CostSum struct {
 // other model every test it reads, per row) and each prediction's matrix
 // entry.
 func (s *CostSum) Score(m *costs.Model, f *flow.Fit, rows *Rows, d *dataset.Dataset, k int, confusion []int) (Score, error) {
-	sc, _, err := scoreFit(f, rows, d, k, m, s, confusion, nil)
+	sc, _, err := scoreFit(f, rows, d, k, m, s, confusion, nil, nil)
 	return sc, err
 }
 

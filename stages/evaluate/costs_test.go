@@ -130,7 +130,7 @@ func TestCostSumOnThresholdTrees(t *testing.T) {
 	p := newPredictions(d, d.All(), nil, 0)
 	var sum CostSum
 	fit := flow.Fit{Learner: "t", Model: valuesTree{t: lt}, Tree: lt}
-	_, out, err := scoreFit(&fit, rows, d, 2, m, &sum, nil, p)
+	_, out, err := scoreFit(&fit, rows, d, 2, m, &sum, nil, p, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,7 +48,7 @@ func OracleNode(cells []schemas.OracleCell, predictions bool) flow.Node {
 // for none: no cost measures); with predictions, its held-out rows'
 // predictions too (row_id: the row of split test), in learner order.
 func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRecord, data *schemas.DatasetRecord, fits []flow.Fit, cm *costs.Model, predictions bool) ([]schemas.OracleEvaluation, []schemas.PredictionBlock[schemas.OraclePrediction], error) {
-	h, err := scoreHeldOut(data, fits, cm, predictions, nil, rep)
+	h, err := scoreHeldOut(data, fits, cm, predictions, nil, rep, false)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -96,7 +96,10 @@ func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRec
 
 // heldOut is how a task's fits did on its held-out rows.
 type heldOut struct {
+	k        int // classes
 	scores   []Score
+	conf     [][]int    // per fit, its k×k confusion matrix (row actual)
+	roc      []*ROCRows // per fit, its rows' probabilities; nil unless asked for
 	accuracy []float64
 	costs    []CostSum
 	preds    []*schemas.PredictionRows // per fit, with predictions
@@ -106,15 +109,20 @@ type heldOut struct {
 // scoreHeldOut scores every fit on the task's held-out rows (none when it
 // has none), with its costs under cm when cm is not nil. With predictions
 // it records every configured fit's predictions (in h.preds), held-out row
-// r's row_id being source[r] (r itself when source is nil).
-func scoreHeldOut(data *schemas.DatasetRecord, fits []flow.Fit, cm *costs.Model, predictions bool, source []int, rep int) (*heldOut, error) {
+// r's row_id being source[r] (r itself when source is nil). With auc it
+// keeps every fit's class probabilities for its weighted AUC.
+func scoreHeldOut(data *schemas.DatasetRecord, fits []flow.Fit, cm *costs.Model, predictions bool, source []int, rep int, auc bool) (*heldOut, error) {
 	h := &heldOut{scores: make([]Score, len(fits)), accuracy: make([]float64, len(fits)), costs: make([]CostSum, len(fits)),
-		preds: make([]*schemas.PredictionRows, len(fits))}
+		preds: make([]*schemas.PredictionRows, len(fits)), conf: make([][]int, len(fits))}
+	if auc {
+		h.roc = make([]*ROCRows, len(fits))
+	}
 	var test *Rows
 	if data.Test != nil && data.Test.Len() > 0 {
 		all := data.Test.All()
 		test = NewRows(data.Test, all)
 		k := data.Test.Classes()
+		h.k = k
 		var p *Predictions
 		if predictions {
 			p = newPredictions(data.Test, all, source, rep)
@@ -129,7 +137,13 @@ func scoreHeldOut(data *schemas.DatasetRecord, fits []flow.Fit, cm *costs.Model,
 				fp = nil
 			}
 			var err error
-			if h.scores[i], h.preds[i], err = scoreFit(f, test, data.Test, k, cm, &h.costs[i], nil, fp); err != nil {
+			h.conf[i] = make([]int, k*k)
+			var roc *ROCRows
+			if h.roc != nil {
+				roc = &ROCRows{K: k}
+				h.roc[i] = roc
+			}
+			if h.scores[i], h.preds[i], err = scoreFit(f, test, data.Test, k, cm, &h.costs[i], h.conf[i], fp, roc); err != nil {
 				return nil, err
 			}
 			h.accuracy[i] = h.scores[i].Accuracy()
@@ -153,6 +167,12 @@ func (h *heldOut) measures(i int, e *schemas.Measures) {
 	e.Accuracy, e.MAE, e.Correct, e.Total = &acc, &mae, &correct, &total
 	e.AccX, e.AccV, e.AccI = &b.x, &b.v, &b.i
 	e.GammaX, e.GammaV, e.GammaI = &gx, &gv, &gi
+	ClassMeasures(h.conf[i], h.k, h.scores[i], e)
+	if h.roc != nil && h.roc[i] != nil {
+		if auc := h.roc[i].WeightedAUC(); !math.IsNaN(auc) {
+			e.AUCWeighted = &auc
+		}
+	}
 	h.costs[i].Measures(e)
 }
 

@@ -42,11 +42,12 @@ func newPredictions(d *dataset.Dataset, set dataset.Bitset, source []int, rep in
 // reads) and its cost-matrix entry, adding both to sums row by row, in row
 // order, so that sums' totals are the sums of the rows' costs that the
 // predictions table holds. With p not nil (rows being p's rows) it
-// returns the rows' predictions too.
+// returns the rows' predictions too; with roc not nil it adds each row's
+// actual class and probabilities to roc (for the weighted AUC).
 //
 // It is the one place a fit meets its test rows: every study scores
 // through it.
-func scoreFit(f *flow.Fit, rows *Rows, d *dataset.Dataset, k int, cm *costs.Model, sums *CostSum, confusion []int, p *Predictions) (Score, *schemas.PredictionRows, error) {
+func scoreFit(f *flow.Fit, rows *Rows, d *dataset.Dataset, k int, cm *costs.Model, sums *CostSum, confusion []int, p *Predictions, roc *ROCRows) (Score, *schemas.PredictionRows, error) {
 	var tc *costs.TreeCosts
 	perRow := 0.0 // a model that is not a tree reads the same tests on every row
 	if cm != nil {
@@ -64,8 +65,11 @@ func scoreFit(f *flow.Fit, rows *Rows, d *dataset.Dataset, k int, cm *costs.Mode
 	}
 	out := p.rows(f, k, cm != nil)
 	var each RowFunc
-	if cm != nil || out != nil {
+	if cm != nil || out != nil || roc != nil {
 		each = func(i, predicted int, probs []float64, charged float64) {
+			if roc != nil {
+				roc.Add(rows.Label(i), predicted, probs)
+			}
 			var errCost float64
 			if cm != nil {
 				if tc == nil {

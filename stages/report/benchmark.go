@@ -170,6 +170,10 @@ func BenchmarkMarkdown(w io.Writer, meta Meta, full FullSubsets, summary []Bench
 	writeAttributes(&b, groups, attrs, v.rank, name)
 	writeGammaTables(&b, v, name)
 	writeWins(&b, groups, wins, learners, meta.Versus, v.rank, name)
+	writeNamedMeasures(&b, meta, summary, func(c schemas.BenchmarkCell) bool { return c.Subset == full(c.Dataset) },
+		func(c schemas.BenchmarkCell) string {
+			return groupName(schemas.BenchmarkCell{Dataset: c.Dataset, Scenario: c.Scenario})
+		})
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return fmt.Errorf("write report %s: %w", meta.Name, err)
 	}

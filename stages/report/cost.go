@@ -123,6 +123,7 @@ func CostMarkdown(w io.Writer, meta Meta, summary []CostSummary, evals []schemas
 			writeRow(&b, row)
 		}
 	}
+	writeNamedMeasures(&b, meta, summary, func(schemas.CostCell) bool { return true }, func(c schemas.CostCell) string { return escape(c.Dataset) + ", k = " + kName(c.Misclassification) })
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -40,6 +40,9 @@ type Meta struct {
 	// right guess (costs.Config.MayCredit), so that average and error
 	// costs may fall below 0 (Measure.Range).
 	Credit bool
+	// Measures are the measures the config names for report.md's
+	// "Measures" section (report.measures; writeNamedMeasures).
+	Measures []Measure
 }
 
 // Markdown writes report.md for summary rows (as Summarize returns them)
@@ -76,6 +79,7 @@ func Markdown(w io.Writer, meta Meta, rows []OracleSummary, evals []schemas.Orac
 		}
 		writePanel(&b, rows, p)
 	}
+	writeNamedMeasures(&b, meta, rows, func(schemas.OracleCell) bool { return true }, oracleCellName)
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return fmt.Errorf("write report %s: %w", meta.Name, err)
 	}
