@@ -25,25 +25,36 @@ type CV struct {
 
 // ReadCV returns every line of testdata/weka-cv.txt.
 func ReadCV() ([]CV, error) {
+	return readFixture("weka-cv.txt", func(line string) (CV, error) {
+		var c CV
+		_, err := fmt.Sscan(line, &c.Dataset, &c.Learner, &c.Options, &c.Want.Correct, &c.Want.MAE)
+		return c, err
+	})
+}
+
+// readFixture parses every line of testdata/name but comments and blank
+// lines with parse.
+func readFixture[T any](name string, parse func(line string) (T, error)) ([]T, error) {
 	_, here, _, _ := runtime.Caller(0)
-	path := filepath.Join(filepath.Dir(here), "testdata", "weka-cv.txt")
+	path := filepath.Join(filepath.Dir(here), "testdata", name)
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var out []CV
+	var out []T
 	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20) // a confusion matrix of many classes makes a long line
 	for sc.Scan() {
 		line := sc.Text()
 		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
 			continue
 		}
-		var c CV
-		if _, err := fmt.Sscan(line, &c.Dataset, &c.Learner, &c.Options, &c.Want.Correct, &c.Want.MAE); err != nil {
+		x, err := parse(line)
+		if err != nil {
 			return nil, fmt.Errorf("%s: %q: %w", path, line, err)
 		}
-		out = append(out, c)
+		out = append(out, x)
 	}
 	return out, sc.Err()
 }
@@ -105,28 +116,11 @@ type Measures struct {
 
 // ReadMeasures returns every line of testdata/weka-measures.txt.
 func ReadMeasures() ([]Measures, error) {
-	_, here, _, _ := runtime.Caller(0)
-	path := filepath.Join(filepath.Dir(here), "testdata", "weka-measures.txt")
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var out []Measures
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
-			continue
-		}
+	return readFixture("weka-measures.txt", func(line string) (Measures, error) {
 		var m Measures
 		var confusion string
-		if _, err := fmt.Sscan(line, &m.Dataset, &m.Learner, &m.Options, &m.Kappa, &m.RMSE, &m.F1Weighted, &m.AUCWeighted,
-			&m.BalancedAccuracy, &m.F1Macro, &confusion); err != nil {
-			return nil, fmt.Errorf("%s: %q: %w", path, line, err)
-		}
-		out = append(out, m)
-	}
-	return out, sc.Err()
+		_, err := fmt.Sscan(line, &m.Dataset, &m.Learner, &m.Options, &m.Kappa, &m.RMSE, &m.F1Weighted, &m.AUCWeighted,
+			&m.BalancedAccuracy, &m.F1Macro, &confusion)
+		return m, err
+	})
 }

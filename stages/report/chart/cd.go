@@ -177,7 +177,8 @@ func (d *CDDiagram) Render(format string) ([]byte, error) {
 }
 
 // newCanvas returns a white-backed canvas of w × h for format, at the
-// resolution of Figure's.
+// report's resolution: the one place a figure's file format is chosen
+// (Figure.Render and CDDiagram.Render both call it).
 func newCanvas(format string, w, h vg.Length) (vg.CanvasWriterTo, error) {
 	switch format {
 	case "png":

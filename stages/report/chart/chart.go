@@ -15,8 +15,6 @@ import (
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // Series is one learner's values in a panel: Y[i] at X[i], with the
@@ -112,14 +110,9 @@ func (f *Figure) Render(format string) ([]byte, error) {
 	pw := f.panelWidth()
 	w := pw*vg.Length(cols) + legendW
 	h := panelH*vg.Length(rows) + titleH + captionH
-	var c vg.CanvasWriterTo
-	switch format {
-	case "png":
-		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))}
-	case "svg":
-		c = vgsvg.New(w, h)
-	default:
-		return nil, fmt.Errorf("render %q: unknown format %q (want png or svg)", f.Title, format)
+	c, err := newCanvas(format, w, h)
+	if err != nil {
+		return nil, fmt.Errorf("render %q: %w", f.Title, err)
 	}
 	dc := draw.New(c)
 	fillWhite(dc)
