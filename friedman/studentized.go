@@ -2,6 +2,7 @@ package friedman
 
 import (
 	"math"
+	"sync"
 
 	"gonum.org/v1/gonum/integrate/quad"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -26,8 +27,25 @@ func StudentizedRangeCDF(q float64, k int) float64 {
 }
 
 // StudentizedRangeQuantile is the q with StudentizedRangeCDF(q, k) = p,
-// found by bisection to 1e-10.
+// found by bisection to 1e-10. Each (p, k) is computed once per process
+// (some 40 integrations of 400 points): a report asks for the same few.
 func StudentizedRangeQuantile(p float64, k int) float64 {
+	type at struct {
+		p float64
+		k int
+	}
+	if q, ok := quantiles.Load(at{p, k}); ok {
+		return q.(float64)
+	}
+	q := studentizedRangeQuantile(p, k)
+	quantiles.Store(at{p, k}, q)
+	return q
+}
+
+// quantiles caches StudentizedRangeQuantile.
+var quantiles sync.Map
+
+func studentizedRangeQuantile(p float64, k int) float64 {
 	lo, hi := 0.0, 20.0
 	for hi-lo > 1e-10 {
 		mid := (lo + hi) / 2
