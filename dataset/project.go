@@ -12,6 +12,11 @@ func (d *Dataset) Project(rows []int, features []int) (*Dataset, error) {
 	cols := make([][]uint8, len(features))
 	var nums [][]float64
 	buf := make([]uint8, len(features)*len(rows))
+	for _, r := range rows {
+		if r < 0 || r >= d.rows {
+			return nil, fmt.Errorf("project: row %d outside 0..%d", r, d.rows-1)
+		}
+	}
 	for j, f := range features {
 		if f < 0 || f >= len(d.cols) {
 			return nil, fmt.Errorf("project: feature %d outside 0..%d", f, len(d.cols)-1)
@@ -19,11 +24,6 @@ func (d *Dataset) Project(rows []int, features []int) (*Dataset, error) {
 		s.Features[j] = d.schema.Features[f]
 		if f >= classAt {
 			s.FeaturesAfterClass++
-		}
-		for _, r := range rows {
-			if r < 0 || r >= d.rows {
-				return nil, fmt.Errorf("project: row %d outside 0..%d", r, d.rows-1)
-			}
 		}
 		if d.schema.Features[f].Numeric {
 			if nums == nil {

@@ -36,24 +36,80 @@ func (t *Tree) ApplyDistribution(x []uint8, dst []float64) int {
 	n, at, counted := 0, 0, true
 	for t.Feature[n] != Leaf {
 		n = int(t.Child[int(t.Offset[n])+int(x[t.Feature[n]])])
-		if counted {
-			if countsTotal(t.NodeCounts(n)) == 0 {
-				counted = false
-			} else {
-				at = n
-			}
-		}
+		at, counted = t.deeper(n, at, counted)
 	}
+	t.fromCounts(n, at, dst)
+	return n
+}
+
+// deeper is a walk's step to node n for ApplyDistribution's rule: at
+// stays the node the distribution comes from once a node on the path
+// has no counts (counted turns false), and moves to n while every node
+// has some.
+func (t *Tree) deeper(n, at int, counted bool) (int, bool) {
+	if !counted {
+		return at, false
+	}
+	if countsTotal(t.NodeCounts(n)) == 0 {
+		return at, false
+	}
+	return n, true
+}
+
+// fromCounts writes leaf n's class probabilities to dst (cleared): node
+// at's counts over their total, or all on the leaf's class when at has
+// none.
+func (t *Tree) fromCounts(n, at int, dst []float64) {
 	counts := t.NodeCounts(at)
 	total := countsTotal(counts)
 	if total == 0 {
 		dst[t.Class[n]] = 1
-		return n
+		return
 	}
 	for c, k := range counts {
 		dst[c] = float64(k) / float64(total)
 	}
-	return n
+}
+
+// LeafDistributions returns the class probabilities ApplyDistribution
+// gives a row that reaches each leaf, Classes entries per node (zero at
+// internal nodes), bit for bit, so that a model that walks many trees
+// per row (a forest) walks them with Apply and reads the leaf's row;
+// nil for a tree with Weights or numeric nodes (whose walk is
+// DistributionValues') or one with a node reached by two paths.
+func (t *Tree) LeafDistributions() []float64 {
+	if len(t.Weights) != 0 || t.Threshold != nil {
+		return nil
+	}
+	k := t.Classes
+	out := make([]float64, len(t.Feature)*k)
+	seen := make([]bool, len(t.Feature))
+	var visit func(n, at int, counted bool) bool
+	visit = func(n, at int, counted bool) bool {
+		if seen[n] {
+			return false
+		}
+		seen[n] = true
+		if t.Feature[n] == Leaf {
+			if len(t.Counts) == 0 {
+				out[n*k+int(t.Class[n])] = 1
+			} else {
+				t.fromCounts(n, at, out[n*k:(n+1)*k])
+			}
+			return true
+		}
+		for _, c := range t.Children(n) {
+			a, ok := t.deeper(int(c), at, counted)
+			if !visit(int(c), a, ok) {
+				return false
+			}
+		}
+		return true
+	}
+	if !visit(0, 0, true) {
+		return nil
+	}
+	return out
 }
 
 func countsTotal(counts []int32) int64 {

@@ -12,13 +12,21 @@ import (
 type ForestModel struct {
 	trees   []*tree.Tree
 	classes int
-	weka    []*randomTreeWekaModel // on data with numbers or missing values: the trees' models (DistributionValues)
+	// leaves holds each tree's tree.LeafDistributions (nil for a tree
+	// without them), so that a row walks a tree with Apply and reads its
+	// leaf's probabilities instead of forming them on every walk.
+	leaves [][]float64
+	weka   []*randomTreeWekaModel // on data with numbers or missing values: the trees' models (DistributionValues)
 }
 
 // newForestModel returns the model of trees (at least one) over classes
 // classes; it keeps the slice.
 func newForestModel(trees []*tree.Tree, classes int) *ForestModel {
-	return &ForestModel{trees: trees, classes: classes}
+	leaves := make([][]float64, len(trees))
+	for i, t := range trees {
+		leaves[i] = t.LeafDistributions()
+	}
+	return &ForestModel{trees: trees, classes: classes, leaves: leaves}
 }
 
 // Trees returns the member trees, in the order they were grown. Callers
@@ -34,7 +42,15 @@ func (m *ForestModel) Distribution(x []uint8, dst []float64) {
 	one := buf[:m.classes]
 	dst = dst[:m.classes]
 	clear(dst)
-	for _, t := range m.trees {
+	k := m.classes
+	for i, t := range m.trees {
+		if probs := m.leaves[i]; probs != nil {
+			leaf := t.Apply(x)
+			for c, p := range probs[leaf*k : (leaf+1)*k] {
+				dst[c] += p
+			}
+			continue
+		}
 		t.Distribution(x, one)
 		for c, p := range one {
 			dst[c] += p
@@ -53,6 +69,13 @@ func (m *ForestModel) Predict(x []uint8) int {
 	p := buf[:m.classes]
 	m.Distribution(x, p)
 	return dataset.ArgMax(p)
+}
+
+// PredictDistribution is Predict and Distribution from one pass over the
+// trees (evaluate.PredictDistributor): scoring needs both for every row.
+func (m *ForestModel) PredictDistribution(x []uint8, dst []float64) int {
+	m.Distribution(x, dst)
+	return dataset.ArgMax(dst[:m.classes])
 }
 
 // TestsRead reports the features some tree of the forest tests: what

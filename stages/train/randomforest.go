@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"github.com/dtbench/dtbench/cv"
 	"github.com/dtbench/dtbench/dataset"
@@ -109,41 +112,77 @@ func (l RandomForest) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Ran
 		return nil, fmt.Errorf("randomforest: row set of %d words for a dataset of %d rows (%d words)", len(rows), d.Len(), len(d.All()))
 	}
 	learner := RandomTree{Options: o.treeOptions()}
-	var bag bagger
-	if o.Bootstrap {
-		bag.bind(d, rows, o.BagSize)
-	}
 	trees := make([]*tree.Tree, o.Trees)
 	var weka []*randomTreeWekaModel // the port's trees, on data with numbers or missing values
 	if d.HasNumeric() || d.HasMissing() {
 		weka = make([]*randomTreeWekaModel, o.Trees)
 	}
-	for i := range trees {
-		r := rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))
-		td, tr := d, rows
+	// Each tree draws from its own stream, seeded in tree order from rng,
+	// so the trees grow side by side and the forest is the same.
+	seeds := make([][2]uint64, o.Trees)
+	for i := range seeds {
+		seeds[i] = [2]uint64{rng.Uint64(), rng.Uint64()}
+	}
+	err := eachTree(o.Trees, func() func(i int) error {
+		var bag bagger
 		if o.Bootstrap {
-			var err error
-			if td, err = bag.sample(r); err != nil {
-				return nil, fmt.Errorf("randomforest: tree %d: bootstrap sample: %w", i, err)
+			bag.bind(d, rows, o.BagSize)
+		}
+		return func(i int) error {
+			r := rand.New(rand.NewPCG(seeds[i][0], seeds[i][1]))
+			td, tr := d, rows
+			if o.Bootstrap {
+				var err error
+				if td, err = bag.sample(r); err != nil {
+					return fmt.Errorf("randomforest: tree %d: bootstrap sample: %w", i, err)
+				}
+				tr = td.All()
 			}
-			tr = td.All()
+			if weka != nil {
+				// The port whatever the sample holds: a bag may miss every
+				// row with a missing value.
+				weka[i] = fitRandomTreeWeka(td, tr.Rows(nil), learner.Options, r)
+				trees[i] = weka[i].Tree()
+				return nil
+			}
+			m, err := learner.Fit(td, tr, r)
+			if err != nil {
+				return fmt.Errorf("randomforest: tree %d: %w", i, err)
+			}
+			trees[i] = m.(TreeModel).Tree()
+			return nil
 		}
-		if weka != nil {
-			// The port whatever the sample holds: a bag may miss every
-			// row with a missing value.
-			weka[i] = fitRandomTreeWeka(td, tr.Rows(nil), learner.Options, r)
-			trees[i] = weka[i].Tree()
-			continue
-		}
-		m, err := learner.Fit(td, tr, r)
-		if err != nil {
-			return nil, fmt.Errorf("randomforest: tree %d: %w", i, err)
-		}
-		trees[i] = m.(TreeModel).Tree()
+	})
+	if err != nil {
+		return nil, err
 	}
 	f := newForestModel(trees, d.Classes())
 	f.weka = weka
 	return f, nil
+}
+
+// eachTree runs work(i) for every tree i < n on up to GOMAXPROCS
+// goroutines, each with its own work function from newWork (its own
+// buffers), and returns the error of the lowest i that failed.
+func eachTree(n int, newWork func() func(i int) error) error {
+	errs := make([]error, n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), n)) {
+		work := newWork()
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				errs[i] = work(i)
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // FitOrdered grows the forest on the rows of d listed in order. On data
@@ -166,12 +205,20 @@ func (l RandomForest) FitOrdered(d *dataset.Dataset, order []int, rng *rand.Rand
 	random := cv.NewJavaRandom(wekaSeed)
 	trees := make([]*tree.Tree, o.Trees)
 	weka := make([]*randomTreeWekaModel, o.Trees)
+	// Bagging draws every bag and seed from one stream, in tree order;
+	// the trees then grow side by side, each from its own.
+	bags, seeds := make([][]int, o.Trees), make([]int64, o.Trees)
 	for i := range trees {
-		bag := wekaBag(order, random)
-		seed := int64(random.Int())
-		weka[i] = fitRandomTreeWeka(d, bag, o.treeOptions(), javaIntN{wekaRandomOf(d, bag, seed)})
-		trees[i] = weka[i].Tree()
+		bags[i] = wekaBag(order, random)
+		seeds[i] = int64(random.Int())
 	}
+	_ = eachTree(o.Trees, func() func(i int) error {
+		return func(i int) error {
+			weka[i] = fitRandomTreeWeka(d, bags[i], o.treeOptions(), javaIntN{wekaRandomOf(d, bags[i], seeds[i])})
+			trees[i] = weka[i].Tree()
+			return nil
+		}
+	})
 	f := newForestModel(trees, d.Classes())
 	f.weka = weka
 	return f, nil
