@@ -162,6 +162,14 @@ type Distributor interface {
 	Distribution(x []uint8, dst []float64)
 }
 
+// LeafTabler is a tree model whose PredictDistribution is its tree's
+// class at the leaf Apply reaches and that leaf's row of the table it
+// returns (tree.LeafDistributions; nil when the tree has none), so that
+// scoring many rows reads each row's probabilities from the table.
+type LeafTabler interface {
+	LeafTable() (*tree.Tree, []float64)
+}
+
 // PredictDistributor is a Distributor that gives its prediction and its
 // class probabilities from one pass over the input (a tree's one walk),
 // as Predict and Distribution would give them.
@@ -353,6 +361,13 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 	}
 	d, _ := m.(Distributor)
 	pd, _ := m.(PredictDistributor)
+	var lt *tree.Tree // with table: pd's PredictDistribution as Apply and a row of table
+	var table []float64
+	if tabler, ok := m.(LeafTabler); ok && t == nil && pd != nil {
+		if lt, table = tabler.LeafTable(); table == nil {
+			lt = nil
+		}
+	}
 	probs := make([]float64, k)
 	s := Score{Total: len(e.labels)}
 	charged := 0.0
@@ -370,6 +385,10 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 			leaf := t.Apply(x)
 			p = int(t.Class[leaf])
 			charge = tests(leaf)
+		case lt != nil:
+			leaf := lt.Apply(x)
+			copy(probs, table[leaf*k:(leaf+1)*k])
+			p, ready = int(lt.Class[leaf]), true
 		case pd != nil:
 			p, ready = pd.PredictDistribution(x, probs), true
 		default:

@@ -52,6 +52,12 @@ func (m treeModel) PredictDistribution(x []uint8, dst []float64) int {
 	return m.t.PredictDistribution(x, dst)
 }
 
+// LeafTable returns the tree and its tree.LeafDistributions: the model's
+// PredictDistribution is the class of the leaf Apply reaches and that
+// leaf's row of the table (evaluate.LeafTabler), which a scorer of many
+// rows reads instead of forming the distribution on every walk.
+func (m treeModel) LeafTable() (*tree.Tree, []float64) { return m.t, m.t.LeafDistributions() }
+
 // ValuesModel is a Model that also predicts from an instance written as
 // Weka writes one (dataset.Dataset.Values: a nominal feature's code, a
 // numeric feature's value, NaN where missing). Every model of a learner
