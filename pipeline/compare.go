@@ -142,12 +142,10 @@ func Comparable(a, b *ComparedRun) error {
 			return fmt.Errorf("input %s: %s for %s, %s for %s: the runs read different data", p, describeInput(ia, p), a.Dir, describeInput(ib, p), b.Dir)
 		}
 	}
-	for _, p := range slices.Sorted(mapKeys(union(a.files, b.files))) {
-		if !slices.ContainsFunc(taskTables, func(t string) bool { return strings.HasPrefix(p, t) }) {
-			continue
-		}
-		fa, okA := a.files[p]
-		fb, okB := b.files[p]
+	ta, tb := taskFiles(a.files), taskFiles(b.files)
+	for _, p := range slices.Sorted(mapKeys(union(ta, tb))) {
+		fa, okA := ta[p]
+		fb, okB := tb[p]
 		switch {
 		case !okA || !okB:
 			return fmt.Errorf("%s is in %s only: the runs did not generate the same tasks", p, map[bool]string{true: a.Dir, false: b.Dir}[okA])
@@ -156,6 +154,24 @@ func Comparable(a, b *ComparedRun) error {
 		}
 	}
 	return nil
+}
+
+// taskFiles returns the files of taskTables among files, keyed by their
+// path with a part's shard left out (datasets/part-*-00003.parquet):
+// the shard that wrote a chunk does not change its bytes, so a sharded
+// run and an unsharded one of the same config have the same tasks.
+func taskFiles(files map[string]FileEntry) map[string]FileEntry {
+	out := map[string]FileEntry{}
+	for p, f := range files {
+		if !slices.ContainsFunc(taskTables, func(t string) bool { return strings.HasPrefix(p, t) }) {
+			continue
+		}
+		if _, rest, ok := splitPart(path2base(p)); ok {
+			p = pathDir(p) + "/part-*-" + rest
+		}
+		out[p] = f
+	}
+	return out
 }
 
 // taskConfig is c without the keys that may differ between compared

@@ -188,3 +188,28 @@ func TestCompareOtherStudies(t *testing.T) {
 		t.Errorf("a changed data file: exit %d, %s", code, stderr)
 	}
 }
+
+// TestCompareShardedRun: a run made in two shards (its parts named by
+// the shard that wrote them) has the tasks of the unsharded run of the
+// same config, and compares clean with it.
+func TestCompareShardedRun(t *testing.T) {
+	dir := t.TempDir()
+	runs := filepath.Join(dir, "runs")
+	for _, args := range [][]string{
+		append([]string{"run", "--out", runs, "-q", "--set", "name=one"}, small...),
+		append([]string{"run", "--out", runs, "-q", "--set", "name=two", "--shard", "0/2"}, small...),
+		append([]string{"run", "--out", runs, "-q", "--set", "name=two", "--shard", "1/2"}, small...),
+		{"report", "--run", filepath.Join(runs, "two"), "-q"},
+	} {
+		if code, _, stderr := cli(t, args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+	}
+	if parts, _ := filepath.Glob(filepath.Join(runs, "two", "datasets", "part-1-*.parquet")); len(parts) == 0 {
+		t.Fatal("shard 1 wrote no datasets part: the test does not test what it says")
+	}
+	code, stdout, stderr := cli(t, "compare", filepath.Join(runs, "one"), filepath.Join(runs, "two"), "--out", filepath.Join(dir, "c"), "--fail-on", "regression")
+	if code != 0 || !strings.Contains(stdout, "0 regressed, 0 improved, 0 fits changed status") {
+		t.Errorf("exit %d: %s%s", code, stdout, stderr)
+	}
+}
