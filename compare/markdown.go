@@ -30,6 +30,9 @@ func Markdown(w io.Writer, a, b Run, study string, res Result, o Options) error 
 		"A row is improved or regressed when Holm's p < %s and the mean difference is at least %s; otherwise unchanged "+
 		"(untested: fewer than 2 pairs with a difference).\n\n",
 		strings.Join(o.Measures, ", "), percent(1-o.Alpha), tested(res.Rows, o), num(o.Alpha), num(o.MinEffect))
+	if caveat, ok := resampled[study]; ok {
+		s.WriteString("- " + caveat + "\n\n")
+	}
 	reg, imp := res.byVerdict(Regressed), res.byVerdict(Improved)
 	switch {
 	case len(reg) == 0 && len(imp) == 0:
@@ -63,6 +66,19 @@ func Markdown(w io.Writer, a, b Run, study string, res Result, o Options) error 
 	}
 	_, err := io.WriteString(w, s.String())
 	return err
+}
+
+// resampled says, per study whose tasks reuse one dataset, why the
+// paired t-test over them is optimistic: its repetitions' training sets
+// overlap, so their differences are not independent (Nadeau and Bengio,
+// Machine Learning 52, 2003), and a p-value near α is weaker evidence
+// than it reads. The oracle study draws every repetition afresh from its
+// oracle, and needs none.
+var resampled = map[string]string{
+	"benchmark": "Caveat: the benchmark study's repetitions cross-validate the same dataset, so their differences are correlated and Student's t over them is optimistic " +
+		"(Nadeau and Bengio 2003); the run's own wins table tests accuracy fold by fold with the corrected resampled t-test. Read a p-value near α here as weaker evidence than it reads.",
+	"cost": "Caveat: the cost study's repetitions are random splits of the same dataset, so their differences are correlated and Student's t over them is optimistic " +
+		"(Nadeau and Bengio 2003). Read a p-value near α here as weaker evidence than it reads.",
 }
 
 // byVerdict returns the rows with verdict v, in row order.

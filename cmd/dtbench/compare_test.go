@@ -69,6 +69,9 @@ func TestCompareFlagsAHurtingOption(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if strings.Contains(string(md), "Caveat") {
+		t.Errorf("the oracle study draws every repetition afresh; compare.md has a caveat:\n%s", md)
+	}
 	if regressed != 12 || !strings.Contains(string(md), "**Verdict: 12 regressions, 0 improvements.**") || !strings.Contains(string(md), "| c45 | accuracy | 12 | 0 | 0 | 0 |") {
 		t.Errorf("%d regressed rows in compare.parquet; compare.md:\n%s", regressed, md)
 	}
@@ -159,9 +162,9 @@ func TestCompareOtherStudies(t *testing.T) {
 		a, b, measure string
 		want          []string
 	}{
-		{"b1", "b2", "accuracy", []string{"Only in A (not compared; B has none of their tasks): naivebayes.", "Only in B (not compared; A has none of their tasks): majority.",
+		{"b1", "b2", "accuracy", []string{"Caveat: the benchmark study's repetitions cross-validate the same dataset", "Only in A (not compared; B has none of their tasks): naivebayes.", "Only in B (not compared; A has none of their tasks): majority.",
 			"| c45 | accuracy | 0 | 0 | 3 | 0 |"}}, // three subsets of the top 2
-		{"k1", "k2", "avg_cost", []string{"study cost", "Only in B (not compared; A has none of their tasks): eg2.", "| c45 | avg_cost | 0 | 0 | 1 | 0 |"}},
+		{"k1", "k2", "avg_cost", []string{"study cost", "Caveat: the cost study's repetitions are random splits of the same dataset", "Only in B (not compared; A has none of their tasks): eg2.", "| c45 | avg_cost | 0 | 0 | 1 | 0 |"}},
 	} {
 		out := filepath.Join(dir, c.a+c.b)
 		if code, _, stderr := cli(t, "compare", filepath.Join(runs, c.a), filepath.Join(runs, c.b), "--out", out, "--measure", c.measure); code != 0 {
