@@ -29,7 +29,29 @@ type Task struct {
 	Task     int64  // dataset_id: the same in both runs for the same cell and repetition
 	Status   string // schemas.StatusOK, or how the fit failed
 	Measures *schemas.Measures
+	// Folds are a cross-validated task's folds (the benchmark study's),
+	// in fold order: each fold's test rows and those classified
+	// correctly; nil for a task that is not cross-validated, or whose fit
+	// failed.
+	Folds []Fold
 }
+
+// Fold is one fold of a cross-validated task: its test rows and those
+// the learner classified correctly.
+type Fold struct{ Correct, Total int64 }
+
+// The tests a CompareRow names (its test column).
+const (
+	// PairedT is Student's paired t-test over the tasks (repetitions or
+	// splits) both runs have.
+	PairedT = "paired t over repetitions"
+	// CorrectedT is the corrected resampled t-test (Nadeau and Bengio
+	// 2003; Bouckaert and Frank's form for repeated k-fold
+	// cross-validation) over the r·k fold differences of accuracy, the
+	// variance scaled by 1/(r·k) + 1/(k − 1) for the folds' overlapping
+	// training sets, as the benchmark study's wins table tests.
+	CorrectedT = "corrected resampled t over folds"
+)
 
 // Options are the comparison's settings: the measures compared (columns
 // of schemas.Measures with a direction), the significance level of the
@@ -237,8 +259,9 @@ func index(a, b []Task) (*tasks, error) {
 func (t *tasks) compareGroup(study string, g group, m string, col schemas.Numeric[schemas.Measures], alpha float64) schemas.CompareRow {
 	row := schemas.CompareRow{Study: study, Learner: t.learners[g.learner], Cell: t.cells[g.cell], Measure: m, Better: int32(schemas.MeasureBetter[m])}
 	var sumA, sumB float64
-	var diffs []float64
+	var diffs, foldDiffs []float64
 	inA, inB := false, false
+	byFolds, folds := m == "accuracy", 0 // accuracy of cross-validated tasks pairs their folds
 	for _, r := range t.reps[g] {
 		k := keyOf(g.learner, g.cell, r)
 		ta, okA := t.a[k]
@@ -256,7 +279,25 @@ func (t *tasks) compareGroup(study string, g group, m string, col schemas.Numeri
 		}
 		if hasA && hasB {
 			diffs = append(diffs, vb-va)
+			if !byFolds || len(ta.Folds) == 0 || len(ta.Folds) != len(tb.Folds) || folds != 0 && folds != len(ta.Folds) {
+				byFolds = false
+				continue
+			}
+			folds = len(ta.Folds)
+			for f := range ta.Folds {
+				fa, fb := ta.Folds[f], tb.Folds[f]
+				if fa.Total == 0 || fa.Total != fb.Total {
+					byFolds = false
+					break
+				}
+				foldDiffs = append(foldDiffs, float64(fb.Correct)/float64(fb.Total)-float64(fa.Correct)/float64(fa.Total))
+			}
 		}
+	}
+	row.Test = PairedT
+	ratio := 0.0
+	if byFolds && folds > 1 && len(diffs) > 0 {
+		diffs, ratio, row.Test = foldDiffs, 1/float64(folds-1), CorrectedT
 	}
 	if row.NA > 0 {
 		row.MeanA = ptr(sumA / float64(row.NA))
@@ -266,10 +307,10 @@ func (t *tasks) compareGroup(study string, g group, m string, col schemas.Numeri
 	}
 	switch {
 	case !inB:
-		row.Verdict = OnlyA
+		row.Verdict, row.Test = OnlyA, ""
 		return row
 	case !inA:
-		row.Verdict = OnlyB
+		row.Verdict, row.Test = OnlyB, ""
 		return row
 	}
 	row.Pairs = int64(len(diffs))
@@ -277,7 +318,7 @@ func (t *tasks) compareGroup(study string, g group, m string, col schemas.Numeri
 		row.Verdict = Untested
 		return row
 	}
-	tt := cv.PairedTTest(diffs, 0)
+	tt := cv.PairedTTest(diffs, ratio)
 	row.Diff = ptr(tt.Mean)
 	if len(diffs) < 2 {
 		row.Verdict = Untested

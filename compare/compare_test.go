@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dtbench/dtbench/cv"
 	"github.com/dtbench/dtbench/schemas"
 )
 
@@ -201,4 +202,36 @@ func deref(p *float64) any {
 		return nil
 	}
 	return *p
+}
+
+// TestCompareFolds: the accuracy of cross-validated tasks pairs their
+// folds, r·k differences, with the corrected resampled t-test (ratio
+// 1/(k − 1)); another measure, or tasks whose folds do not line up,
+// pair the tasks with Student's t.
+func TestCompareFolds(t *testing.T) {
+	folds := func(correct ...int64) []Fold {
+		out := make([]Fold, len(correct))
+		for i, c := range correct {
+			out[i] = Fold{Correct: c, Total: 10}
+		}
+		return out
+	}
+	a, b := run("x", "c", "accuracy", 0.8, 0.7), run("x", "c", "accuracy", 0.6, 0.5)
+	a[0].Folds, a[1].Folds = folds(8, 9, 7), folds(7, 7, 7)
+	b[0].Folds, b[1].Folds = folds(6, 6, 6), folds(5, 4, 6)
+	res, err := Compare("benchmark", a, b, Options{Measures: []string{"accuracy"}, Alpha: 0.05, MinEffect: 0.005})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := res.Rows[0]
+	want := cv.PairedTTest([]float64{-0.2, -0.3, -0.1, -0.2, -0.3, -0.1}, 0.5)
+	if r.Test != CorrectedT || r.Pairs != 6 || math.Abs(*r.Diff-want.Mean) > 1e-12 || math.Abs(*r.P-want.P) > 1e-12 ||
+		math.Abs(*r.CIHigh-(want.Mean+cv.TQuantile(0.975, 5)*want.SE)) > 1e-12 {
+		t.Errorf("fold pairing: %s over %d pairs, diff %v p %v high %v; want %s over 6, diff %v p %v", r.Test, r.Pairs, *r.Diff, *r.P, *r.CIHigh, CorrectedT, want.Mean, want.P)
+	}
+	b[1].Folds = folds(5, 4) // another k: the tasks are paired instead
+	res, _ = Compare("benchmark", a, b, Options{Measures: []string{"accuracy"}, Alpha: 0.05, MinEffect: 0.005})
+	if r := res.Rows[0]; r.Test != PairedT || r.Pairs != 2 {
+		t.Errorf("folds that do not line up: %s over %d pairs, want %s over 2", r.Test, r.Pairs, PairedT)
+	}
 }

@@ -25,7 +25,9 @@ func Markdown(w io.Writer, a, b Run, study string, res Result, o Options) error 
 	fmt.Fprintf(&s, "# dtbench compare: %s → %s\n\n", a.Dir, b.Dir)
 	fmt.Fprintf(&s, "- A: `%s` (config %s, dtbench %s); B: `%s` (config %s, dtbench %s); study %s.\n", a.Dir, a.Name, a.Version, b.Dir, b.Name, b.Version, study)
 	fmt.Fprintf(&s, "- Measures: %s. Each row pairs a learner's tasks of one cell in both runs (same config and seed: the same datasets, folds and splits) "+
-		"and tests the differences B − A with Student's paired t-test; its interval is the two-sided %s interval of the mean difference. "+
+		"and tests the differences B − A with Student's paired t-test over the tasks, or, for the accuracy of cross-validated tasks, "+
+		"with the corrected resampled t-test over their folds (Nadeau and Bengio 2003: the variance scaled by 1/(r·k) + 1/(k − 1); the test column says which); "+
+		"its interval is the two-sided %s interval of the mean difference. "+
 		"The p-values of each measure are adjusted together by Holm's method over the %s. "+
 		"A row is improved or regressed when Holm's p < %s and the mean difference is at least %s; otherwise unchanged "+
 		"(untested: fewer than 2 pairs with a difference).\n\n",
@@ -75,8 +77,9 @@ func Markdown(w io.Writer, a, b Run, study string, res Result, o Options) error 
 // than it reads. The oracle study draws every repetition afresh from its
 // oracle, and needs none.
 var resampled = map[string]string{
-	"benchmark": "Caveat: the benchmark study's repetitions cross-validate the same dataset, so their differences are correlated and Student's t over them is optimistic " +
-		"(Nadeau and Bengio 2003); the run's own wins table tests accuracy fold by fold with the corrected resampled t-test. Read a p-value near α here as weaker evidence than it reads.",
+	"benchmark": "Caveat: the benchmark study's repetitions cross-validate the same dataset, so their differences are correlated and Student's t over them, " +
+		"which the measures other than accuracy get, is optimistic (Nadeau and Bengio 2003); accuracy is tested fold by fold with the correction. " +
+		"Read a p-value near α of another measure as weaker evidence than it reads.",
 	"cost": "Caveat: the cost study's repetitions are random splits of the same dataset, so their differences are correlated and Student's t over them is optimistic " +
 		"(Nadeau and Bengio 2003). Read a p-value near α here as weaker evidence than it reads.",
 }
@@ -94,10 +97,10 @@ func (r Result) byVerdict(v string) []schemas.CompareRow {
 
 // writeRows writes rows as a table of their numbers.
 func writeRows(s *strings.Builder, rows []schemas.CompareRow) {
-	s.WriteString("| learner | cell | measure | mean A | mean B | B − A | interval | pairs | Holm p |\n| --- | --- | --- | ---: | ---: | ---: | --- | ---: | ---: |\n")
+	s.WriteString("| learner | cell | measure | mean A | mean B | B − A | interval | pairs | Holm p | test |\n| --- | --- | --- | ---: | ---: | ---: | --- | ---: | ---: | --- |\n")
 	for _, r := range rows {
-		fmt.Fprintf(s, "| %s | %s | %s | %s | %s | %s | [%s, %s] | %d | %s |\n", r.Learner, r.Cell, r.Measure,
-			opt(r.MeanA), opt(r.MeanB), opt(r.Diff), opt(r.CILow), opt(r.CIHigh), r.Pairs, pval(r.HolmP))
+		fmt.Fprintf(s, "| %s | %s | %s | %s | %s | %s | [%s, %s] | %d | %s | %s |\n", r.Learner, r.Cell, r.Measure,
+			opt(r.MeanA), opt(r.MeanB), opt(r.Diff), opt(r.CILow), opt(r.CIHigh), r.Pairs, pval(r.HolmP), r.Test)
 	}
 }
 

@@ -104,12 +104,12 @@ func TestCompareParquetInDuckDB(t *testing.T) {
 	}
 	for col, typ := range map[string]string{"study": "VARCHAR", "learner": "VARCHAR", "cell": "VARCHAR", "measure": "VARCHAR", "better": "INTEGER",
 		"n_a": "BIGINT", "n_b": "BIGINT", "mean_a": "DOUBLE", "mean_b": "DOUBLE", "pairs": "BIGINT", "diff": "DOUBLE", "ci_low": "DOUBLE", "ci_high": "DOUBLE",
-		"p_value": "DOUBLE", "holm_p": "DOUBLE", "status_changed": "BIGINT", "verdict": "VARCHAR"} {
+		"p_value": "DOUBLE", "holm_p": "DOUBLE", "test": "VARCHAR", "status_changed": "BIGINT", "verdict": "VARCHAR"} {
 		if types[col] != typ {
 			t.Errorf("column %s: DuckDB type %q, want %s", col, types[col], typ)
 		}
 	}
-	if len(types) != 17 {
+	if len(types) != 18 {
 		t.Errorf("DuckDB sees %d columns: %v", len(types), types)
 	}
 }

@@ -35,6 +35,7 @@ var benchmarkStudy = &Study[generate.BenchmarkSection, generate.BenchmarkConfig]
 	LearnerDatasets: true,
 	Build:           buildBenchmark,
 	TreeLabels:      benchmarkTreeLabels,
+	CompareFolds:    benchmarkFolds,
 	Evaluations: compareTasks(schemas.BenchmarkEvaluationTable, func(e *schemas.BenchmarkEvaluation, names cellNames) compare.Task {
 		return compareTask(e.Learner, names.of(e.BenchmarkCell), e.Rep, e.DatasetID, &e.Measures, &e.Outcome)
 	}),

@@ -114,7 +114,51 @@ func ReadCompared(dir string) (*ComparedRun, error) {
 		}
 		run.Tasks = append(run.Tasks, tasks...)
 	}
+	if err := d.compareFolds(dir, recs.check, run.Tasks); err != nil {
+		return nil, err
+	}
 	return run, nil
+}
+
+// benchmarkFolds sets each cross-validated task's Folds from the run's
+// results/confusion: per (task, learner, fold), the test rows and those
+// on the diagonal. A task whose learner has no rows there (a failed
+// fit) keeps none.
+func benchmarkFolds(dir string, check func(path string) error, tasks []compare.Task) error {
+	parts, err := schemas.ConfusionTable.RunFiles(dir)
+	if err != nil {
+		return err
+	}
+	type at struct {
+		task    int64
+		learner string
+	}
+	folds := map[at][]compare.Fold{}
+	for _, p := range parts {
+		if err := check(p); err != nil {
+			return err
+		}
+		rows, err := schemas.ConfusionTable.Read(p)
+		if err != nil {
+			return err
+		}
+		for _, r := range rows {
+			k := at{r.DatasetID, r.Learner}
+			f := folds[k]
+			for len(f) <= int(r.Fold) {
+				f = append(f, compare.Fold{})
+			}
+			f[r.Fold].Total += r.Count
+			if r.Actual == r.Predicted {
+				f[r.Fold].Correct += r.Count
+			}
+			folds[k] = f
+		}
+	}
+	for i := range tasks {
+		tasks[i].Folds = folds[at{tasks[i].Task, tasks[i].Learner}]
+	}
+	return nil
 }
 
 // taskTables are the tables that hold a run's tasks as generated or

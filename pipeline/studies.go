@@ -68,6 +68,10 @@ type Study[S, C any] struct {
 	// dtbench compare pairs them: a compare.Task per row, its cell named
 	// by compare.CellName.
 	Evaluations func(path string) ([]compare.Task, error)
+	// CompareFolds, for a study that cross-validates, sets the Folds of
+	// the tasks from the run folder dir's tables, each part checked with
+	// check first; nil for a study without folds.
+	CompareFolds func(dir string, check func(path string) error, tasks []compare.Task) error
 }
 
 // studyDescriptor is a Study of any section types, as the table holds it:
@@ -87,6 +91,7 @@ type studyDescriptor interface {
 	build(cfg *Config, env studyEnv) (*flow.Study, error)
 	treeLabels(part, run, evals string, ti TreeInfo) (tree.Names, error)
 	evaluations(path string) ([]compare.Task, error)
+	compareFolds(dir string, check func(path string) error, tasks []compare.Task) error
 }
 
 func (s *Study[S, C]) name() string { return s.Name }
@@ -164,6 +169,13 @@ func (s *Study[S, C]) treeLabels(part, run, evals string, ti TreeInfo) (tree.Nam
 }
 
 func (s *Study[S, C]) evaluations(path string) ([]compare.Task, error) { return s.Evaluations(path) }
+
+func (s *Study[S, C]) compareFolds(dir string, check func(path string) error, tasks []compare.Task) error {
+	if s.CompareFolds == nil {
+		return nil
+	}
+	return s.CompareFolds(dir, check, tasks)
+}
 
 // studyTable is the table of studies with what the config layer derives
 // from it once: the config keys (the shared ones of rawConfig, then each

@@ -28,7 +28,7 @@ type CompareRow struct {
 	NB     int64    `parquet:"n_b"`              // B's tasks with a value
 	MeanA  *float64 `parquet:"mean_a,optional"`  // over A's tasks with a value; null with none
 	MeanB  *float64 `parquet:"mean_b,optional"`  // over B's tasks with a value; null with none
-	Pairs  int64    `parquet:"pairs"`            // tasks with a value in both: the differences tested
+	Pairs  int64    `parquet:"pairs"`            // the differences tested: tasks with a value in both, or their folds (Test)
 	Diff   *float64 `parquet:"diff,optional"`    // mean of B − A over the pairs; null without pairs
 	CILow  *float64 `parquet:"ci_low,optional"`  // the two-sided 1 − α interval of diff (Student's paired t); null with fewer than 2 pairs
 	CIHigh *float64 `parquet:"ci_high,optional"` // its upper end
@@ -40,6 +40,11 @@ type CompareRow struct {
 	// same measure in this comparison (the family a nightly gate asks
 	// about); null where P is.
 	HolmP *float64 `parquet:"holm_p,optional"`
+	// Test names the test of diff, its interval and p: "paired t over
+	// repetitions" (Student's, over the tasks both ran), or for the
+	// accuracy of cross-validated tasks "corrected resampled t over
+	// folds" (over every fold's difference, pairs then counting folds).
+	Test string `parquet:"test"`
 	// StatusChanged counts the tasks both ran whose fit went otherwise
 	// (ok in one, a timeout or crash in the other).
 	StatusChanged int64 `parquet:"status_changed"`

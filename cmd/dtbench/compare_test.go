@@ -179,6 +179,21 @@ func TestCompareOtherStudies(t *testing.T) {
 				t.Errorf("%s → %s: compare.md lacks %q:\n%s", c.a, c.b, w, md)
 			}
 		}
+		rows, err := schemas.CompareTable.Read(filepath.Join(out, "compare.parquet"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rows {
+			// The benchmark's accuracy pairs 3 folds × 2 repetitions with
+			// the corrected test; the cost study's splits are not folds.
+			want, pairs := compare.PairedT, int64(3)
+			if c.a == "b1" {
+				want, pairs = compare.CorrectedT, 6
+			}
+			if r.Learner == "c45" && (r.Test != want || r.Pairs != pairs) {
+				t.Errorf("%s → %s: c45 %s %s: %s over %d pairs, want %s over %d", c.a, c.b, r.Cell, r.Measure, r.Test, r.Pairs, want, pairs)
+			}
+		}
 	}
 	if err := os.WriteFile(data, append(src, []byte("y,z,no\n")...), 0o644); err != nil {
 		t.Fatal(err)
