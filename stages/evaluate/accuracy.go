@@ -361,11 +361,12 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 	}
 	d, _ := m.(Distributor)
 	pd, _ := m.(PredictDistributor)
-	var lt *tree.Tree // with table: pd's PredictDistribution as Apply and a row of table
+	// table, when m is a LeafTabler of t (or t is nil): each row's
+	// probabilities are its leaf's row, after an Apply walk of t.
 	var table []float64
-	if tabler, ok := m.(LeafTabler); ok && t == nil && pd != nil {
-		if lt, table = tabler.LeafTable(); table == nil {
-			lt = nil
+	if tabler, ok := m.(LeafTabler); ok {
+		if lt, tab := tabler.LeafTable(); tab != nil && (t == nil || lt == t) {
+			t, table = lt, tab
 		}
 	}
 	probs := make([]float64, k)
@@ -377,6 +378,13 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 		ready := false // probs hold x's distribution
 		charge := 0.0
 		switch {
+		case table != nil: // m is t's model: its leaf's row of the table
+			leaf := t.Apply(x)
+			copy(probs, table[leaf*k:(leaf+1)*k])
+			p, ready = int(t.Class[leaf]), true
+			if tests != nil {
+				charge = tests(leaf)
+			}
 		case t != nil && pd != nil: // m is t's model: one walk for leaf and distribution
 			leaf := t.ApplyDistribution(x, probs)
 			p, ready = int(t.Class[leaf]), true
@@ -385,10 +393,6 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 			leaf := t.Apply(x)
 			p = int(t.Class[leaf])
 			charge = tests(leaf)
-		case lt != nil:
-			leaf := lt.Apply(x)
-			copy(probs, table[leaf*k:(leaf+1)*k])
-			p, ready = int(lt.Class[leaf]), true
 		case pd != nil:
 			p, ready = pd.PredictDistribution(x, probs), true
 		default:

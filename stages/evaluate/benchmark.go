@@ -115,7 +115,7 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *flow.Split
 		f := &fits[i]
 		ls, ok := byName[f.Learner]
 		if !ok {
-			ls = &learnerScore{name: f.Learner, extra: f.Extra, intuitive: f.Intuitive, confusion: make([][]int, folds), preds: make([]*schemas.PredictionRows, folds)}
+			ls = &learnerScore{name: f.Learner, extra: f.Extra, intuitive: f.Intuitive, confusion: make([][]int, folds), roc: ROCRows{K: k}, preds: make([]*schemas.PredictionRows, folds)}
 			byName[f.Learner] = ls
 			order = append(order, ls)
 		}
@@ -130,7 +130,6 @@ func BenchmarkTask(cell schemas.BenchmarkCell, id int64, rep int, sp *flow.Split
 		if ls.extra {
 			p = nil
 		}
-		ls.roc.K = k
 		sc, rows, err := scoreFit(f, tests[f.Fold], d, k, cm, &ls.costs, conf, p, &ls.roc)
 		if err != nil {
 			return BenchmarkResult{}, err

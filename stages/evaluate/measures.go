@@ -20,43 +20,51 @@ import (
 // column predicted) of the held-out rows, and the RMSE of s; none when
 // there are no rows.
 func ClassMeasures(conf []int, k int, s Score, e *schemas.Measures) {
-	n := 0
-	for _, c := range conf {
-		n += c
-	}
-	if n == 0 || s.Total == 0 {
+	m := marginsOf(conf, k)
+	if m.n == 0 || s.Total == 0 {
 		return
 	}
-	kappa, balanced := Kappa(conf, k), BalancedAccuracy(conf, k)
-	macro, weighted := F1(conf, k)
+	kappa, balanced := m.kappa(), m.balancedAccuracy()
+	macro, weighted := m.f1()
 	rmse := s.RMSE()
 	e.Kappa, e.BalancedAccuracy, e.F1Macro, e.F1Weighted, e.RMSE = &kappa, &balanced, &macro, &weighted, &rmse
+}
+
+// margins are a confusion matrix's diagonal and its row (actual) and
+// column (predicted) sums, which every measure of it reads.
+type margins struct {
+	diag, rows, cols []float64
+	n, correct       float64
+}
+
+func marginsOf(conf []int, k int) margins {
+	m := margins{diag: make([]float64, k), rows: make([]float64, k), cols: make([]float64, k)}
+	for a := range k {
+		for p := range k {
+			c := float64(conf[a*k+p])
+			m.rows[a] += c
+			m.cols[p] += c
+			m.n += c
+		}
+		m.diag[a] = float64(conf[a*k+a])
+		m.correct += m.diag[a]
+	}
+	return m
 }
 
 // Kappa is Cohen's kappa of the confusion matrix conf (k×k, row actual),
 // as Weka's Evaluation.kappa: (observed − chance)/(1 − chance), with the
 // chance agreement Σ_c rows_c·columns_c / N²; 1 when chance is 1 (one
 // class, always predicted).
-func Kappa(conf []int, k int) float64 {
-	rows, cols := make([]float64, k), make([]float64, k)
-	var n, correct float64
-	for a := range k {
-		for p := range k {
-			c := float64(conf[a*k+p])
-			rows[a] += c
-			cols[p] += c
-			n += c
-			if a == p {
-				correct += c
-			}
-		}
-	}
+func Kappa(conf []int, k int) float64 { return marginsOf(conf, k).kappa() }
+
+func (m margins) kappa() float64 {
 	chance := 0.0
-	for c := range k {
-		chance += rows[c] * cols[c]
+	for c := range m.rows {
+		chance += m.rows[c] * m.cols[c]
 	}
-	chance /= n * n
-	observed := correct / n
+	chance /= m.n * m.n
+	observed := m.correct / m.n
 	if chance < 1 {
 		return (observed - chance) / (1 - chance)
 	}
@@ -65,15 +73,13 @@ func Kappa(conf []int, k int) float64 {
 
 // BalancedAccuracy is the mean recall over the classes with actual rows,
 // as scikit-learn's balanced_accuracy_score.
-func BalancedAccuracy(conf []int, k int) float64 {
+func BalancedAccuracy(conf []int, k int) float64 { return marginsOf(conf, k).balancedAccuracy() }
+
+func (m margins) balancedAccuracy() float64 {
 	sum, classes := 0.0, 0
-	for a := range k {
-		row := 0
-		for p := range k {
-			row += conf[a*k+p]
-		}
+	for c, row := range m.rows {
 		if row > 0 {
-			sum += float64(conf[a*k+a]) / float64(row)
+			sum += m.diag[c] / row
 			classes++
 		}
 	}
@@ -85,22 +91,18 @@ func BalancedAccuracy(conf []int, k int) float64 {
 // the weighted F1, Σ_c rows_c·F1_c / N (Weka's weightedFMeasure), where
 // F1_c = 2·P·R/(P + R) with P and R the class's precision and recall (0
 // when undefined, as in both).
-func F1(conf []int, k int) (macro, weighted float64) {
-	var n float64
+func F1(conf []int, k int) (macro, weighted float64) { return marginsOf(conf, k).f1() }
+
+func (m margins) f1() (macro, weighted float64) {
 	classes := 0
-	for c := range k {
-		var row, col int
-		for j := range k {
-			row += conf[c*k+j]
-			col += conf[j*k+c]
-		}
-		tp := float64(conf[c*k+c])
+	for c, row := range m.rows {
+		col, tp := m.cols[c], m.diag[c]
 		var precision, recall, f float64
 		if col > 0 {
-			precision = tp / float64(col)
+			precision = tp / col
 		}
 		if row > 0 {
-			recall = tp / float64(row)
+			recall = tp / row
 		}
 		if precision+recall > 0 {
 			f = 2 * precision * recall / (precision + recall)
@@ -109,10 +111,9 @@ func F1(conf []int, k int) (macro, weighted float64) {
 			macro += f
 			classes++
 		}
-		weighted += f * float64(row)
-		n += float64(row)
+		weighted += f * row
 	}
-	return macro / float64(classes), weighted / n
+	return macro / float64(classes), weighted / m.n
 }
 
 // ROCRows collects what the area under the ROC curve needs: each

@@ -2,12 +2,11 @@ package report
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/dtbench/dtbench/bayescomp"
 	"github.com/dtbench/dtbench/friedman"
+	"github.com/dtbench/dtbench/internal/parallel"
 	"github.com/dtbench/dtbench/schemas"
 )
 
@@ -126,24 +125,15 @@ func writeBayesianPairs(b *strings.Builder, learners []string, order []int, scor
 	}
 	// The pairs' draws are independent (each its own seeded stream), so
 	// they run side by side and the table is the same whatever the order.
-	var wg sync.WaitGroup
-	work := make(chan *pair)
-	for range min(runtime.GOMAXPROCS(0), len(pairs)) {
-		wg.Go(func() {
-			for p := range work {
-				diffs := make([]float64, len(scores))
-				for g, row := range scores {
-					diffs[g] = row[p.i] - row[p.j]
-				}
-				p.r, p.err = bayescomp.SignedRank(diffs, o)
-			}
-		})
-	}
-	for k := range pairs {
-		work <- &pairs[k]
-	}
-	close(work)
-	wg.Wait()
+	_ = parallel.For(len(pairs), func(k int) error {
+		p := &pairs[k]
+		diffs := make([]float64, len(scores))
+		for g, row := range scores {
+			diffs[g] = row[p.i] - row[p.j]
+		}
+		p.r, p.err = bayescomp.SignedRank(diffs, o)
+		return nil
+	})
 	for _, p := range pairs {
 		if p.err != nil {
 			continue

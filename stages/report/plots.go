@@ -4,11 +4,10 @@ import (
 	"fmt"
 	"math"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
+	"github.com/dtbench/dtbench/internal/parallel"
 	"github.com/dtbench/dtbench/schemas"
 	"github.com/dtbench/dtbench/stages/report/chart"
 )
@@ -209,28 +208,16 @@ func fileWord(s string) string {
 // files of report/plots, in plot order; the figures are drawn
 // concurrently, the files come out in the same order with the same bytes.
 func RenderPlots(plots []Plot) ([]schemas.File, error) {
-	files := make([]schemas.File, len(plots)*len(chart.Formats))
-	errs := make([]error, len(files))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i, p := range plots {
-		for k, format := range chart.Formats {
-			wg.Add(1)
-			sem <- struct{}{}
-			go func() {
-				defer wg.Done()
-				defer func() { <-sem }()
-				data, err := p.render(format)
-				files[i*len(chart.Formats)+k] = schemas.File{Name: p.Name + "." + format, Data: data}
-				errs[i*len(chart.Formats)+k] = err
-			}()
-		}
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	nf := len(chart.Formats)
+	files := make([]schemas.File, len(plots)*nf)
+	err := parallel.For(len(files), func(i int) error {
+		p, format := plots[i/nf], chart.Formats[i%nf]
+		data, err := p.render(format)
+		files[i] = schemas.File{Name: p.Name + "." + format, Data: data}
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	return files, nil
 }

@@ -4,13 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"sync"
-	"sync/atomic"
 
 	"github.com/dtbench/dtbench/cv"
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/internal/parallel"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -123,35 +122,39 @@ func (l RandomForest) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Ran
 	for i := range seeds {
 		seeds[i] = [2]uint64{rng.Uint64(), rng.Uint64()}
 	}
-	err := eachTree(o.Trees, func() func(i int) error {
-		var bag bagger
+	// A bagger's buffers serve one tree at a time: the trees growing side
+	// by side take them from a pool.
+	bags := sync.Pool{New: func() any {
+		b := new(bagger)
+		b.bind(d, rows, o.BagSize)
+		return b
+	}}
+	err := parallel.For(o.Trees, func(i int) error {
+		r := rand.New(rand.NewPCG(seeds[i][0], seeds[i][1]))
+		td, tr := d, rows
 		if o.Bootstrap {
-			bag.bind(d, rows, o.BagSize)
-		}
-		return func(i int) error {
-			r := rand.New(rand.NewPCG(seeds[i][0], seeds[i][1]))
-			td, tr := d, rows
-			if o.Bootstrap {
-				var err error
-				if td, err = bag.sample(r); err != nil {
-					return fmt.Errorf("randomforest: tree %d: bootstrap sample: %w", i, err)
-				}
-				tr = td.All()
-			}
-			if weka != nil {
-				// The port whatever the sample holds: a bag may miss every
-				// row with a missing value.
-				weka[i] = fitRandomTreeWeka(td, tr.Rows(nil), learner.Options, r)
-				trees[i] = weka[i].Tree()
-				return nil
-			}
-			m, err := learner.Fit(td, tr, r)
+			bag := bags.Get().(*bagger)
+			var err error
+			td, err = bag.sample(r)
+			bags.Put(bag)
 			if err != nil {
-				return fmt.Errorf("randomforest: tree %d: %w", i, err)
+				return fmt.Errorf("randomforest: tree %d: bootstrap sample: %w", i, err)
 			}
-			trees[i] = m.(TreeModel).Tree()
+			tr = td.All()
+		}
+		if weka != nil {
+			// The port whatever the sample holds: a bag may miss every
+			// row with a missing value.
+			weka[i] = fitRandomTreeWeka(td, tr.Rows(nil), learner.Options, r)
+			trees[i] = weka[i].Tree()
 			return nil
 		}
+		m, err := learner.Fit(td, tr, r)
+		if err != nil {
+			return fmt.Errorf("randomforest: tree %d: %w", i, err)
+		}
+		trees[i] = m.(TreeModel).Tree()
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -159,30 +162,6 @@ func (l RandomForest) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Ran
 	f := newForestModel(trees, d.Classes())
 	f.weka = weka
 	return f, nil
-}
-
-// eachTree runs work(i) for every tree i < n on up to GOMAXPROCS
-// goroutines, each with its own work function from newWork (its own
-// buffers), and returns the error of the lowest i that failed.
-func eachTree(n int, newWork func() func(i int) error) error {
-	errs := make([]error, n)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range max(1, min(runtime.GOMAXPROCS(0), n)) {
-		work := newWork()
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				errs[i] = work(i)
-			}
-		})
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // FitOrdered grows the forest on the rows of d listed in order. On data
@@ -212,12 +191,10 @@ func (l RandomForest) FitOrdered(d *dataset.Dataset, order []int, rng *rand.Rand
 		bags[i] = wekaBag(order, random)
 		seeds[i] = int64(random.Int())
 	}
-	_ = eachTree(o.Trees, func() func(i int) error {
-		return func(i int) error {
-			weka[i] = fitRandomTreeWeka(d, bags[i], o.treeOptions(), javaIntN{wekaRandomOf(d, bags[i], seeds[i])})
-			trees[i] = weka[i].Tree()
-			return nil
-		}
+	_ = parallel.For(o.Trees, func(i int) error {
+		weka[i] = fitRandomTreeWeka(d, bags[i], o.treeOptions(), javaIntN{wekaRandomOf(d, bags[i], seeds[i])})
+		trees[i] = weka[i].Tree()
+		return nil
 	})
 	f := newForestModel(trees, d.Classes())
 	f.weka = weka
