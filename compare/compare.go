@@ -33,12 +33,8 @@ type Task struct {
 	// in fold order: each fold's test rows and those classified
 	// correctly; nil for a task that is not cross-validated, or whose fit
 	// failed.
-	Folds []Fold
+	Folds []schemas.FoldCount
 }
-
-// Fold is one fold of a cross-validated task: its test rows and those
-// the learner classified correctly.
-type Fold struct{ Correct, Total int64 }
 
 // The tests a CompareRow names (its test column).
 const (
@@ -48,8 +44,10 @@ const (
 	// CorrectedT is the corrected resampled t-test (Nadeau and Bengio
 	// 2003; Bouckaert and Frank's form for repeated k-fold
 	// cross-validation) over the r·k fold differences of accuracy, the
-	// variance scaled by 1/(r·k) + 1/(k − 1) for the folds' overlapping
-	// training sets, as the benchmark study's wins table tests.
+	// variance scaled by 1/(r·k) + the mean ratio of a fold's test rows to
+	// its training rows (1/(k − 1) for equal folds), for the folds'
+	// overlapping training sets, as the benchmark study's wins table
+	// tests.
 	CorrectedT = "corrected resampled t over folds"
 )
 
@@ -262,6 +260,7 @@ func (t *tasks) compareGroup(study string, g group, m string, col schemas.Numeri
 	var diffs, foldDiffs []float64
 	inA, inB := false, false
 	byFolds, folds := m == "accuracy", 0 // accuracy of cross-validated tasks pairs their folds
+	ratioSum := 0.0                      // of the folds' test to training rows
 	for _, r := range t.reps[g] {
 		k := keyOf(g.learner, g.cell, r)
 		ta, okA := t.a[k]
@@ -284,20 +283,25 @@ func (t *tasks) compareGroup(study string, g group, m string, col schemas.Numeri
 				continue
 			}
 			folds = len(ta.Folds)
-			for f := range ta.Folds {
-				fa, fb := ta.Folds[f], tb.Folds[f]
-				if fa.Total == 0 || fa.Total != fb.Total {
+			rows := int64(0)
+			for _, fa := range ta.Folds {
+				rows += fa.Total
+			}
+			for f, fa := range ta.Folds {
+				fb := tb.Folds[f]
+				if fa.Total == 0 || fa.Total != fb.Total || fa.Total == rows {
 					byFolds = false
 					break
 				}
 				foldDiffs = append(foldDiffs, float64(fb.Correct)/float64(fb.Total)-float64(fa.Correct)/float64(fa.Total))
+				ratioSum += float64(fa.Total) / float64(rows-fa.Total)
 			}
 		}
 	}
 	row.Test = PairedT
 	ratio := 0.0
 	if byFolds && folds > 1 && len(diffs) > 0 {
-		diffs, ratio, row.Test = foldDiffs, 1/float64(folds-1), CorrectedT
+		diffs, ratio, row.Test = foldDiffs, ratioSum/float64(len(foldDiffs)), CorrectedT
 	}
 	if row.NA > 0 {
 		row.MeanA = ptr(sumA / float64(row.NA))

@@ -206,13 +206,13 @@ func deref(p *float64) any {
 
 // TestCompareFolds: the accuracy of cross-validated tasks pairs their
 // folds, r·k differences, with the corrected resampled t-test (ratio
-// 1/(k − 1)); another measure, or tasks whose folds do not line up,
+// of test to training rows 10/20); another measure, or tasks whose folds do not line up,
 // pair the tasks with Student's t.
 func TestCompareFolds(t *testing.T) {
-	folds := func(correct ...int64) []Fold {
-		out := make([]Fold, len(correct))
+	folds := func(correct ...int64) []schemas.FoldCount {
+		out := make([]schemas.FoldCount, len(correct))
 		for i, c := range correct {
-			out[i] = Fold{Correct: c, Total: 10}
+			out[i] = schemas.FoldCount{Correct: c, Total: 10}
 		}
 		return out
 	}

@@ -26,7 +26,7 @@ func Markdown(w io.Writer, a, b Run, study string, res Result, o Options) error 
 	fmt.Fprintf(&s, "- A: `%s` (config %s, dtbench %s); B: `%s` (config %s, dtbench %s); study %s.\n", a.Dir, a.Name, a.Version, b.Dir, b.Name, b.Version, study)
 	fmt.Fprintf(&s, "- Measures: %s. Each row pairs a learner's tasks of one cell in both runs (same config and seed: the same datasets, folds and splits) "+
 		"and tests the differences B − A with Student's paired t-test over the tasks, or, for the accuracy of cross-validated tasks, "+
-		"with the corrected resampled t-test over their folds (Nadeau and Bengio 2003: the variance scaled by 1/(r·k) + 1/(k − 1); the test column says which); "+
+		"with the corrected resampled t-test over their folds (Nadeau and Bengio 2003: the variance scaled by 1/(r·k) + the mean ratio of a fold's test to training rows, as the wins table; the test column says which); "+
 		"its interval is the two-sided %s interval of the mean difference. "+
 		"The p-values of each measure are adjusted together by Holm's method over the %s. "+
 		"A row is improved or regressed when Holm's p < %s and the mean difference is at least %s; otherwise unchanged "+

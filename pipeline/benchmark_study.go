@@ -145,3 +145,29 @@ func selectNote(bc *generate.BenchmarkConfig) string {
 	}
 	return note
 }
+
+// benchmarkFolds sets each cross-validated task's Folds from the run's
+// results/confusion (schemas.FoldCounts, as the wins table reads them),
+// each part checked first; a task whose learner has no rows there (a
+// failed fit) keeps none.
+func benchmarkFolds(dir string, check func(path string) error, tasks []compare.Task) error {
+	parts, err := schemas.ConfusionTable.RunFiles(dir)
+	if err != nil {
+		return err
+	}
+	folds := map[schemas.TaskLearner][]schemas.FoldCount{}
+	for _, p := range parts {
+		if err := check(p); err != nil {
+			return err
+		}
+		rows, err := schemas.ConfusionTable.Read(p)
+		if err != nil {
+			return err
+		}
+		schemas.FoldCounts(rows, folds)
+	}
+	for i := range tasks {
+		tasks[i].Folds = folds[schemas.TaskLearner{Task: tasks[i].Task, Learner: tasks[i].Learner}]
+	}
+	return nil
+}

@@ -3,7 +3,6 @@ package pipeline
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -70,8 +69,8 @@ type ComparedRun struct {
 // evaluated), or an evaluations part whose bytes are not what its
 // manifest says.
 func ReadCompared(dir string) (*ComparedRun, error) {
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return nil, &input.Error{File: dir, Err: errors.New("no such run folder")}
+	if err := isFolder(dir); err != nil {
+		return nil, err
 	}
 	recs, err := readRecords(dir)
 	if err != nil {
@@ -118,47 +117,6 @@ func ReadCompared(dir string) (*ComparedRun, error) {
 		return nil, err
 	}
 	return run, nil
-}
-
-// benchmarkFolds sets each cross-validated task's Folds from the run's
-// results/confusion: per (task, learner, fold), the test rows and those
-// on the diagonal. A task whose learner has no rows there (a failed
-// fit) keeps none.
-func benchmarkFolds(dir string, check func(path string) error, tasks []compare.Task) error {
-	parts, err := schemas.ConfusionTable.RunFiles(dir)
-	if err != nil {
-		return err
-	}
-	type at struct {
-		task    int64
-		learner string
-	}
-	folds := map[at][]compare.Fold{}
-	for _, p := range parts {
-		if err := check(p); err != nil {
-			return err
-		}
-		rows, err := schemas.ConfusionTable.Read(p)
-		if err != nil {
-			return err
-		}
-		for _, r := range rows {
-			k := at{r.DatasetID, r.Learner}
-			f := folds[k]
-			for len(f) <= int(r.Fold) {
-				f = append(f, compare.Fold{})
-			}
-			f[r.Fold].Total += r.Count
-			if r.Actual == r.Predicted {
-				f[r.Fold].Correct += r.Count
-			}
-			folds[k] = f
-		}
-	}
-	for i := range tasks {
-		tasks[i].Folds = folds[at{tasks[i].Task, tasks[i].Learner}]
-	}
-	return nil
 }
 
 // taskTables are the tables that hold a run's tasks as generated or

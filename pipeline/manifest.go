@@ -252,12 +252,22 @@ func writeManifestFile(path string, m *Manifest) error {
 	return err
 }
 
+// isFolder refuses a run folder path that names no folder, an
+// *input.Error naming it: the first check of every command that reads a
+// run folder.
+func isFolder(dir string) error {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return &input.Error{File: dir, Err: errors.New("no such run folder")}
+	}
+	return nil
+}
+
 // LoadRun returns the resolved config recorded in a run folder's
 // manifest (or, for a run not yet finished, its journal), so that a stage
 // can run over the folder without the config file that made it.
 func LoadRun(dir string) (*Config, error) {
-	if _, err := os.Stat(dir); err != nil {
-		return nil, &input.Error{File: dir, Err: errors.New("no such run folder")}
+	if err := isFolder(dir); err != nil {
+		return nil, err
 	}
 	recs, err := readRecords(dir)
 	if err != nil {

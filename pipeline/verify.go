@@ -53,8 +53,8 @@ func Verify(dir string) (Verification, error) {
 	if len(links) > 0 && links[0].rel == "." {
 		return v, checkNoLinks(dir)
 	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return v, &input.Error{File: dir, Err: errors.New("no such run folder")}
+	if err := isFolder(dir); err != nil {
+		return v, err
 	}
 	var problems []string
 	for _, s := range links {

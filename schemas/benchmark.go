@@ -48,6 +48,35 @@ type ConfusionRow struct {
 	Count     int64  `parquet:"count"`
 }
 
+// TaskLearner names one learner's result on one task.
+type TaskLearner struct {
+	Task    int64
+	Learner string
+}
+
+// FoldCount is one fold of a learner on a task: its test rows and those
+// classified correctly, the sums of its confusion rows.
+type FoldCount struct{ Correct, Total int64 }
+
+// FoldCounts sums confusion rows into each (task, learner)'s folds,
+// indexed by fold (a fold without rows has Total 0): what the
+// comparisons of accuracy fold by fold read (the wins table, dtbench
+// compare).
+func FoldCounts(rows []ConfusionRow, into map[TaskLearner][]FoldCount) {
+	for _, r := range rows {
+		k := TaskLearner{r.DatasetID, r.Learner}
+		f := into[k]
+		for len(f) <= int(r.Fold) {
+			f = append(f, FoldCount{})
+		}
+		f[r.Fold].Total += r.Count
+		if r.Actual == r.Predicted {
+			f[r.Fold].Correct += r.Count
+		}
+		into[k] = f
+	}
+}
+
 // AttributeRow is one attribute's gain ratio against the class on a task's
 // data (its scenario's subsample), and its rank (1 = best): the ranking
 // that names the subsets. It is written once per (dataset, scenario,

@@ -10,10 +10,6 @@ import (
 )
 
 // foldResult is one learner's result on one fold of one task.
-type foldResult struct {
-	correct, total int64
-}
-
 // Wins compares every ordered pair of learners in every cell of a
 // benchmark run, over the cell's repetitions: a repetition is a win for A
 // when A classified more test rows correctly than B over the task's
@@ -25,26 +21,9 @@ type foldResult struct {
 func Wins(evals []schemas.BenchmarkEvaluation, confusion []schemas.ConfusionRow) []schemas.WinsRow {
 	// Per task and learner: the evaluation row (correct over all folds)
 	// and the per-fold results, from the confusion counts.
-	type tl struct {
-		task    int64
-		learner string
-	}
-	folds := map[tl]map[int32]*foldResult{}
-	for _, c := range confusion {
-		k := tl{c.DatasetID, c.Learner}
-		if folds[k] == nil {
-			folds[k] = map[int32]*foldResult{}
-		}
-		f := folds[k][c.Fold]
-		if f == nil {
-			f = &foldResult{}
-			folds[k][c.Fold] = f
-		}
-		f.total += c.Count
-		if c.Actual == c.Predicted {
-			f.correct += c.Count
-		}
-	}
+	type tl = schemas.TaskLearner
+	folds := map[tl][]schemas.FoldCount{}
+	schemas.FoldCounts(confusion, folds)
 	var cells []schemas.BenchmarkCell
 	var learners []string
 	tasks := map[schemas.BenchmarkCell][]int64{}
@@ -61,7 +40,7 @@ func Wins(evals []schemas.BenchmarkEvaluation, confusion []schemas.ConfusionRow)
 			learners = append(learners, e.Learner)
 		}
 		if e.Correct != nil {
-			correct[tl{e.DatasetID, e.Learner}] = *e.Correct
+			correct[tl{Task: e.DatasetID, Learner: e.Learner}] = *e.Correct
 		}
 		if e.Total != nil {
 			totalRows[e.DatasetID] = *e.Total
@@ -80,8 +59,8 @@ func Wins(evals []schemas.BenchmarkEvaluation, confusion []schemas.ConfusionRow)
 				var diffs []float64
 				ratio, nr, paired := 0.0, 0, 0
 				for _, id := range ids {
-					ca, okA := correct[tl{id, a}]
-					cb, okB := correct[tl{id, b}]
+					ca, okA := correct[tl{Task: id, Learner: a}]
+					cb, okB := correct[tl{Task: id, Learner: b}]
 					if !okA || !okB {
 						continue
 					}
@@ -94,15 +73,15 @@ func Wins(evals []schemas.BenchmarkEvaluation, confusion []schemas.ConfusionRow)
 					default:
 						row.Losses++
 					}
-					fa, fb := folds[tl{id, a}], folds[tl{id, b}]
-					for _, f := range slices.Sorted(mapKeysInt(fa)) {
-						ra, rb := fa[f], fb[f]
-						if rb == nil || ra.total == 0 {
+					fa, fb := folds[tl{Task: id, Learner: a}], folds[tl{Task: id, Learner: b}]
+					for f, ra := range fa {
+						if f >= len(fb) || fb[f].Total == 0 || ra.Total == 0 {
 							continue
 						}
-						diffs = append(diffs, 100*(float64(ra.correct)/float64(ra.total)-float64(rb.correct)/float64(rb.total)))
-						if train := totalRows[id] - ra.total; train > 0 {
-							ratio += float64(ra.total) / float64(train)
+						rb := fb[f]
+						diffs = append(diffs, 100*(float64(ra.Correct)/float64(ra.Total)-float64(rb.Correct)/float64(rb.Total)))
+						if train := totalRows[id] - ra.Total; train > 0 {
+							ratio += float64(ra.Total) / float64(train)
 							nr++
 						}
 					}
@@ -152,13 +131,3 @@ func winsTTest(w schemas.WinsRow) cv.TTest {
 }
 
 func isNaN(x float64) bool { return x != x }
-
-func mapKeysInt[V any](m map[int32]V) func(func(int32) bool) {
-	return func(yield func(int32) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
-}
