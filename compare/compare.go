@@ -49,6 +49,12 @@ const (
 	// overlapping training sets, as the benchmark study's wins table
 	// tests.
 	CorrectedT = "corrected resampled t over folds"
+	// CorrectedSplitsT is the corrected resampled t-test over the random
+	// train/test splits of one dataset (the cost study's repetitions):
+	// Student's variance scaled by 1/n + Options.SplitRatio, the ratio of
+	// a split's test rows to its training rows, for the splits' shared
+	// rows, as the cost study's in-run verdict tests them.
+	CorrectedSplitsT = "corrected resampled t over splits"
 )
 
 // Options are the comparison's settings: the measures compared (columns
@@ -59,6 +65,12 @@ type Options struct {
 	Measures  []string
 	Alpha     float64
 	MinEffect float64
+	// SplitRatio, when above 0, says the runs' repetitions are random
+	// train/test splits of one dataset with this ratio of test to
+	// training rows (the cost study's, generate.CostConfig.SplitRatio):
+	// every measure is then tested with the corrected resampled t
+	// (CorrectedSplitsT). It comes from the runs' config, not a flag.
+	SplitRatio float64
 }
 
 // Defaults are dtbench compare's: accuracy, α = 0.05, a minimum effect of
@@ -161,7 +173,7 @@ func Compare(study string, a, b []Task, o Options) (Result, error) {
 			}
 		}
 		for i, m := range o.Measures {
-			row := t.compareGroup(study, g, m, columns[i], o.Alpha)
+			row := t.compareGroup(study, g, m, columns[i], o)
 			row.StatusChanged = changed
 			res.Rows = append(res.Rows, row)
 		}
@@ -253,8 +265,10 @@ func index(a, b []Task) (*tasks, error) {
 
 // compareGroup is the row of one group and measure before Holm's
 // adjustment: the means of each run, and the test of the paired
-// differences in repetition order.
-func (t *tasks) compareGroup(study string, g group, m string, col schemas.Numeric[schemas.Measures], alpha float64) schemas.CompareRow {
+// differences in repetition order (of their folds for a cross-validated
+// accuracy; corrected at o.SplitRatio for random splits).
+func (t *tasks) compareGroup(study string, g group, m string, col schemas.Numeric[schemas.Measures], o Options) schemas.CompareRow {
+	alpha := o.Alpha
 	row := schemas.CompareRow{Study: study, Learner: t.learners[g.learner], Cell: t.cells[g.cell], Measure: m, Better: int32(schemas.MeasureBetter[m])}
 	var sumA, sumB float64
 	var diffs, foldDiffs []float64
@@ -300,6 +314,9 @@ func (t *tasks) compareGroup(study string, g group, m string, col schemas.Numeri
 	}
 	row.Test = PairedT
 	ratio := 0.0
+	if o.SplitRatio > 0 {
+		row.Test, ratio = CorrectedSplitsT, o.SplitRatio
+	}
 	if byFolds && folds > 1 && len(diffs) > 0 {
 		diffs, ratio, row.Test = foldDiffs, ratioSum/float64(len(foldDiffs)), CorrectedT
 	}

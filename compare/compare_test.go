@@ -99,6 +99,51 @@ func TestCompareNumbers(t *testing.T) {
 	}
 }
 
+// TestCompareSplitRatio: random splits of one dataset are tested with the
+// corrected resampled t. The differences of TestCompareNumbers at ratio
+// 0.5 (a 2/3 training split) have SE √(1/3 + 0.5)·0.1 = 0.0912871, so the
+// interval is −0.2 ± 4.302653·0.0912871 and t = −2.19089, whose two-sided
+// p with 2 df is 1 − |t|/√(2 + t²) (Student's t CDF for 2 df in closed
+// form).
+func TestCompareSplitRatio(t *testing.T) {
+	o := Options{Measures: []string{"avg_cost"}, Alpha: 0.05, MinEffect: 0.005, SplitRatio: 0.5}
+	cost := func(values ...float64) []Task {
+		out := run("x", "c", "none", values...)
+		for i := range out {
+			out[i].Measures.AvgCost = &values[i]
+		}
+		return out
+	}
+	res, err := Compare("cost", cost(0.9, 0.8, 0.7), cost(0.8, 0.6, 0.4), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := res.Rows[0]
+	se := math.Sqrt(1.0/3+0.5) * 0.1
+	tt := -0.2 / se
+	for _, c := range []struct {
+		name      string
+		got, want float64
+	}{
+		{"diff", *r.Diff, -0.2}, {"ci_low", *r.CILow, -0.2 - 4.302653*se}, {"ci_high", *r.CIHigh, -0.2 + 4.302653*se},
+		{"p", *r.P, 1 - math.Abs(tt)/math.Sqrt(2+tt*tt)},
+	} {
+		if math.Abs(c.got-c.want) > 1e-5 {
+			t.Errorf("%s = %.6f, want %.6f", c.name, c.got, c.want)
+		}
+	}
+	if r.Test != CorrectedSplitsT {
+		t.Errorf("test %q, want %q", r.Test, CorrectedSplitsT)
+	}
+	var md strings.Builder
+	if err := Markdown(&md, Run{Dir: "a"}, Run{Dir: "b"}, "cost", res, o); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(md.String(), "Caveat") {
+		t.Errorf("compare.md warns of an uncorrected test it did not run:\n%s", md.String())
+	}
+}
+
 // TestCompareHolm: two equally strong regressions in a family of two each
 // get twice their p; the family is a measure's tested rows.
 func TestCompareHolm(t *testing.T) {

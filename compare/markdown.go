@@ -26,13 +26,14 @@ func Markdown(w io.Writer, a, b Run, study string, res Result, o Options) error 
 	fmt.Fprintf(&s, "- A: `%s` (config %s, dtbench %s); B: `%s` (config %s, dtbench %s); study %s.\n", a.Dir, a.Name, a.Version, b.Dir, b.Name, b.Version, study)
 	fmt.Fprintf(&s, "- Measures: %s. Each row pairs a learner's tasks of one cell in both runs (same config and seed: the same datasets, folds and splits) "+
 		"and tests the differences B − A with Student's paired t-test over the tasks, or, for the accuracy of cross-validated tasks, "+
-		"with the corrected resampled t-test over their folds (Nadeau and Bengio 2003: the variance scaled by 1/(r·k) + the mean ratio of a fold's test to training rows, as the wins table; the test column says which); "+
+		"with the corrected resampled t-test over their folds (Nadeau and Bengio 2003: the variance scaled by 1/(r·k) + the mean ratio of a fold's test to training rows, as the wins table), "+
+		"or, for random train/test splits of one dataset, with the corrected resampled t-test over the splits (the variance scaled by 1/n + the ratio of a split's test to training rows, as the cost study's verdict); the test column says which; "+
 		"its interval is the two-sided %s interval of the mean difference. "+
 		"The p-values of each measure are adjusted together by Holm's method over the %s. "+
 		"A row is improved or regressed when Holm's p < %s and the mean difference is at least %s; otherwise unchanged "+
 		"(untested: fewer than 2 pairs with a difference).\n\n",
 		strings.Join(o.Measures, ", "), percent(1-o.Alpha), tested(res.Rows, o), num(o.Alpha), num(o.MinEffect))
-	if caveat, ok := resampled[study]; ok {
+	if caveat, ok := resampled[study]; ok && !(study == "cost" && o.SplitRatio > 0) {
 		s.WriteString("- " + caveat + "\n\n")
 	}
 	reg, imp := res.byVerdict(Regressed), res.byVerdict(Improved)
@@ -80,6 +81,8 @@ var resampled = map[string]string{
 	"benchmark": "Caveat: the benchmark study's repetitions cross-validate the same dataset, so their differences are correlated and Student's t over them, " +
 		"which the measures other than accuracy get, is optimistic (Nadeau and Bengio 2003); accuracy is tested fold by fold with the correction. " +
 		"Read a p-value near α of another measure as weaker evidence than it reads.",
+	// Not said when Options.SplitRatio corrects the test of the splits,
+	// as dtbench compare always does for the cost study.
 	"cost": "Caveat: the cost study's repetitions are random splits of the same dataset, so their differences are correlated and Student's t over them is optimistic " +
 		"(Nadeau and Bengio 2003). Read a p-value near α here as weaker evidence than it reads.",
 }

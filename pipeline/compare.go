@@ -59,7 +59,11 @@ type ComparedRun struct {
 	Dir      string
 	Manifest *Manifest
 	Tasks    []compare.Task
-	files    map[string]FileEntry // by path, from every manifest
+	// SplitRatio is the ratio of a random split's test rows to its
+	// training rows in a study whose repetitions are such splits (the
+	// cost study's), 0 in the others: compare.Options.SplitRatio.
+	SplitRatio float64
+	files      map[string]FileEntry // by path, from every manifest
 }
 
 // ReadCompared reads the run folder dir for dtbench compare. It refuses
@@ -115,6 +119,9 @@ func ReadCompared(dir string) (*ComparedRun, error) {
 	}
 	if err := d.compareFolds(dir, recs.check, run.Tasks); err != nil {
 		return nil, err
+	}
+	if m.Config.Section != nil {
+		run.SplitRatio = d.splitRatio(m.Config.Section)
 	}
 	return run, nil
 }

@@ -34,6 +34,7 @@ var costStudy = &Study[generate.CostSection, generate.CostConfig]{
 	Evaluations: compareTasks(schemas.CostEvaluationTable, func(e *schemas.CostEvaluation, names cellNames) compare.Task {
 		return compareTask(e.Learner, names.of(e.CostCell), e.Rep, e.DatasetID, &e.Measures, &e.Outcome)
 	}),
+	SplitRatio: (*generate.CostConfig).SplitRatio,
 }
 
 func buildCost(cfg *Config, cc *generate.CostConfig, env studyEnv) (*flow.Study, error) {
@@ -57,7 +58,7 @@ func buildCost(cfg *Config, cc *generate.CostConfig, env studyEnv) (*flow.Study,
 		}
 		ks = "misclassification cost k = " + strings.Join(parts, ", ")
 	}
-	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: env.Version, Learners: learners.Names(), Measures: reportMeasures(cfg),
+	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: env.Version, Learners: learners.Names(), Measures: reportMeasures(cfg), SplitRatio: cc.SplitRatio(),
 		Notes: []string{fmt.Sprintf("%d random splits per dataset, %.3g of the rows training; %s", cc.Repetitions, cc.Train, ks), importNote(cc.Datasets)}}
 	preds := generate.Predictions{On: cfg.Outputs.Predictions, Costed: true} // every task has its cost model
 	return withLearners(&flow.Study{

@@ -72,6 +72,10 @@ type Study[S, C any] struct {
 	// the tasks from the run folder dir's tables, each part checked with
 	// check first; nil for a study without folds.
 	CompareFolds func(dir string, check func(path string) error, tasks []compare.Task) error
+	// SplitRatio, for a study whose repetitions are random train/test
+	// splits of one dataset, is the ratio of a split's test rows to its
+	// training rows (compare.Options.SplitRatio); nil for a study without.
+	SplitRatio func(c *C) float64
 }
 
 // studyDescriptor is a Study of any section types, as the table holds it:
@@ -92,6 +96,7 @@ type studyDescriptor interface {
 	treeLabels(part, run, evals string, ti TreeInfo) (tree.Names, error)
 	evaluations(path string) ([]compare.Task, error)
 	compareFolds(dir string, check func(path string) error, tasks []compare.Task) error
+	splitRatio(section any) float64
 }
 
 func (s *Study[S, C]) name() string { return s.Name }
@@ -175,6 +180,13 @@ func (s *Study[S, C]) compareFolds(dir string, check func(path string) error, ta
 		return nil
 	}
 	return s.CompareFolds(dir, check, tasks)
+}
+
+func (s *Study[S, C]) splitRatio(section any) float64 {
+	if s.SplitRatio == nil {
+		return 0
+	}
+	return s.SplitRatio(section.(*C))
 }
 
 // studyTable is the table of studies with what the config layer derives

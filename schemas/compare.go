@@ -30,7 +30,7 @@ type CompareRow struct {
 	MeanB  *float64 `parquet:"mean_b,optional"`  // over B's tasks with a value; null with none
 	Pairs  int64    `parquet:"pairs"`            // the differences tested: tasks with a value in both, or their folds (Test)
 	Diff   *float64 `parquet:"diff,optional"`    // mean of B − A over the pairs; null without pairs
-	CILow  *float64 `parquet:"ci_low,optional"`  // the two-sided 1 − α interval of diff (Student's paired t); null with fewer than 2 pairs
+	CILow  *float64 `parquet:"ci_low,optional"`  // the two-sided 1 − α interval of diff (the t of Test); null with fewer than 2 pairs
 	CIHigh *float64 `parquet:"ci_high,optional"` // its upper end
 	// P is the paired t-test's two-sided p; as in Weka's paired tester,
 	// 0 when the differences do not vary but are not all 0, 1 when they
@@ -43,7 +43,9 @@ type CompareRow struct {
 	// Test names the test of diff, its interval and p: "paired t over
 	// repetitions" (Student's, over the tasks both ran), or for the
 	// accuracy of cross-validated tasks "corrected resampled t over
-	// folds" (over every fold's difference, pairs then counting folds).
+	// folds" (over every fold's difference, pairs then counting folds),
+	// or for random splits of one dataset (the cost study) "corrected
+	// resampled t over splits".
 	Test string `parquet:"test"`
 	// StatusChanged counts the tasks both ran whose fit went otherwise
 	// (ok in one, a timeout or crash in the other).

@@ -58,6 +58,7 @@ regressed (a nightly gate). Exit 2 when the runs cannot be compared.`,
 				return &input.Error{File: args[1], Err: fmt.Errorf("cannot be compared with %s: %w", args[0], err)}
 			}
 			study := a.Manifest.Config.Study
+			o.SplitRatio = a.SplitRatio // Comparable: the same task config in both
 			res, err := compare.Compare(study, a.Tasks, b.Tasks, o)
 			if err != nil {
 				return &input.Error{File: args[1], Err: err}

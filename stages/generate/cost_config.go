@@ -61,6 +61,14 @@ type CostConfig struct {
 	Misclassification []float64 `json:"misclassification,omitempty"`
 }
 
+// SplitRatio is the ratio of a split's test rows to its training rows,
+// (1 − Train)/Train: the splits of one dataset share rows, so the
+// differences of two learners over them are correlated, and the corrected
+// resampled t-test (Nadeau and Bengio 2003; cv.PairedTTest) scales their
+// variance by 1/n + SplitRatio. The in-run verdict and dtbench compare
+// both test the cost study's splits with it.
+func (c *CostConfig) SplitRatio() float64 { return (1 - c.Train) / c.Train }
+
 // Resolve checks the section; relative paths are relative to dir.
 func (r CostSection) Resolve(dir string) (*CostConfig, error) {
 	if err := importer.CheckBins("cost.discretize.bins", r.Discretize.Bins); err != nil {

@@ -55,11 +55,12 @@ func (c Comparison) beats(higher bool) bool {
 }
 
 // pairReps tests the differences a[rep] − b[rep] over the repetitions
-// both have, in ascending order of repetition, with Student's paired
-// t-test (cv.PairedTTest with ratio 0): the test of the oracle study's
-// repetitions and the cost study's splits, independent draws that every
-// learner of a cell shares.
-func pairReps(a, b map[int32]float64) Pairing {
+// both have, in ascending order of repetition, with cv.PairedTTest at the
+// given ratio of test to training rows: 0, Student's paired t-test, for
+// the oracle study's repetitions, independent draws from the oracle; the
+// cost study's splits (Meta.SplitRatio) for its corrected resampled
+// t-test, as the splits of one dataset share rows.
+func pairReps(a, b map[int32]float64, ratio float64) Pairing {
 	reps := make([]int32, 0, len(a))
 	for r := range a {
 		if _, ok := b[r]; ok {
@@ -71,7 +72,7 @@ func pairReps(a, b map[int32]float64) Pairing {
 	for i, r := range reps {
 		d[i] = a[r] - b[r]
 	}
-	return Pairing{Test: cv.PairedTTest(d, 0), Reps: int64(len(d))}
+	return Pairing{Test: cv.PairedTTest(d, ratio), Reps: int64(len(d))}
 }
 
 // Lead is the outcome of asking whether one learner of a cell is clearly

@@ -93,7 +93,7 @@ func CostMarkdown(w io.Writer, meta Meta, summary []CostSummary, evals []schemas
 		}
 		return nullStat()
 	}
-	writeCostVerdicts(&b, learners, datasets, ks, at, newCostReps(evals))
+	writeCostVerdicts(&b, learners, datasets, ks, at, newCostReps(evals), meta.SplitRatio)
 	writeFailed(&b, summary, func(c schemas.CostCell) string { return escape(c.Dataset) + ", k = " + kName(c.Misclassification) })
 	writePlots(&b, meta.Plots)
 	b.WriteString("\n## Tables\n\n" + costLegend + "\n")

@@ -21,31 +21,33 @@ func newCostReps(evals []schemas.CostEvaluation) costReps {
 }
 
 // splitsTest names the cost study's test for n pairs.
-func splitsTest(n int) string { return fmt.Sprintf("paired t over %d splits", n) }
+func splitsTest(n int) string { return fmt.Sprintf("corrected resampled t over %d splits", n) }
 
 // turneysLearner is the learner Turney found to trade tests for errors.
 const turneysLearner = "icet"
 
 // writeCostVerdicts writes the cost study's verdict, per dataset: at each
 // misclassification cost k, whether a learner is clearly cheapest — its
-// mean average cost below every other learner's by a paired t-test over
-// the splits (every learner and every k sees the same splits), Holm-
-// adjusted over the rivals (Lead); and, per learner, whether its test
-// cost rises and its error rate falls as k rises, each judged by the mean
-// Spearman ρ over the splits and its interval (Trend), never by the two
-// end values. k = 0 (the matrix of the costs section) is no point on the
-// k axis and is left out of the trends.
-func writeCostVerdicts(b *strings.Builder, learners, datasets []string, ks map[string][]float64, at func(string, schemas.CostCell, Measure) Stat, reps costReps) {
+// mean average cost below every other learner's by the corrected
+// resampled t-test over the splits at ratio, the splits' test rows to
+// their training rows (every learner and every k sees the same splits),
+// Holm-adjusted over the rivals (Lead); and, per learner, whether its
+// test cost rises and its error rate falls as k rises, each judged by the
+// mean Spearman ρ over the splits and its corrected interval (Trend),
+// never by the two end values. k = 0 (the matrix of the costs section) is
+// no point on the k axis and is left out of the trends.
+func writeCostVerdicts(b *strings.Builder, learners, datasets []string, ks map[string][]float64, at func(string, schemas.CostCell, Measure) Stat, reps costReps, ratio float64) {
 	b.WriteString("\n## Verdict\n\n")
-	b.WriteString("A learner is clearly cheapest at a k when a paired t-test over the splits (the same splits for every " +
-		"learner and every k) puts its average cost below every other learner's at the 5% level, Holm-adjusted over them.\n")
+	fmt.Fprintf(b, "A learner is clearly cheapest at a k when the corrected resampled t-test over the splits (the same splits for every "+
+		"learner and every k; Nadeau and Bengio 2003, the variance scaled by 1/n + %s, the ratio of a split's test rows to its training rows, "+
+		"because the splits of one dataset share rows) puts its average cost below every other learner's at the 5%% level, Holm-adjusted over them.\n", format(ratio))
 	for _, d := range datasets {
 		fmt.Fprintf(b, "\n### %s\n\nCheapest learner at each k:\n\n", escape(d))
 		for _, k := range ks[d] {
 			c := schemas.CostCell{Dataset: d, Misclassification: k}
 			stat := func(l string) Stat { return at(l, c, AvgCost) }
 			lead, ok := newLead(learners, stat, false, func(a, b string) (Pairing, bool) {
-				return pairReps(reps.cost[groupKey[schemas.CostCell]{a, c}], reps.cost[groupKey[schemas.CostCell]{b, c}]), true
+				return pairReps(reps.cost[groupKey[schemas.CostCell]{a, c}], reps.cost[groupKey[schemas.CostCell]{b, c}], ratio), true
 			})
 			if !ok {
 				fmt.Fprintf(b, "- k = %s: no learner has a cost.\n", kName(k))
@@ -62,14 +64,15 @@ func writeCostVerdicts(b *strings.Builder, learners, datasets []string, ks map[s
 			writeLead(b, lead, "learner", splitsTest, false)
 			b.WriteString(".\n")
 		}
-		writeCostTrends(b, learners, d, ks[d], reps)
+		writeCostTrends(b, learners, d, ks[d], reps, ratio)
 	}
 }
 
 // writeCostTrends writes, for one dataset, each learner's trends of test
-// cost and error rate in k (Trend), and which learners do what Turney
-// found only ICET does: spend more on tests and err less as k rises.
-func writeCostTrends(b *strings.Builder, learners []string, dataset string, all []float64, reps costReps) {
+// cost and error rate in k (Trend, its interval corrected at ratio), and
+// which learners do what Turney found only ICET does: spend more on tests
+// and err less as k rises.
+func writeCostTrends(b *strings.Builder, learners []string, dataset string, all []float64, reps costReps, ratio float64) {
 	var ks []float64
 	for _, k := range all {
 		if k != 0 {
@@ -81,7 +84,7 @@ func writeCostTrends(b *strings.Builder, learners []string, dataset string, all 
 		return
 	}
 	fmt.Fprintf(b, "\nAs k rises from %s to %s: per split, Spearman's ρ between k and the learner's test cost (and its error rate), "+
-		"then the mean ρ over the splits with its 95%% t interval; a trend is clear when the interval excludes 0 "+
+		"then the mean ρ over the splits with its 95%% corrected resampled t interval (as above); a trend is clear when the interval excludes 0 "+
 		"(Turney found that only ICET raises its test spending and lowers its error rate as k rises):\n\n", kName(ks[0]), kName(ks[len(ks)-1]))
 	var both []string
 	for _, l := range learners {
@@ -98,7 +101,7 @@ func writeCostTrends(b *strings.Builder, learners []string, dataset string, all 
 		if len(tests) == 0 {
 			continue
 		}
-		tt, te := newTrend(tests, ks), newTrend(errs, ks)
+		tt, te := newTrend(tests, ks, ratio), newTrend(errs, ks, ratio)
 		if tt.direction() > 0 && te.direction() < 0 {
 			both = append(both, l)
 		}

@@ -25,9 +25,9 @@
 //   - A verdict names the test behind each claim and prints the size of
 //     the difference beside it (Comparison, Lead, Trend own the wording).
 //     Learners are compared by paired differences over the tasks they
-//     share: Student's paired t over the repetitions (oracle) or splits
-//     (cost), the corrected resampled t-test of results/wins over the
-//     folds (benchmark), all cv.PairedTTest; "clearly best" means ahead
+//     share: Student's paired t over the repetitions (oracle), the
+//     corrected resampled t-test over the splits (cost, Meta.SplitRatio)
+//     and over the folds (benchmark, results/wins), all cv.PairedTTest; "clearly best" means ahead
 //     of every rival at Alpha after Holm's adjustment (cv.Holm); a
 //     difference that rounds to 0.000 is never above or below.
 //   - A verdict's numbers come from report/summary.parquet, results/wins,

@@ -43,6 +43,10 @@ type Meta struct {
 	// Measures are the measures the config names for report.md's
 	// "Measures" section (report.measures; writeNamedMeasures).
 	Measures []Measure
+	// SplitRatio, in the cost study, is the ratio of a split's test rows
+	// to its training rows (generate.CostConfig.SplitRatio): the verdict
+	// tests the splits with the corrected resampled t-test at this ratio.
+	SplitRatio float64
 }
 
 // Markdown writes report.md for summary rows (as Summarize returns them)

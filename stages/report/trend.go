@@ -58,15 +58,17 @@ func constant(x []float64) bool {
 // Trend is how one learner's measure moves with the misclassification
 // cost k in the cost study, split by split: Spearman's ρ between k and the
 // measure over the values of k of each split (the same split for every k),
-// then a one-sample t-test of the mean ρ over the splits (cv.PairedTTest
-// of the ρ against 0). The splits are independent random draws and every
-// split sees the same sweep of k, so their ρ are independent and alike and
-// the t interval of their mean is the textbook one; it needs no random
-// resampling, so the report stays byte-identical (a bootstrap of Kendall's
-// τ over the splits would need a generator and gives much the same
-// answer). Ranks, not values, because a trend is a question of direction:
-// one dear k must not decide it. A split on which the measure does not
-// change with k counts as ρ = 0 (no rise, no fall; ρ itself is 0/0).
+// then a one-sample t-test of the mean ρ over the splits against 0
+// (cv.PairedTTest). The splits are random splits of one dataset, so they
+// share rows and their ρ are correlated: the test is the corrected
+// resampled one, its variance scaled by 1/n + the ratio of a split's test
+// rows to its training rows (Nadeau and Bengio 2003), as the cheapest-
+// learner verdict's. It needs no random resampling, so the report stays
+// byte-identical (a bootstrap of Kendall's τ over the splits would need a
+// generator and would not see the splits' overlap either). Ranks, not
+// values, because a trend is a question of direction: one dear k must not
+// decide it. A split on which the measure does not change with k counts
+// as ρ = 0 (no rise, no fall; ρ itself is 0/0).
 type Trend struct {
 	Test cv.TTest // of the ρ of the splits
 	// Constant counts the splits on which the measure does not change
@@ -75,8 +77,9 @@ type Trend struct {
 }
 
 // newTrend computes the Trend of a learner's values by split and k:
-// values[split][k], over the ks given (ascending).
-func newTrend(values map[int32]map[float64]float64, ks []float64) Trend {
+// values[split][k], over the ks given (ascending), its test at ratio (of a
+// split's test rows to its training rows; 0 gives Student's t).
+func newTrend(values map[int32]map[float64]float64, ks []float64, ratio float64) Trend {
 	splits := make([]int32, 0, len(values))
 	for s := range values {
 		splits = append(splits, s)
@@ -102,7 +105,7 @@ func newTrend(values map[int32]map[float64]float64, ks []float64) Trend {
 		}
 		rhos = append(rhos, rho)
 	}
-	tr.Test = cv.PairedTTest(rhos, 0)
+	tr.Test = cv.PairedTTest(rhos, ratio)
 	return tr
 }
 

@@ -50,24 +50,33 @@ func TestTrend(t *testing.T) {
 	tests := []struct {
 		name  string
 		v     map[int32]map[float64]float64
+		ratio float64 // of a split's test to training rows
 		mean  float64
 		dir   int
 		words string
 	}{
 		// ρ = 1, 1, 1, 0.5 (1, 3, 2): mean 0.875, SD 0.25, SE 0.125,
 		// t(0.975, 3) = 3.182: CI [0.477, 1.273].
-		{"rising", series([]float64{1, 2, 3}, []float64{0, 5, 6}, []float64{2, 3, 9}, []float64{1, 3, 2}), 0.875, 1,
+		{"rising", series([]float64{1, 2, 3}, []float64{0, 5, 6}, []float64{2, 3, 9}, []float64{1, 3, 2}), 0, 0.875, 1,
 			"rises with k (mean Spearman ρ 0.875 over 4 splits, 95% CI [0.477, 1.273])"},
+		// Corrected at 0.5 (train 2/3): SE = √(1/4 + 0.5)·0.25 = 0.2165,
+		// half-width 3.182·0.2165 = 0.689: CI [0.186, 1.564].
+		{"rising, corrected", series([]float64{1, 2, 3}, []float64{0, 5, 6}, []float64{2, 3, 9}, []float64{1, 3, 2}), 0.5, 0.875, 1,
+			"rises with k (mean Spearman ρ 0.875 over 4 splits, 95% CI [0.186, 1.564])"},
+		// At ratio 2 (train 1/3): SE = √(1/4 + 2)·0.25 = 0.375, half-width
+		// 1.193: CI [−0.318, 2.068], no clear trend where Student's t saw one.
+		{"rising, corrected at 2", series([]float64{1, 2, 3}, []float64{0, 5, 6}, []float64{2, 3, 9}, []float64{1, 3, 2}), 2, 0.875, 0,
+			"shows no clear trend (mean Spearman ρ 0.875 over 4 splits, 95% CI [-0.318, 2.068])"},
 		// The end values fall (0.223 → 0.198) but the series zigzags:
 		// ρ = −0.5, 0.5, −0.5, 0.5 has mean 0 and an interval around it.
-		{"non-monotone with falling ends", series([]float64{0.223, 0.19, 0.198}, []float64{0.2, 0.25, 0.21}, []float64{0.22, 0.18, 0.2}, []float64{0.2, 0.23, 0.21}), 0, 0,
+		{"non-monotone with falling ends", series([]float64{0.223, 0.19, 0.198}, []float64{0.2, 0.25, 0.21}, []float64{0.22, 0.18, 0.2}, []float64{0.2, 0.23, 0.21}), 0, 0, 0,
 			"shows no clear trend (mean Spearman ρ 0.000 over 4 splits"},
-		{"constant", series([]float64{1, 1, 1}, []float64{2, 2, 2}), 0, 0, "does not change with k on any of the 2 splits"},
-		{"partly constant", series([]float64{1, 1, 1}, []float64{1, 2, 3}, []float64{1, 2, 3}), 2.0 / 3, 0, "; constant on 1 of them)"},
+		{"constant", series([]float64{1, 1, 1}, []float64{2, 2, 2}), 0, 0, 0, "does not change with k on any of the 2 splits"},
+		{"partly constant", series([]float64{1, 1, 1}, []float64{1, 2, 3}, []float64{1, 2, 3}), 0, 2.0 / 3, 0, "; constant on 1 of them)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tr := newTrend(tc.v, ks)
+			tr := newTrend(tc.v, ks, tc.ratio)
 			if math.Abs(tr.Test.Mean-tc.mean) > 1e-12 || tr.direction() != tc.dir || !strings.Contains(tr.describe(), tc.words) {
 				t.Errorf("trend mean %v, direction %d, %q; want %v, %d, %q", tr.Test.Mean, tr.direction(), tr.describe(), tc.mean, tc.dir, tc.words)
 			}

@@ -100,7 +100,7 @@ func sizeLead(t Table, i int, doe repIndex[schemas.OracleCell]) (Lead, bool) {
 	cell := schemas.OracleCell{Features: t.Panel.Features, Depth: t.Panel.Depth, Mode: t.Panel.Mode, Size: t.Sizes[i]}
 	stat := func(l string) Stat { return t.Stats[i][slices.Index(t.Learners, l)] }
 	return newLead(t.Learners, stat, true, func(a, b string) (Pairing, bool) {
-		return pairReps(doe[groupKey[schemas.OracleCell]{a, cell}], doe[groupKey[schemas.OracleCell]{b, cell}]), true
+		return pairReps(doe[groupKey[schemas.OracleCell]{a, cell}], doe[groupKey[schemas.OracleCell]{b, cell}], 0), true
 	})
 }
 
