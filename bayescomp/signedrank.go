@@ -75,6 +75,22 @@ func SignedRank(diffs []float64, o Options) (Result, error) {
 			alpha[k] = o.Prior
 		}
 	}
+	// above[i]: the first j with z_i + z_j > 2·rope, so that Σ_j w_j [z_i +
+	// z_j > 2·rope] = 1 − prefix[above[i]]; notBelow[i]: the first j with
+	// z_i + z_j ≥ −2·rope (not below the rope). They depend on z alone, so
+	// they are found once, by two pointers (z ascending, the first j that
+	// passes moves down as i moves up), not in every draw.
+	above, notBelow := make([]int, n), make([]int, n)
+	jr, jl := n, n
+	for i := range n {
+		for jr > 0 && zs[i]+zs[jr-1] > 2*o.Rope {
+			jr--
+		}
+		for jl > 0 && zs[i]+zs[jl-1] >= -2*o.Rope {
+			jl--
+		}
+		above[i], notBelow[i] = jr, jl
+	}
 	draw := newWeights(alpha, o.Seed)
 	w, prefix := make([]float64, n), make([]float64, n+1)
 	var wins [3]float64
@@ -84,20 +100,10 @@ func SignedRank(diffs []float64, o Options) (Result, error) {
 			w[k] /= total
 			prefix[k+1] = prefix[k] + w[k]
 		}
-		// above[i]: Σ_j w_j [z_i + z_j > 2·rope]; at most, [z_i + z_j ≥
-		// −2·rope] (not below the rope). z ascending, so the first j that
-		// passes moves down as i moves up: two pointers.
 		right, notLeft := 0.0, 0.0
-		jr, jl := n, n
-		for i := range n {
-			for jr > 0 && zs[i]+zs[jr-1] > 2*o.Rope {
-				jr--
-			}
-			for jl > 0 && zs[i]+zs[jl-1] >= -2*o.Rope {
-				jl--
-			}
-			right += w[i] * (1 - prefix[jr])
-			notLeft += w[i] * (1 - prefix[jl])
+		for i, wi := range w {
+			right += wi * (1 - prefix[above[i]])
+			notLeft += wi * (1 - prefix[notBelow[i]])
 		}
 		masses := [3]float64{right, notLeft - right, 1 - notLeft}
 		best := max(masses[0], masses[1], masses[2])

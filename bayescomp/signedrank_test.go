@@ -1,6 +1,7 @@
 package bayescomp
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -140,5 +141,24 @@ func TestSignedRankProperties(t *testing.T) {
 	}
 	if _, err := SignedRank(nil, o); err == nil {
 		t.Error("no differences must be an error")
+	}
+}
+
+// BenchmarkSignedRank is one pair of a report's Bayesian table: the
+// differences of 3 groups (benchmark-small) and of 33 (the paper's eleven
+// datasets by three scenarios), 50,000 draws.
+func BenchmarkSignedRank(b *testing.B) {
+	for _, n := range []int{3, 33} {
+		diffs := make([]float64, n)
+		for i := range diffs {
+			diffs[i] = 0.02 * math.Sin(float64(3*i+1))
+		}
+		b.Run(fmt.Sprintf("groups=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := SignedRank(diffs, DefaultOptions()); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
