@@ -3,8 +3,10 @@ package pipeline
 import (
 	"fmt"
 	"github.com/dtbench/dtbench/compare"
+	"slices"
 
 	"github.com/dtbench/dtbench/flow"
+	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/schemas"
 	"github.com/dtbench/dtbench/stages/evaluate"
 	"github.com/dtbench/dtbench/stages/generate"
@@ -43,6 +45,9 @@ func buildOracle(cfg *Config, o *generate.OracleConfig, env studyEnv) (*flow.Stu
 	if err != nil {
 		return nil, err
 	}
+	if !o.AUC && slices.Contains(cfg.ReportMeasures(), "auc_weighted") {
+		return nil, input.Keyf("report.measures", "auc_weighted is null in the oracle study unless oracle.auc is true (it sorts every learner's test rows)")
+	}
 	meta := report.Meta{Name: cfg.Name, Seed: cfg.Seed, Version: env.Version, Learners: learners.Names(), Measures: reportMeasures(cfg), Notes: []string{"Grid: " + o.Describe()},
 		Credit: cfg.Costs.MayCredit()}
 	preds := generate.Predictions{On: cfg.Outputs.Predictions, Costed: cfg.Costs != nil}
@@ -55,7 +60,7 @@ func buildOracle(cfg *Config, o *generate.OracleConfig, env studyEnv) (*flow.Stu
 			generate.OracleNode(o),
 			oc.Node(),
 			learners.FitNode(),
-			evaluate.OracleNode(o.Cells(), cfg.Outputs.Predictions),
+			evaluate.OracleNode(o.Cells(), cfg.Outputs.Predictions, o.AUC),
 			report.OracleNode(meta),
 		},
 	}, learners), nil

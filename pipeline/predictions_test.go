@@ -65,6 +65,8 @@ type recount struct {
 	rows, correct     int64
 	tests, errs, abse float64
 	costed            bool
+	actual            []int       // each row's actual class, an index of probs
+	probs             [][]float64 // each row's probabilities, in the classes' order
 }
 
 // add adds a block's rows, each as its own row: its labels compared as
@@ -88,6 +90,8 @@ func (r *recount) add(t *testing.T, b *schemas.PredictionRows) {
 			}
 		}
 		r.abse += e / float64(k)
+		r.actual = append(r.actual, slices.Index(b.Classes, actual))
+		r.probs = append(r.probs, b.Probabilities[i*k:(i+1)*k])
 		if b.TestCost != nil {
 			r.costed = true
 			r.tests += b.TestCost[i]
@@ -96,10 +100,49 @@ func (r *recount) add(t *testing.T, b *schemas.PredictionRows) {
 	}
 }
 
+// weightedAUC is Weka's weighted ROC area by its definition, pair by
+// pair: for each class with rows of it and rows of others, the share of
+// (its row, another's row) pairs whose probabilities of the class are in
+// the right order, a tie counting half, weighted by the class's rows; not
+// ok with fewer than two classes among the rows.
+func (r recount) weightedAUC() (float64, bool) {
+	present := map[int]int{}
+	for _, a := range r.actual {
+		present[a]++
+	}
+	if len(present) < 2 {
+		return 0, false
+	}
+	total := 0.0
+	for c, pos := range present {
+		var right, pairs float64
+		for i, a := range r.actual {
+			if a != c {
+				continue
+			}
+			for j, b := range r.actual {
+				if b == c {
+					continue
+				}
+				pairs++
+				switch pi, pj := r.probs[i][c], r.probs[j][c]; {
+				case pi > pj:
+					right++
+				case pi == pj:
+					right += 0.5
+				}
+			}
+		}
+		total += right / pairs * float64(pos)
+	}
+	return total / float64(len(r.actual)), true
+}
+
 // checkMeasures compares an evaluation row's measures with those recounted
 // from its predictions: counts and costs exactly (the costs are sums over
 // the rows in table order, divided by their number), the MAE to 1e-12
-// (dtbench sums it fold by fold).
+// (dtbench sums it fold by fold), and the weighted AUC to 1e-12 against
+// its pair-by-pair definition.
 func checkMeasures(t *testing.T, what string, m *schemas.Measures, r recount) {
 	t.Helper()
 	if m.Total == nil || *m.Total != r.rows || *m.Correct != r.correct {
@@ -111,6 +154,12 @@ func checkMeasures(t *testing.T, what string, m *schemas.Measures, r recount) {
 	}
 	if mae := r.abse / float64(r.rows); math.Abs(*m.MAE-mae) > 1e-12 {
 		t.Errorf("%s: mae %v; its predictions give %v", what, *m.MAE, mae)
+	}
+	switch auc, ok := r.weightedAUC(); {
+	case ok != (m.AUCWeighted != nil):
+		t.Errorf("%s: auc_weighted %v; its predictions give %v (defined: %v)", what, showPtr(m.AUCWeighted), auc, ok)
+	case ok && math.Abs(*m.AUCWeighted-auc) > 1e-12:
+		t.Errorf("%s: auc_weighted %v; its predictions give %v", what, *m.AUCWeighted, auc)
 	}
 	if !r.costed {
 		if m.AvgCost != nil {
@@ -343,16 +392,24 @@ func TestPredictionsAuditBenchmarkShared(t *testing.T) {
 }
 
 // TestOraclePredictions: the oracle study writes no predictions unless
-// asked (outputs.predictions, or its variable); asked, each evaluation row
-// has its held-out rows' predictions, row_id the row of split test of
-// datasets/, whose class is the row's actual class.
+// asked (outputs.predictions, or its variable), nor auc_weighted unless
+// asked (oracle.auc); asked, each evaluation row has its held-out rows'
+// predictions, row_id the row of split test of datasets/, whose class is
+// the row's actual class, and its measures, the weighted AUC among them,
+// are those its predictions give.
 func TestOraclePredictions(t *testing.T) {
 	off := run(t, smallConfig(t), Options{Out: t.TempDir()})
 	if _, err := os.Stat(filepath.Join(off, filepath.FromSlash(schemas.Predictions))); !os.IsNotExist(err) {
 		t.Errorf("the oracle study wrote predictions by default: %v", err)
 	}
+	for _, e := range oracleEvals(t, off) {
+		if e.AUCWeighted != nil {
+			t.Fatalf("%s: auc_weighted %v without oracle.auc", e.Learner, *e.AUCWeighted)
+		}
+	}
 	cfg, err := Load(LoadOptions{Sets: []string{"name=small", "oracle.features=6", "oracle.depths=[2,4]", "oracle.sizes=[30,60]",
-		"oracle.repetitions=3", "oracle.test_size=50", "chunk=4"}, Env: []string{"DTBENCH_OUTPUTS_PREDICTIONS=true"}})
+		"oracle.repetitions=3", "oracle.test_size=50", "chunk=4", "oracle.auc=true",
+		"learners=[id3, c45, cart, randomtree, naivebayes, intuitive, majority, random]"}, Env: []string{"DTBENCH_OUTPUTS_PREDICTIONS=true"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -129,7 +129,7 @@ func buildToy(cfg *Config, c *toyConfig, env studyEnv) (*flow.Study, error) {
 		Nodes: []flow.Node{
 			p.node(),
 			learners.FitNode(),
-			evaluate.OracleNode(p.cells(), false),
+			evaluate.OracleNode(p.cells(), false, false),
 			report.OracleNode(meta),
 		},
 	}, learners), nil

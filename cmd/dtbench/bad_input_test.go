@@ -134,6 +134,7 @@ var badInput = []struct {
 	{"a number for a learner's boolean option", []string{"run", "--set", "learners=[{c45: {subtree_raising: 1}}]"}, nil, "", []string{"dtbench: --set: learners.c45.subtree_raising", "want true or false, got 1"}},
 	{"yes for a dataset entry's boolean key", benchRun("{path: testdata/good.csv, class: c, header: yes}"), nil, "", []string{"dtbench: --set: benchmark.datasets[0].header", `want true or false, got "yes"`}},
 	{"NaN for a number key", []string{"run", "--set", "oracle.noise=.nan"}, nil, "", []string{"dtbench: --set: oracle.noise", "want a finite number, got NaN"}},
+	{"auc_weighted in an oracle report without oracle.auc", []string{"run", "--set", "report={measures: [auc_weighted]}"}, nil, "", []string{"report.measures", "auc_weighted is null in the oracle study unless oracle.auc is true"}},
 	{"an unknown learner option lists the known", []string{"run", "--set", "learners=[{id3: {max_dept: 3}}]"}, nil, "", []string{"dtbench: --set: learners.id3.max_dept", `unknown option "max_dept" (known: max_depth)`}},
 	// Files that are not what the config says: the message names the file,
 	// line and column and says what was expected, quoting nothing of a file

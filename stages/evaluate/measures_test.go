@@ -67,6 +67,9 @@ func TestWeightedAUCBruteForce(t *testing.T) {
 				if sum > 0 {
 					probs[c] /= sum
 				}
+				if trial%10 == 9 { // scores that are not probabilities take the compared path
+					probs[c] -= 0.5
+				}
 			}
 			r.Add(rng.IntN(k), 0, probs)
 		}
@@ -111,6 +114,95 @@ func TestWeightedAUCBruteForce(t *testing.T) {
 		if math.Abs(got-want) > 1e-12 {
 			t.Errorf("trial %d (k %d, n %d): AUC %v, want %v", trial, k, n, got, want)
 		}
+	}
+}
+
+// TestWeightedAUCByLeaf: rows kept as the leaves of one tree's table give
+// the bits the same rows give one by one; rows of a second table, or a
+// row of its own, turn the leaves into rows, with the same result.
+func TestWeightedAUCByLeaf(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	table := func(k, leaves int) []float64 {
+		tab := make([]float64, k*leaves)
+		for l := range leaves {
+			sum := 0.0
+			for c := range k {
+				tab[l*k+c] = float64(1 + rng.IntN(4)) // ties between leaves
+				sum += tab[l*k+c]
+			}
+			for c := range k {
+				tab[l*k+c] /= sum
+			}
+		}
+		return tab
+	}
+	for trial := range 300 {
+		k, n := 2+rng.IntN(3), 1+rng.IntN(300)
+		a, b := table(k, 1+rng.IntN(40)), table(k, 1+rng.IntN(40))
+		var byLeaf, byRow ROCRows
+		byLeaf.K, byRow.K = k, k
+		mixed := trial%3 == 0
+		for i := range n {
+			actual, tab := rng.IntN(k), a
+			if mixed && i > n/2 {
+				tab = b
+			}
+			leaf := rng.IntN(len(tab) / k)
+			if mixed && i == n/3 {
+				byLeaf.Add(actual, 0, tab[leaf*k:(leaf+1)*k])
+			} else {
+				byLeaf.AddLeaf(actual, leaf, tab)
+			}
+			byRow.Add(actual, 0, tab[leaf*k:(leaf+1)*k])
+		}
+		got, want := byLeaf.WeightedAUC(), byRow.WeightedAUC()
+		if math.Float64bits(got) != math.Float64bits(want) {
+			t.Errorf("trial %d (k %d, n %d, mixed %v): by leaf %v, by row %v", trial, k, n, mixed, got, want)
+		}
+		if !mixed && n > 1 && byLeaf.Probs != nil {
+			t.Errorf("trial %d: rows of one table were spread into rows", trial)
+		}
+	}
+}
+
+// TestWeightedAUCComplement: with two classes whose probabilities are
+// exact complements (eighths), one sort gives both classes' areas
+// (complementAreas), with the bits that a sort per class gives (the
+// leaves' count, leafAreas).
+func TestWeightedAUCComplement(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	table := make([]float64, 2*9) // leaf j: (1 − j/8, j/8)
+	for j := range 9 {
+		table[2*j], table[2*j+1] = 1-float64(j)/8, float64(j)/8
+	}
+	for trial := range 100 {
+		var byRow, byLeaf ROCRows
+		byRow.K, byLeaf.K = 2, 2
+		for range 2 + rng.IntN(200) {
+			actual, leaf := rng.IntN(2), rng.IntN(9)
+			byRow.Add(actual, 0, table[2*leaf:2*leaf+2])
+			byLeaf.AddLeaf(actual, leaf, table)
+		}
+		ones := 0
+		for _, a := range byRow.Actual {
+			ones += int(a)
+		}
+		if _, _, ok := byRow.complementAreas(ones); !ok {
+			t.Fatalf("trial %d: eighths are complements, yet complementAreas declined", trial)
+		}
+		if got, want := byRow.WeightedAUC(), byLeaf.WeightedAUC(); math.Float64bits(got) != math.Float64bits(want) && !(math.IsNaN(got) && math.IsNaN(want)) {
+			t.Errorf("trial %d: one sort %v, a sort per class %v", trial, got, want)
+		}
+	}
+	var r ROCRows // 0.1 + 0.2 ≠ 0.3: not complements, a sort per class
+	r.K = 2
+	r.Add(0, 0, []float64{0.7, 0.1 + 0.2})
+	r.Add(1, 0, []float64{0.3, 0.7})
+	if _, _, ok := r.complementAreas(1); ok {
+		t.Error("complementAreas took probabilities that are not complements")
+	}
+	if got := r.WeightedAUC(); got != 1 {
+		t.Errorf("AUC %v, want 1", got)
 	}
 }
 

@@ -16,7 +16,7 @@ import (
 // learner order; with predictions, every held-out row's prediction too
 // (results/predictions, config outputs.predictions). cells are the study's
 // cells, indexed by Task.Cell.
-func OracleNode(cells []schemas.OracleCell, predictions bool) flow.Node {
+func OracleNode(cells []schemas.OracleCell, predictions, auc bool) flow.Node {
 	writes := []schemas.Ref{schemas.EvaluationTable}
 	if predictions {
 		writes = append(writes, schemas.OraclePredictionTable)
@@ -30,7 +30,7 @@ func OracleNode(cells []schemas.OracleCell, predictions bool) flow.Node {
 			if len(oracles) != 1 || len(data) != 1 {
 				return fmt.Errorf("task %d has %d oracles and %d datasets, want 1 each", t.ID, len(oracles), len(data))
 			}
-			rows, preds, err := OracleTask(cells[t.Cell], t.ID, t.Rep, &oracles[0], &data[0], flow.Fits.Get(b), flow.CostsOf(b), predictions)
+			rows, preds, err := OracleTask(cells[t.Cell], t.ID, t.Rep, &oracles[0], &data[0], flow.Fits.Get(b), flow.CostsOf(b), predictions, auc)
 			if err != nil {
 				return err
 			}
@@ -47,8 +47,8 @@ func OracleNode(cells []schemas.OracleCell, predictions bool) flow.Node {
 // repetition rep, its oracle and dataset, its fits and its cost model (nil
 // for none: no cost measures); with predictions, its held-out rows'
 // predictions too (row_id: the row of split test), in learner order.
-func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRecord, data *schemas.DatasetRecord, fits []flow.Fit, cm *costs.Model, predictions bool) ([]schemas.OracleEvaluation, []schemas.PredictionBlock[schemas.OraclePrediction], error) {
-	h, err := scoreHeldOut(data, fits, cm, predictions, nil, rep, false)
+func OracleTask(c schemas.OracleCell, id int64, rep int, oracle *schemas.TreeRecord, data *schemas.DatasetRecord, fits []flow.Fit, cm *costs.Model, predictions, auc bool) ([]schemas.OracleEvaluation, []schemas.PredictionBlock[schemas.OraclePrediction], error) {
+	h, err := scoreHeldOut(data, fits, cm, predictions, nil, rep, auc)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -110,7 +110,8 @@ type heldOut struct {
 // has none), with its costs under cm when cm is not nil. With predictions
 // it records every configured fit's predictions (in h.preds), held-out row
 // r's row_id being source[r] (r itself when source is nil). With auc it
-// keeps every fit's class probabilities for its weighted AUC.
+// keeps every fit's class probabilities for its weighted AUC (ROCRows; a
+// tree's rows as its leaves).
 func scoreHeldOut(data *schemas.DatasetRecord, fits []flow.Fit, cm *costs.Model, predictions bool, source []int, rep int, auc bool) (*heldOut, error) {
 	h := &heldOut{scores: make([]Score, len(fits)), accuracy: make([]float64, len(fits)), costs: make([]CostSum, len(fits)),
 		preds: make([]*schemas.PredictionRows, len(fits)), conf: make([][]int, len(fits))}
@@ -141,6 +142,7 @@ func scoreHeldOut(data *schemas.DatasetRecord, fits []flow.Fit, cm *costs.Model,
 			var roc *ROCRows
 			if h.roc != nil {
 				roc = &ROCRows{K: k}
+				roc.Reserve(test.Len())
 				h.roc[i] = roc
 			}
 			if h.scores[i], h.preds[i], err = scoreFit(f, test, data.Test, k, cm, &h.costs[i], h.conf[i], fp, roc); err != nil {

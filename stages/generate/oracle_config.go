@@ -19,6 +19,12 @@ type OracleConfig struct {
 	Repetitions int            `json:"repetitions"` // oracle.repetitions: tasks per cell
 	TestSize    int            `json:"test_size"`   // oracle.test_size: held-out rows per task
 	Noise       float64        `json:"noise"`       // oracle.noise: label-flip probability of training rows
+	// AUC is oracle.auc: whether the evaluate stage computes auc_weighted
+	// (a sort of every learner's test rows per class, a tree's by leaf:
+	// about a quarter more CPU on configs/oracle-paper.yaml); off, the
+	// column is null. Omitted from the JSON when off, so that the
+	// records of runs made before the key match.
+	AUC bool `json:"auc,omitempty"`
 }
 
 // Validate checks the whole grid before any work starts, with the rules
@@ -102,6 +108,7 @@ type OracleSection struct {
 	Repetitions int      `mapstructure:"repetitions"`
 	TestSize    int      `mapstructure:"test_size"`
 	Noise       float64  `mapstructure:"noise"`
+	AUC         bool     `mapstructure:"auc"`
 }
 
 // DefaultOracleSection returns the defaults of the oracle keys: 10 binary
@@ -121,7 +128,7 @@ func OracleLearners() []string { return []string{"id3"} }
 // study's Resolve one signature.
 func (r OracleSection) Resolve(dir string) (*OracleConfig, error) {
 	o := &OracleConfig{Features: r.Features, Classes: r.Classes, Depths: r.Depths,
-		Repetitions: r.Repetitions, TestSize: r.TestSize, Noise: r.Noise}
+		Repetitions: r.Repetitions, TestSize: r.TestSize, Noise: r.Noise, AUC: r.AUC}
 	for _, s := range r.Modes {
 		m, err := ParseMode(s)
 		if err != nil {
