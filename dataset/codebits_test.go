@@ -75,3 +75,29 @@ func countOf(codes []uint8, v uint8) int {
 	}
 	return n
 }
+
+// BenchmarkSetCodeBits builds the row sets of one column of 12,000 rows
+// (a nursery fold's bootstrap sample) of 2 and of 4 values.
+func BenchmarkSetCodeBits(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for _, z := range []int{2, 4} {
+		codes := make([]uint8, 12000)
+		for i := range codes {
+			codes[i] = uint8(rng.IntN(z))
+		}
+		bits := make([]Bitset, z)
+		for v := range bits {
+			bits[v] = NewBitset(len(codes))
+		}
+		b.Run(fmt.Sprintf("values=%d", z), func(b *testing.B) {
+			for b.Loop() {
+				for v := range bits {
+					clear(bits[v])
+				}
+				if !setCodeBits(codes, bits) {
+					b.Fatal("codes outside the domain")
+				}
+			}
+		})
+	}
+}

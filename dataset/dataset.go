@@ -214,15 +214,38 @@ func (d *Dataset) markMissing(f, r, words int) {
 // len(bits); otherwise it sets nothing and reports false, and the caller
 // reads the codes one by one (a missing value, or a code outside the
 // domain). Two values, as in a binary feature or class, are set 64 rows a
-// word in a register rather than a row at a time in memory: building a
-// random forest's bootstrap samples spent most of their time here.
+// word in a register, and up to 16 a word in a small array, rather than
+// a row at a time in the sets: building a random forest's bootstrap
+// samples spent most of their time here.
 func setCodeBits(codes []uint8, bits []Bitset) bool {
-	if len(bits) != 2 {
+	if len(bits) > 16 {
 		if len(codes) > 0 && int(slices.Max(codes)) >= len(bits) {
 			return false
 		}
 		for r, v := range codes {
 			bits[v].Set(r)
+		}
+		return true
+	}
+	if len(bits) != 2 {
+		// Up to 16 values: each block's words gather in a small array,
+		// then go out once a block.
+		var acc [16]uint64
+		z := uint8(len(bits))
+		for w := range bits[0] {
+			block := codes[w*64 : min(w*64+64, len(codes))]
+			for i, v := range block {
+				if v >= z {
+					for _, b := range bits {
+						clear(b)
+					}
+					return false
+				}
+				acc[v&15] |= 1 << uint(i)
+			}
+			for v, b := range bits {
+				b[w], acc[v] = acc[v], 0
+			}
 		}
 		return true
 	}
