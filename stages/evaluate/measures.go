@@ -296,24 +296,33 @@ func (r *ROCRows) complementAreas(pos1 int) (a0, a1 float64, ok bool) {
 		}
 		keys[i] = math.Float64bits(p1)<<1 | uint64(a)
 	}
-	slices.Sort(keys)
 	var g groupArea
 	above := float64(pos1) // class-1 rows at or above the group
-	for i := 0; i < n; {
-		score := keys[i] >> 1
-		var gPos, gNeg float64
-		for ; i < n && keys[i]>>1 == score; i++ {
-			if keys[i]&1 == 1 {
-				gPos++
-			} else {
-				gNeg++
-			}
-		}
+	keyGroups(keys, func(gPos, gNeg float64) {
 		g.add(gPos, gNeg)
 		above -= gPos
 		a0 += gNeg * (above + gPos/2)
-	}
+	})
 	return a0, g.area, true
+}
+
+// keyGroups sorts keys (a score's bits above a bit that says positive)
+// and tells each group of equal score, in ascending order, its positives
+// and negatives.
+func keyGroups(keys []uint64, each func(pos, neg float64)) {
+	slices.Sort(keys)
+	for i := 0; i < len(keys); {
+		score := keys[i] >> 1
+		var pos, neg float64
+		for ; i < len(keys) && keys[i]>>1 == score; i++ {
+			if keys[i]&1 == 1 {
+				pos++
+			} else {
+				neg++
+			}
+		}
+		each(pos, neg)
+	}
 }
 
 // groupArea is the Mann–Whitney sum over groups of equal score in
@@ -347,20 +356,8 @@ func (r *ROCRows) rowAreas() func(c int) float64 {
 		if !plain {
 			return r.comparedArea(c)
 		}
-		slices.Sort(keys)
 		var g groupArea
-		for i := 0; i < n; {
-			score := keys[i] >> 1
-			var gPos, gNeg float64
-			for ; i < n && keys[i]>>1 == score; i++ {
-				if keys[i]&1 == 1 {
-					gPos++
-				} else {
-					gNeg++
-				}
-			}
-			g.add(gPos, gNeg)
-		}
+		keyGroups(keys, g.add)
 		return g.area
 	}
 }
