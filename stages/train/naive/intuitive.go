@@ -42,9 +42,18 @@ type IntuitiveModel struct {
 	words    int      // packed words per antecedent
 	packed   []uint64 // antecedent i (rank order) at packed[i*words:(i+1)*words]
 	class    []uint8  // class of antecedent i's best rule
-	table    antTable // packed antecedent → rank
+	table    antTable // packed antecedent → rank; empty when dense is set
+	// dense, for at most denseFeatures binary features (one bit each, one
+	// word), is the rank of every packed input that is an antecedent, −1
+	// for the others: a lookup instead of a hash probe, and an input's
+	// neighbours at one differing feature are found by flipping bits.
+	dense    []int32
 	majority int
 }
+
+// denseFeatures bounds the binary features of a dense index (2^12 ranks,
+// 16 KiB): the oracle study's 10 binary features fit.
+const denseFeatures = 12
 
 // Fit builds the rule set over rows, in row order. rng is unused.
 func (Intuitive) Fit(d *dataset.Dataset, rows dataset.Bitset, _ *rand.Rand) (*IntuitiveModel, error) {
@@ -125,14 +134,25 @@ func (Intuitive) Fit(d *dataset.Dataset, rows dataset.Bitset, _ *rand.Rand) (*In
 		class:    make([]uint8, na),
 		majority: d.Majority(rows),
 	}
-	// A fresh table sized for the antecedents, not the rows, keeps the model
-	// small and its probes in cache.
-	m.table = newAntTable(na, words)
+	if pk.width == 1 && words == 1 && nf <= denseFeatures {
+		m.dense = make([]int32, 1<<nf)
+		for i := range m.dense {
+			m.dense[i] = -1
+		}
+	} else {
+		// A fresh table sized for the antecedents, not the rows, keeps
+		// the model small and its probes in cache.
+		m.table = newAntTable(na, words)
+	}
 	for r, id := range order {
 		m.class[r] = uint8(best[id])
 		key := m.packed[r*words : (r+1)*words]
 		copy(key, packed[int(id)*words:(int(id)+1)*words])
-		m.table.insert(key, int32(r))
+		if m.dense != nil {
+			m.dense[key[0]] = int32(r)
+		} else {
+			m.table.insert(key, int32(r))
+		}
 	}
 	return m, nil
 }
@@ -200,8 +220,37 @@ func (m *IntuitiveModel) Predict(x []uint8) int {
 	}
 	q = q[:m.words]
 	m.pack.pack(q, x[:m.features])
+	if m.dense != nil {
+		return m.predictDense(q)
+	}
 	if r, ok := m.table.find(q, m.packed); ok {
 		return int(m.class[r])
+	}
+	if best := m.scan(q); best >= 0 {
+		return int(m.class[best])
+	}
+	return m.majority
+}
+
+// predictDense is Predict with the dense index: the input's own rank when
+// it is an antecedent; else the first in rank order of the antecedents
+// that differ from it in one feature, which is what scan's first match at
+// one differing feature is (with one feature, one differing feature is
+// all of them, which scan does not take); else scan's answer.
+func (m *IntuitiveModel) predictDense(q []uint64) int {
+	if r := m.dense[q[0]]; r >= 0 {
+		return int(m.class[r])
+	}
+	if m.features > 1 {
+		best := int32(-1)
+		for f := range m.features {
+			if r := m.dense[q[0]^1<<uint(f)]; r >= 0 && (best < 0 || r < best) {
+				best = r
+			}
+		}
+		if best >= 0 {
+			return int(m.class[best])
+		}
 	}
 	if best := m.scan(q); best >= 0 {
 		return int(m.class[best])

@@ -235,6 +235,11 @@ func TestIntuitiveReference(t *testing.T) {
 		keep    float64
 	}{
 		{"binary dense", []int{2, 2, 2, 2}, 2, 60, 1},
+		{"one binary feature", []int{2}, 2, 2, 1},
+		{"ten binary, few rows", repeat(2, 10), 2, 100, 1},
+		{"ten binary, many rows", repeat(2, 10), 2, 3000, 0.9},
+		{"twelve binary", repeat(2, 12), 3, 400, 1},
+		{"thirteen binary (no dense index)", repeat(2, 13), 2, 400, 1},
 		{"binary sparse", []int{2, 2, 2, 2, 2, 2}, 2, 12, 1},
 		{"ternary subset", []int{3, 3, 3}, 3, 40, 0.5},
 		{"mixed 4 classes", []int{2, 3, 4, 2, 3}, 4, 80, 0.7},
