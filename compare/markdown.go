@@ -33,7 +33,7 @@ func Markdown(w io.Writer, a, b Run, study string, res Result, o Options) error 
 		"A row is improved or regressed when Holm's p < %s and the mean difference is at least %s; otherwise unchanged "+
 		"(untested: fewer than 2 pairs with a difference).\n\n",
 		strings.Join(o.Measures, ", "), percent(1-o.Alpha), tested(res.Rows, o), num(o.Alpha), num(o.MinEffect))
-	if caveat, ok := resampled[study]; ok && !(study == "cost" && o.SplitRatio > 0) {
+	if caveat, ok := resampled[study]; ok {
 		s.WriteString("- " + caveat + "\n\n")
 	}
 	reg, imp := res.byVerdict(Regressed), res.byVerdict(Improved)
@@ -76,15 +76,12 @@ func Markdown(w io.Writer, a, b Run, study string, res Result, o Options) error 
 // overlap, so their differences are not independent (Nadeau and Bengio,
 // Machine Learning 52, 2003), and a p-value near α is weaker evidence
 // than it reads. The oracle study draws every repetition afresh from its
-// oracle, and needs none.
+// oracle, and needs none; the cost study's splits are tested with the
+// correction (Options.SplitRatio), and need none either.
 var resampled = map[string]string{
 	"benchmark": "Caveat: the benchmark study's repetitions cross-validate the same dataset, so their differences are correlated and Student's t over them, " +
 		"which the measures other than accuracy get, is optimistic (Nadeau and Bengio 2003); accuracy is tested fold by fold with the correction. " +
 		"Read a p-value near α of another measure as weaker evidence than it reads.",
-	// Not said when Options.SplitRatio corrects the test of the splits,
-	// as dtbench compare always does for the cost study.
-	"cost": "Caveat: the cost study's repetitions are random splits of the same dataset, so their differences are correlated and Student's t over them is optimistic " +
-		"(Nadeau and Bengio 2003). Read a p-value near α here as weaker evidence than it reads.",
 }
 
 // byVerdict returns the rows with verdict v, in row order.

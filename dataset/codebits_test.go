@@ -8,12 +8,13 @@ import (
 
 // TestValueRowsAreTheCodes: every value's and class's row set holds
 // exactly the rows of that code, and the missing set the rows of
-// MissingCode, for domains of 1 to 5 values (two take the word-at-a-time
-// path of setCodeBits) and row counts around word boundaries.
+// MissingCode, for domains of 1 to 64 values (two take setCodeBits'
+// register path, the others its array path) and row counts around word
+// boundaries.
 func TestValueRowsAreTheCodes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, n := range []int{0, 1, 63, 64, 65, 127, 128, 200, 3000} {
-		for _, z := range []int{1, 2, 3, 5} {
+		for _, z := range []int{1, 2, 3, 5, 20, 64} {
 			for _, missing := range []bool{false, true} {
 				t.Run(fmt.Sprintf("n=%d/z=%d/missing=%v", n, z, missing), func(t *testing.T) {
 					values := make([]string, z)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 )
 
 // MaxValues is the largest domain a feature or the class may have: a set of
@@ -211,26 +210,21 @@ func (d *Dataset) markMissing(f, r, words int) {
 
 // setCodeBits sets bit r of bits[codes[r]] for every row r, into bits
 // that are all clear, and reports true, when every code is below
-// len(bits); otherwise it sets nothing and reports false, and the caller
-// reads the codes one by one (a missing value, or a code outside the
-// domain). Two values, as in a binary feature or class, are set 64 rows a
-// word in a register, and up to 16 a word in a small array, rather than
-// a row at a time in the sets: building a random forest's bootstrap
-// samples spent most of their time here.
+// len(bits) (at most MaxValues); otherwise it sets nothing and reports
+// false, and the caller reads the codes one by one (a missing value, or a
+// code outside the domain). The words are built 64 rows at a time, in a
+// register for two values (a binary feature or class), in a small array
+// for more, and written once, rather than a row at a time in the sets:
+// building a random forest's bootstrap samples spent most of their time
+// here.
 func setCodeBits(codes []uint8, bits []Bitset) bool {
-	if len(bits) > 16 {
-		if len(codes) > 0 && int(slices.Max(codes)) >= len(bits) {
-			return false
-		}
-		for r, v := range codes {
-			bits[v].Set(r)
-		}
-		return true
-	}
-	if len(bits) != 2 {
-		// Up to 16 values: each block's words gather in a small array,
-		// then go out once a block.
-		var acc [16]uint64
+	switch {
+	case len(bits) == 0:
+		return len(codes) == 0
+	case len(bits) > MaxValues:
+		return false
+	case len(bits) != 2:
+		var acc [MaxValues]uint64
 		z := uint8(len(bits))
 		for w := range bits[0] {
 			block := codes[w*64 : min(w*64+64, len(codes))]
@@ -241,7 +235,7 @@ func setCodeBits(codes []uint8, bits []Bitset) bool {
 					}
 					return false
 				}
-				acc[v&15] |= 1 << uint(i)
+				acc[v&(MaxValues-1)] |= 1 << uint(i)
 			}
 			for v, b := range bits {
 				b[w], acc[v] = acc[v], 0

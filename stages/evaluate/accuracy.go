@@ -239,13 +239,19 @@ func (e *Rows) ScoreCharged(m Predictor, tc *costs.TreeCosts, k int, confusion [
 // Label returns the class code of row i.
 func (e *Rows) Label(i int) int { return int(e.labels[i]) }
 
-// RowFunc hears how a model did on evaluation row i: its prediction, the
-// leaf of its tree whose row of the model's leaf table (LeafTabler) its
-// probabilities are (−1 when they are not such a row), its class
-// probabilities (nil when the model gives none; the slice is reused for
-// the next row) and, for a tree scored with charges, the row's test charge
-// (0 otherwise).
-type RowFunc func(i, predicted, leaf int, probs []float64, charged float64)
+// RowFunc hears how a model did on evaluation row i: its prediction, its
+// class probabilities (nil when the model gives none; the slice is reused
+// for the next row), where they come from when they are a row of the
+// model's leaf table (TableRow; its Table nil otherwise) and, for a tree
+// scored with charges, the row's test charge (0 otherwise).
+type RowFunc func(i, predicted int, probs []float64, from TableRow, charged float64)
+
+// TableRow is row Leaf of Table, a tree model's leaf table (LeafTabler):
+// the probabilities of every evaluation row that reaches that leaf.
+type TableRow struct {
+	Table []float64
+	Leaf  int
+}
 
 // ScoreRows is Score (ScoreCharged when tc is not nil) that also tells
 // each row's outcome to each, in row order.
@@ -314,7 +320,7 @@ func (e *Rows) scoreValues(m Predictor, tc *costs.TreeCosts, k int, confusion []
 		}
 		if vd == nil {
 			if each != nil {
-				each(i, p, -1, nil, charge)
+				each(i, p, nil, TableRow{}, charge)
 			}
 			if p != int(y) {
 				s.AbsErr += 2 / float64(k)
@@ -324,7 +330,7 @@ func (e *Rows) scoreValues(m Predictor, tc *costs.TreeCosts, k int, confusion []
 		}
 		vd.DistributionValues(x, probs)
 		if each != nil {
-			each(i, p, -1, probs, charge)
+			each(i, p, probs, TableRow{}, charge)
 		}
 		abs, sq := rowErrors(probs, int(y))
 		s.AbsErr += abs / float64(k)
@@ -379,12 +385,12 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 		var p int
 		ready := false // probs hold x's distribution
 		charge := 0.0
-		tableLeaf := -1 // the leaf whose row of table probs is
+		var from TableRow // the row of table probs is
 		switch {
 		case table != nil: // m is t's model: its leaf's row of the table
 			leaf := t.Apply(x)
 			copy(probs, table[leaf*k:(leaf+1)*k])
-			p, ready, tableLeaf = int(t.Class[leaf]), true, leaf
+			p, ready, from = int(t.Class[leaf]), true, TableRow{table, leaf}
 			if tests != nil {
 				charge = tests(leaf)
 			}
@@ -410,7 +416,7 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 		}
 		if d == nil {
 			if each != nil {
-				each(i, p, -1, nil, charge)
+				each(i, p, nil, TableRow{}, charge)
 			}
 			if p == int(y) {
 				continue
@@ -423,7 +429,7 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 			d.Distribution(x, probs)
 		}
 		if each != nil {
-			each(i, p, tableLeaf, probs, charge)
+			each(i, p, probs, from, charge)
 		}
 		abs, sq := rowErrors(probs, int(y))
 		s.AbsErr += abs / float64(k)

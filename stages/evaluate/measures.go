@@ -161,19 +161,19 @@ func (r *ROCRows) Add(actual, predicted int, probs []float64) {
 	r.Probs = append(r.Probs, probs...)
 }
 
-// AddLeaf records one row whose probabilities are row leaf of table, a
-// tree's leaf table (K per leaf; LeafTabler). Rows of another table, or
-// after rows of their own, are recorded as Add records them.
-func (r *ROCRows) AddLeaf(actual, leaf int, table []float64) {
+// AddLeaf records one row whose probabilities are the row at of a tree's
+// leaf table (K per leaf). Rows of another table, or after rows of their
+// own, are recorded as Add records them.
+func (r *ROCRows) AddLeaf(actual int, at TableRow) {
 	switch {
 	case len(r.Actual) == 0:
-		r.table, r.leaves = table, make([]int32, 0, r.room)
-	case r.table == nil || !sameSlice(r.table, table):
-		r.Add(actual, -1, table[leaf*r.K:(leaf+1)*r.K])
+		r.table, r.leaves = at.Table, make([]int32, 0, r.room)
+	case r.table == nil || !sameSlice(r.table, at.Table):
+		r.Add(actual, -1, at.Table[at.Leaf*r.K:(at.Leaf+1)*r.K])
 		return
 	}
 	r.Actual = append(r.Actual, uint8(actual))
-	r.leaves = append(r.leaves, int32(leaf))
+	r.leaves = append(r.leaves, int32(at.Leaf))
 }
 
 // spread turns rows kept as leaves into rows of their own (Probs).
@@ -227,29 +227,7 @@ func (r *ROCRows) WeightedAUC() float64 {
 	if present < 2 {
 		return math.NaN()
 	}
-	if r.table == nil && r.constant() {
-		// One group: each class's area is its positives times half its
-		// negatives, and the weighted area ½ (a majority or a random
-		// classifier, the same distribution on every row).
-		total := 0.0
-		for c := range r.K {
-			if pos, neg := counts[c], n-counts[c]; pos > 0 && neg > 0 {
-				total += float64(pos) * (float64(neg) / 2) / (float64(pos) * float64(neg)) * float64(pos)
-			}
-		}
-		return total / float64(n)
-	}
-	if r.table == nil && r.K == 2 {
-		if a0, a1, ok := r.complementAreas(counts[1]); ok {
-			return (a0/(float64(counts[0])*float64(counts[1]))*float64(counts[0]) + a1/(float64(counts[1])*float64(counts[0]))*float64(counts[1])) / float64(n)
-		}
-	}
-	var area func(c int) float64
-	if r.table != nil {
-		area = r.leafAreas()
-	} else {
-		area = r.rowAreas()
-	}
+	area := r.areas(counts)
 	total := 0.0
 	for c := range r.K {
 		pos := counts[c]
@@ -260,6 +238,27 @@ func (r *ROCRows) WeightedAUC() float64 {
 		total += area(c) / (float64(pos) * float64(neg)) * float64(pos)
 	}
 	return total / float64(n)
+}
+
+// areas returns each class's Mann–Whitney area (WeightedAUC) by the
+// cheapest way the rows allow: by leaf (leafAreas); without a sort when
+// every row has one distribution (a majority or a random classifier: one
+// group, its positives times half its negatives); from one sort for two
+// classes of exact complements (complementAreas); else a sort per class
+// (rowAreas). counts are the rows of each class.
+func (r *ROCRows) areas(counts []int) func(c int) float64 {
+	switch {
+	case r.table != nil:
+		return r.leafAreas()
+	case r.constant():
+		n := len(r.Actual)
+		return func(c int) float64 { return float64(counts[c]) * (float64(n-counts[c]) / 2) }
+	case r.K == 2:
+		if a0, a1, ok := r.complementAreas(counts[1]); ok {
+			return func(c int) float64 { return [2]float64{a0, a1}[c] }
+		}
+	}
+	return r.rowAreas()
 }
 
 // constant reports whether every row has the first row's probabilities
@@ -365,28 +364,16 @@ func (r *ROCRows) rowAreas() func(c int) float64 {
 // comparedArea is rowAreas' area for probabilities that are not all
 // plain numbers, ordered by cmp.Compare (NaN first).
 func (r *ROCRows) comparedArea(c int) float64 {
-	n := len(r.Actual)
-	order := make([]int, n)
+	order := make([]int, len(r.Actual))
 	for i := range order {
 		order[i] = i
 	}
-	p := func(i int) float64 { return r.Probs[i*r.K+c] }
-	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(p(a), p(b)) })
-	var g groupArea
-	for i := 0; i < n; {
-		j := i
-		var gPos, gNeg float64
-		for ; j < n && cmp.Compare(p(order[j]), p(order[i])) == 0; j++ {
-			if int(r.Actual[order[j]]) == c {
-				gPos++
-			} else {
-				gNeg++
-			}
+	return scoreArea(order, func(i int) float64 { return r.Probs[i*r.K+c] }, func(i int) (pos, neg float64) {
+		if int(r.Actual[i]) == c {
+			return 1, 0
 		}
-		g.add(gPos, gNeg)
-		i = j
-	}
-	return g.area
+		return 0, 1
+	})
 }
 
 // leafAreas returns the area of class c over the leaves the rows reach:
@@ -405,19 +392,28 @@ func (r *ROCRows) leafAreas() func(c int) float64 {
 		perLeaf[int(leaf)*k+int(r.Actual[i])]++
 	}
 	return func(c int) float64 {
-		p := func(leaf int32) float64 { return r.table[int(leaf)*k+c] + 0 }
-		slices.SortFunc(hit, func(a, b int32) int { return cmp.Compare(p(a), p(b)) })
-		var g groupArea
-		for i := 0; i < len(hit); {
-			score := p(hit[i])
-			var gPos, gNeg float64
-			for ; i < len(hit) && cmp.Compare(p(hit[i]), score) == 0; i++ {
-				pos := float64(perLeaf[int(hit[i])*k+c])
-				gPos += pos
-				gNeg += float64(rows[hit[i]]) - pos
-			}
-			g.add(gPos, gNeg)
-		}
-		return g.area
+		return scoreArea(hit, func(leaf int32) float64 { return r.table[int(leaf)*k+c] }, func(leaf int32) (pos, neg float64) {
+			pos = float64(perLeaf[int(leaf)*k+c])
+			return pos, float64(rows[leaf]) - pos
+		})
 	}
+}
+
+// scoreArea is the area over items (rows or leaves) sorted by score, as
+// cmp.Compare orders them (−0 with 0, NaN first), each group of equal
+// score counting the positives and negatives its items hold (count).
+func scoreArea[T any](items []T, score func(T) float64, count func(T) (pos, neg float64)) float64 {
+	slices.SortFunc(items, func(a, b T) int { return cmp.Compare(score(a), score(b)) })
+	var g groupArea
+	for i := 0; i < len(items); {
+		at := score(items[i])
+		var pos, neg float64
+		for ; i < len(items) && cmp.Compare(score(items[i]), at) == 0; i++ {
+			p, q := count(items[i])
+			pos += p
+			neg += q
+		}
+		g.add(pos, neg)
+	}
+	return g.area
 }

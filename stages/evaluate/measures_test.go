@@ -151,7 +151,7 @@ func TestWeightedAUCByLeaf(t *testing.T) {
 			if mixed && i == n/3 {
 				byLeaf.Add(actual, 0, tab[leaf*k:(leaf+1)*k])
 			} else {
-				byLeaf.AddLeaf(actual, leaf, tab)
+				byLeaf.AddLeaf(actual, TableRow{tab, leaf})
 			}
 			byRow.Add(actual, 0, tab[leaf*k:(leaf+1)*k])
 		}
@@ -181,7 +181,7 @@ func TestWeightedAUCComplement(t *testing.T) {
 		for range 2 + rng.IntN(200) {
 			actual, leaf := rng.IntN(2), rng.IntN(9)
 			byRow.Add(actual, 0, table[2*leaf:2*leaf+2])
-			byLeaf.AddLeaf(actual, leaf, table)
+			byLeaf.AddLeaf(actual, TableRow{table, leaf})
 		}
 		ones := 0
 		for _, a := range byRow.Actual {

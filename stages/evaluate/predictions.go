@@ -64,16 +64,12 @@ func scoreFit(f *flow.Fit, rows *Rows, d *dataset.Dataset, k int, cm *costs.Mode
 		return Score{}, nil, fmt.Errorf("score %s: %d rows, %d row ids", f.Learner, rows.Len(), len(p.IDs))
 	}
 	out := p.rows(f, k, cm != nil)
-	var table []float64 // the model's leaf table, which a row's leaf indexes
-	if tabler, ok := f.Model.(LeafTabler); ok && roc != nil {
-		_, table = tabler.LeafTable()
-	}
 	var each RowFunc
 	if cm != nil || out != nil || roc != nil {
-		each = func(i, predicted, leaf int, probs []float64, charged float64) {
+		each = func(i, predicted int, probs []float64, from TableRow, charged float64) {
 			switch {
-			case roc != nil && leaf >= 0:
-				roc.AddLeaf(rows.Label(i), leaf, table)
+			case roc != nil && from.Table != nil:
+				roc.AddLeaf(rows.Label(i), from)
 			case roc != nil:
 				roc.Add(rows.Label(i), predicted, probs)
 			}
