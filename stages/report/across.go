@@ -42,7 +42,8 @@ func writeAcrossDatasets(b *strings.Builder, v *benchView) {
 	if n < smallGroups {
 		fmt.Fprintf(b, "With fewer than %d groups the χ² and F approximations are rough (Demšar advises exact tables for few datasets): read the p-values as approximate. ", smallGroups)
 	}
-	if scenarios := sharedDatasets(v.groups); scenarios != "" {
+	scenarios := sharedDatasets(v.groups)
+	if scenarios != "" {
 		fmt.Fprintf(b, "The tests take the groups as independent datasets, which the scenarios of one dataset are not (%s): read their p-values as optimistic. ", scenarios)
 	}
 	fmt.Fprintf(b, "The Friedman test: χ²_F = %s (%d df, %s); Iman and Davenport's F_F = %s (%d and %d df, %s).\n\n",
@@ -98,18 +99,24 @@ func writeAcrossDatasets(b *strings.Builder, v *benchView) {
 	}
 	b.WriteString("\nHolm's step-down tests (z = (R_i − R_control)/√(k(k+1)/6N), two-sided normal p) compare each learner with the best-ranked one; " +
 		"they count only when the Friedman test rejects. The numbers are in report/ranks.parquet.\n")
-	writeBayesianPairs(b, learners, order, a.scores)
+	writeBayesianPairs(b, learners, order, a.scores, scenarios)
 }
 
 // writeBayesianPairs writes the Bayesian signed-rank test (package
 // bayescomp, its default options) of every pair of ranked learners, in
-// average-rank order, on their per-group mean accuracies.
-func writeBayesianPairs(b *strings.Builder, learners []string, order []int, scores [][]float64) {
+// average-rank order, on their per-group mean accuracies. scenarios names
+// the datasets that make several groups (sharedDatasets), whose groups
+// the test, too, takes as independent.
+func writeBayesianPairs(b *strings.Builder, learners []string, order []int, scores [][]float64, scenarios string) {
 	o := bayescomp.DefaultOptions()
 	fmt.Fprintf(b, "\nThe Bayesian signed-rank test (Benavoli, Corani, Demšar and Zaffalon, JMLR 2017) of each pair on the groups' mean accuracies: "+
 		"the posterior probability that A is more accurate, that the two are practically equivalent (|difference| ≤ %s, the rope), or that B is "+
-		"(Dirichlet process prior of strength %s at 0, %d Monte Carlo draws, seed %d). A probability of 0.95 or more is a decision.\n\n",
+		"(Dirichlet process prior of strength %s at 0, %d Monte Carlo draws, seed %d). A probability of 0.95 or more is a decision.",
 		format(o.Rope), format(o.Prior), o.Samples, o.Seed)
+	if scenarios != "" {
+		fmt.Fprintf(b, " It too takes the groups as independent datasets, which the scenarios of one dataset are not (%s): read its probabilities as overconfident.", scenarios)
+	}
+	b.WriteString("\n\n")
 	writeRow(b, []string{"A", "B", "P(A better)", "P(equivalent)", "P(B better)"})
 	writeRow(b, []string{"---", "---", "---:", "---:", "---:"})
 	type pair struct {

@@ -93,8 +93,11 @@ func TestAcrossDatasetsScenarios(t *testing.T) {
 	}
 	var b strings.Builder
 	writeAcrossDatasets(&b, v)
-	if !strings.Contains(b.String(), "which the scenarios of one dataset are not (thyroid)") {
+	if !strings.Contains(b.String(), "which the scenarios of one dataset are not (thyroid): read their p-values as optimistic") {
 		t.Errorf("the section must warn that thyroid's scenarios are not independent datasets:\n%s", b.String())
+	}
+	if !strings.Contains(b.String(), "which the scenarios of one dataset are not (thyroid): read its probabilities as overconfident") {
+		t.Errorf("the Bayesian test's paragraph must warn that thyroid's scenarios are not independent datasets:\n%s", b.String())
 	}
 	var one strings.Builder
 	writeAcrossDatasets(&one, acrossView([]string{"x", "y"}, [][]float64{{0.9, 0.8}, {0.8, 0.7}}))

@@ -84,7 +84,7 @@ func writeCostTrends(b *strings.Builder, learners []string, dataset string, all 
 		return
 	}
 	fmt.Fprintf(b, "\nAs k rises from %s to %s: per split, Spearman's ρ between k and the learner's test cost (and its error rate), "+
-		"then the mean ρ over the splits with its 95%% corrected resampled t interval (as above); a trend is clear when the interval excludes 0 "+
+		"then the mean ρ over the splits with its 95%% corrected resampled t interval (as above, cut at ±1, the range of ρ); a trend is clear when the interval excludes 0 "+
 		"(Turney found that only ICET raises its test spending and lowers its error rate as k rises):\n\n", kName(ks[0]), kName(ks[len(ks)-1]))
 	var both []string
 	for _, l := range learners {

@@ -132,7 +132,11 @@ func (t Trend) describe() string {
 		return fmt.Sprintf("does not change with k on any of the %d splits", t.Splits)
 	}
 	word := map[int]string{1: "rises with k", -1: "falls with k", 0: "shows no clear trend"}[t.direction()]
-	s := fmt.Sprintf("%s (mean Spearman ρ %s over %d splits, %s", word, format(t.Test.Mean), t.Splits, interval(t.Test))
+	// ρ lies in [−1, 1]: the interval is cut there (whether it excludes 0
+	// is the same).
+	in := t.Test
+	in.Low, in.High = max(in.Low, -1), min(in.High, 1)
+	s := fmt.Sprintf("%s (mean Spearman ρ %s over %d splits, %s", word, format(t.Test.Mean), t.Splits, interval(in))
 	if t.Constant > 0 {
 		s += fmt.Sprintf("; constant on %d of them", t.Constant)
 	}

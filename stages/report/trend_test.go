@@ -56,17 +56,18 @@ func TestTrend(t *testing.T) {
 		words string
 	}{
 		// ρ = 1, 1, 1, 0.5 (1, 3, 2): mean 0.875, SD 0.25, SE 0.125,
-		// t(0.975, 3) = 3.182: CI [0.477, 1.273].
+		// t(0.975, 3) = 3.182: CI [0.477, 1.273], printed cut at ρ's 1.
 		{"rising", series([]float64{1, 2, 3}, []float64{0, 5, 6}, []float64{2, 3, 9}, []float64{1, 3, 2}), 0, 0.875, 1,
-			"rises with k (mean Spearman ρ 0.875 over 4 splits, 95% CI [0.477, 1.273])"},
+			"rises with k (mean Spearman ρ 0.875 over 4 splits, 95% CI [0.477, 1.000])"},
 		// Corrected at 0.5 (train 2/3): SE = √(1/4 + 0.5)·0.25 = 0.2165,
-		// half-width 3.182·0.2165 = 0.689: CI [0.186, 1.564].
+		// half-width 3.182·0.2165 = 0.689: CI [0.186, 1.564], cut at 1.
 		{"rising, corrected", series([]float64{1, 2, 3}, []float64{0, 5, 6}, []float64{2, 3, 9}, []float64{1, 3, 2}), 0.5, 0.875, 1,
-			"rises with k (mean Spearman ρ 0.875 over 4 splits, 95% CI [0.186, 1.564])"},
+			"rises with k (mean Spearman ρ 0.875 over 4 splits, 95% CI [0.186, 1.000])"},
 		// At ratio 2 (train 1/3): SE = √(1/4 + 2)·0.25 = 0.375, half-width
-		// 1.193: CI [−0.318, 2.068], no clear trend where Student's t saw one.
+		// 1.193: CI [−0.318, 2.068] (cut at 1), no clear trend where
+		// Student's t saw one.
 		{"rising, corrected at 2", series([]float64{1, 2, 3}, []float64{0, 5, 6}, []float64{2, 3, 9}, []float64{1, 3, 2}), 2, 0.875, 0,
-			"shows no clear trend (mean Spearman ρ 0.875 over 4 splits, 95% CI [-0.318, 2.068])"},
+			"shows no clear trend (mean Spearman ρ 0.875 over 4 splits, 95% CI [-0.318, 1.000])"},
 		// The end values fall (0.223 → 0.198) but the series zigzags:
 		// ρ = −0.5, 0.5, −0.5, 0.5 has mean 0 and an interval around it.
 		{"non-monotone with falling ends", series([]float64{0.223, 0.19, 0.198}, []float64{0.2, 0.25, 0.21}, []float64{0.22, 0.18, 0.2}, []float64{0.2, 0.23, 0.21}), 0, 0, 0,
