@@ -1,6 +1,7 @@
 package pq
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -58,18 +59,28 @@ func (w *Writer) NullableCodeColumn(codes []uint8, z int, null uint8) error {
 	enc := rle.Encoding{BitWidth: width}
 	for from := 0; from < len(codes); from += w.layout.PageRows {
 		to := min(from+w.layout.PageRows, len(codes))
-		vals := w.bufs.defLevels[:0] // the page's non-null codes, built beside its levels
-		def, nulls := w.definitionLevels(to-from, func(i int) bool { return codes[from+i] == null })
-		for _, v := range codes[from:to] {
-			if v == null {
-				continue
-			}
-			if int(v) >= z {
+		page := codes[from:to]
+		var def, vals []byte
+		var nulls int
+		if bytes.IndexByte(page, null) < 0 { // every row a value: the page's codes are its values
+			if v, bad := codeAtOrAbove(page, z); bad {
 				return fmt.Errorf("parquet writer: column %s: code %d outside 0..%d", name, v, z-1)
 			}
-			vals = append(vals, v)
+			def, vals = w.allValidLevels(len(page)), page
+		} else {
+			vals = w.bufs.defLevels[:0] // the page's non-null codes, built beside its levels
+			def, nulls = w.definitionLevels(to-from, func(i int) bool { return page[i] == null })
+			for _, v := range page {
+				if v == null {
+					continue
+				}
+				if int(v) >= z {
+					return fmt.Errorf("parquet writer: column %s: code %d outside 0..%d", name, v, z-1)
+				}
+				vals = append(vals, v)
+			}
+			w.bufs.defLevels = vals
 		}
-		w.bufs.defLevels = vals
 		packed, err := enc.EncodeLevels(w.bufs.enc, vals)
 		if err != nil {
 			return fmt.Errorf("encode %s: %w", name, err)
@@ -151,6 +162,53 @@ func (w *Writer) definitionLevels(n int, isNull func(i int) bool) ([]byte, int) 
 	def, _ := levels.EncodeLevels(w.bufs.def, defs) // width 1 holds 0 and 1
 	w.bufs.def = def
 	return def, nulls
+}
+
+// allValidLevels returns the encoded definition levels of a page of n
+// rows without a null, the bytes definitionLevels gives for them; the
+// last page length's encoding is kept, as most pages of a column share it.
+func (w *Writer) allValidLevels(n int) []byte {
+	if w.bufs.validRows == n && w.bufs.valid != nil {
+		return w.bufs.valid
+	}
+	defs := resize(w.bufs.repLevels, n)
+	w.bufs.repLevels = defs
+	for i := range defs {
+		defs[i] = 1
+	}
+	levels := rle.Encoding{BitWidth: 1}
+	w.bufs.valid, _ = levels.EncodeLevels(w.bufs.valid, defs) // width 1 holds 1
+	w.bufs.validRows = n
+	return w.bufs.valid
+}
+
+// codeAtOrAbove returns a code of codes that is z or more, if there is
+// one. It ORs the codes a word at a time first: when the OR is below z,
+// so is every code.
+func codeAtOrAbove(codes []byte, z int) (byte, bool) {
+	if z >= 256 {
+		return 0, false
+	}
+	var or uint64
+	i := 0
+	for ; i+8 <= len(codes); i += 8 {
+		or |= binary.LittleEndian.Uint64(codes[i:])
+	}
+	for ; i < len(codes); i++ {
+		or |= uint64(codes[i])
+	}
+	or |= or >> 32
+	or |= or >> 16
+	or |= or >> 8
+	if int(or&0xff) < z {
+		return 0, false
+	}
+	for _, v := range codes {
+		if int(v) >= z {
+			return v, true
+		}
+	}
+	return 0, false
 }
 
 // AppendNullableInt32s appends the values of an optional (or required)

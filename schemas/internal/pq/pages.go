@@ -54,6 +54,8 @@ type pageBuffers struct {
 	indexes, rowIndexes             []int32  // dictionary indexes of a page and of a chunk's rows (nullable.go)
 	dictValues                      []string // a string chunk's dictionary, by index (nullable.go)
 	ranks, byRank                   []int32  // the dictionary's order: index → rank, rank → index (nullable.go)
+	valid                           []byte   // the definition levels of a page of validRows rows without a null (nullcols.go)
+	validRows                       int
 }
 
 var pageBufferPool = sync.Pool{New: func() any { return new(pageBuffers) }}
