@@ -2,6 +2,7 @@ package schemas
 
 import (
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/dtbench/dtbench/schemas/internal/pq"
@@ -77,18 +78,34 @@ func (c *nodeColumns) release() {
 }
 
 // fill lays out rows [from, to), which follow the rows of the previous
-// call (or start at 0).
+// call (or start at 0). The columns are sized for the group up front (the
+// lists by an estimate from its first tree): a pooled nodeColumns dropped
+// by the collector starts empty, and growing a group's columns by append
+// cost more than writing them.
 func (c *nodeColumns) fill(from, to int) {
 	c.from, c.to = from, to
-	c.node, c.parent, c.feature, c.class = c.node[:0], c.parent[:0], c.feature[:0], c.class[:0]
-	c.values, c.valueOffs = c.values[:0], append(c.valueOffs[:0], 0)
+	rows := to - from
+	c.node, c.parent, c.feature, c.class = resize(c.node, rows), resize(c.parent, rows), resize(c.feature, rows), resize(c.class, rows)
+	c.valueOffs = resize(c.valueOffs, rows+1)
+	c.valueOffs[0] = 0
+	c.values = c.values[:0]
 	c.counts, c.countOffs = c.counts[:0], c.countOffs[:0]
 	c.threshold, c.weights, c.weightOffs = c.threshold[:0], c.weights[:0], c.weightOffs[:0]
+	t := max(c.cur, 0)
+	if k := c.trees[t].Classes; rows > 0 {
+		c.values = slices.Grow(c.values, 2*rows)
+		if c.withCounts {
+			c.counts = slices.Grow(c.counts, k*rows)
+			c.countOffs = slices.Grow(c.countOffs, rows+1)
+			c.threshold = slices.Grow(c.threshold, rows)
+			c.weightOffs = slices.Grow(c.weightOffs, rows+1)
+		}
+	}
 	if c.withCounts {
 		c.countOffs = append(c.countOffs, 0)
 		c.weightOffs = append(c.weightOffs, 0)
 	}
-	t := max(c.cur, 0)
+	at := 0 // the group's next row
 	for r := from; r < to; {
 		for c.first[t+1] <= r {
 			t++
@@ -100,15 +117,16 @@ func (c *nodeColumns) fill(from, to int) {
 		}
 		a, b := r-c.first[t], min(to, c.first[t+1])-c.first[t]
 		for n := a; n < b; n++ {
-			c.node = append(c.node, int32(n))
+			c.node[at+n-a] = int32(n)
 		}
-		c.parent = append(c.parent, c.curParent[a:b]...)
-		c.feature = append(c.feature, tr.Feature[a:b]...)
-		c.class = append(c.class, tr.Class[a:b]...)
+		copy(c.parent[at:], c.curParent[a:b])
+		copy(c.feature[at:], tr.Feature[a:b])
+		copy(c.class[at:], tr.Class[a:b])
 		base := int32(len(c.values)) - c.curOffs[a]
 		c.values = append(c.values, c.curValues[c.curOffs[a]:c.curOffs[b]]...)
+		offs := c.valueOffs[at+1 : at+1+b-a]
 		for n := a; n < b; n++ {
-			c.valueOffs = append(c.valueOffs, base+c.curOffs[n+1])
+			offs[n-a] = base + c.curOffs[n+1]
 		}
 		if c.withCounts {
 			k := 0
@@ -140,6 +158,7 @@ func (c *nodeColumns) fill(from, to int) {
 			}
 		}
 		r += b - a
+		at += b - a
 	}
 }
 
