@@ -1,6 +1,7 @@
 package evaluate
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -234,5 +235,69 @@ func TestScoreMixedRows(t *testing.T) {
 	}
 	if acc := rows.Accuracy(thresholdModel{}); acc != 0.5 {
 		t.Errorf("Accuracy = %v, want 0.5", acc)
+	}
+}
+
+// tabledTree is a tree model that hands out its leaf table, as the
+// trainer's tree models do (LeafTabler).
+type tabledTree struct{ t *tree.Tree }
+
+func (m tabledTree) Predict(x []uint8) int                 { return m.t.Predict(x) }
+func (m tabledTree) Distribution(x []uint8, dst []float64) { m.t.Distribution(x, dst) }
+func (m tabledTree) LeafTable() (*tree.Tree, []float64)    { return m.t, m.t.LeafDistributions() }
+func (m tabledTree) PredictDistribution(x []uint8, dst []float64) int {
+	return m.t.PredictDistribution(x, dst)
+}
+
+// TestScoreByLeaf: a tree model scored through its leaf table with
+// nothing told per row (scoreLeaves: each row's errors read from a table
+// per leaf and class) has the score and confusion matrix of the row by
+// row walk (a RowFunc forces it), bit for bit, on random trees with class
+// counts (uneven leaf distributions).
+func TestScoreByLeaf(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := range 60 {
+		k := 2 + rng.IntN(3)
+		domains := randomDomains(rng, 5, 2, 4)
+		lt := randomLearned(rng, domains, k, id3Like(4, 1, 0.7))
+		lt.Counts = make([]int32, lt.Len()*k)
+		for i := range lt.Counts {
+			lt.Counts[i] = int32(rng.IntN(7))
+		}
+		schema := dataset.Schema{Class: dataset.Attribute{Name: "c"}}
+		for f, z := range domains {
+			a := dataset.Attribute{Name: fmt.Sprint("f", f)}
+			for v := range z {
+				a.Values = append(a.Values, fmt.Sprint(v))
+			}
+			schema.Features = append(schema.Features, a)
+		}
+		for c := range k {
+			schema.Class.Values = append(schema.Class.Values, fmt.Sprint(c))
+		}
+		n := 1 + rng.IntN(200)
+		xs, ys := make([][]uint8, n), make([]uint8, n)
+		for i := range xs {
+			for _, z := range domains {
+				xs[i] = append(xs[i], uint8(rng.IntN(z)))
+			}
+			ys[i] = uint8(rng.IntN(k))
+		}
+		d, err := dataset.FromRows(schema, xs, ys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := NewRows(d, d.All())
+		m := tabledTree{lt}
+		gotConf, wantConf := make([]int, k*k), make([]int, k*k)
+		got := rows.Score(m, k, gotConf)
+		want, _ := rows.ScoreRows(m, nil, k, wantConf, func(int, int, []float64, TableRow, float64) {})
+		if got.Correct != want.Correct || got.Total != want.Total ||
+			math.Float64bits(got.AbsErr) != math.Float64bits(want.AbsErr) || math.Float64bits(got.SqErr) != math.Float64bits(want.SqErr) {
+			t.Errorf("trial %d: by leaf %+v, row by row %+v", trial, got, want)
+		}
+		if !slices.Equal(gotConf, wantConf) {
+			t.Errorf("trial %d: confusion by leaf %v, row by row %v", trial, gotConf, wantConf)
+		}
 	}
 }
