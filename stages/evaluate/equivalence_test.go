@@ -313,3 +313,39 @@ func TestDOE(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareBySpaceIsTheWalk: on binary (and unary) features, counting by
+// enumeration (compareBySpace) gives the walk's Equivalence bit for bit:
+// perfect oracles, irregular trees with repeated features and degenerate
+// one-branch splits on both sides, one to maxSpaceFeatures features. Past
+// maxSpaceFeatures, or with a feature of three values, it declines.
+func TestCompareBySpaceIsTheWalk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for trial := range 600 {
+		m := 1 + rng.IntN(maxSpaceFeatures)
+		d := randomDomains(rng, m, 1, 2)
+		k := 2 + rng.IntN(2)
+		s := shape{maxDepth: 1 + rng.IntN(12), split: constSplit(0.5 + 0.45*rng.Float64()), subsets: trial%2 == 0, repeat: trial%3 != 0}
+		var oracle *tree.Tree
+		if trial%4 == 0 {
+			oracle = randomLearned(rng, d, k, s)
+		} else {
+			oracle = randomOracle(rng, d, k, 1+rng.IntN(min(m, 8)))
+		}
+		learned := randomLearned(rng, d, k, s)
+		got, ok := compareBySpace(oracle, learned)
+		want := walk(oracle, learned, nil)
+		if !ok || got.Compatible != want.Compatible || got.Consistent != want.Consistent ||
+			math.Float64bits(got.Agreement) != math.Float64bits(want.Agreement) {
+			t.Fatalf("trial %d (domains %v): by space %+v (%v), walk %+v", trial, d, got, ok, want)
+		}
+	}
+	wide := randomDomains(rng, maxSpaceFeatures+1, 2, 2)
+	ternary := []int{2, 3, 2}
+	for _, d := range [][]int{wide, ternary} {
+		o := randomOracle(rng, d, 2, 2)
+		if _, ok := compareBySpace(o, o); ok {
+			t.Errorf("domains %v: counted by enumeration", d)
+		}
+	}
+}
