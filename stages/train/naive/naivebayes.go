@@ -193,6 +193,12 @@ func (m *NaiveBayesModel) Distribution(x []uint8, dst []float64) {
 		panic("naive: Distribution on a naive Bayes model of numeric or missing data: use DistributionValues")
 	}
 	m.scores(x, dst)
+	normalize(dst)
+}
+
+// normalize turns log scores into probabilities in place: exp(s_c − max)
+// over their sum.
+func normalize(dst []float64) {
 	hi := math.Inf(-1)
 	for _, v := range dst {
 		hi = max(hi, v)
@@ -205,6 +211,42 @@ func (m *NaiveBayesModel) Distribution(x []uint8, dst []float64) {
 	for c := range dst {
 		dst[c] /= sum
 	}
+}
+
+// PredictDistribution returns Predict's class and writes Distribution's
+// posteriors to dst from one pass over the features, bit for bit. With two
+// classes the scores stay in registers (predict2's sums) and only the
+// smaller score needs an exp: the larger one's is exp(0) = 1.
+func (m *NaiveBayesModel) PredictDistribution(x []uint8, dst []float64) int {
+	if m.values != nil {
+		panic("naive: PredictDistribution on a naive Bayes model of numeric or missing data: use DistributionValues")
+	}
+	if m.classes != 2 {
+		m.scores(x, dst)
+		p := dataset.ArgMax(dst) // Predict's, on the same scores
+		normalize(dst)
+		return p
+	}
+	s0, s1 := m.logPrior[0], m.logPrior[1]
+	for f, z := range m.domains {
+		v := int(x[f])
+		if v >= z {
+			continue
+		}
+		i := 2 * (m.offset[f] + v)
+		s0 += m.logCond[i]
+		s1 += m.logCond[i+1]
+	}
+	e0, e1 := 1.0, 1.0
+	p := 0
+	if s1 > s0 {
+		e0, p = math.Exp(s0-s1), 1
+	} else {
+		e1 = math.Exp(s1 - s0)
+	}
+	sum := e0 + e1
+	dst[0], dst[1] = e0/sum, e1/sum
+	return p
 }
 
 // Classes returns the number of classes the model predicts among.

@@ -270,3 +270,40 @@ func TestFitErrors(t *testing.T) {
 		t.Error("Random.Fit(nil rng) = nil error; want error")
 	}
 }
+
+// TestNaiveBayesPredictDistribution: PredictDistribution gives Predict's
+// class and Distribution's posteriors bit for bit, for two classes (its
+// one-exp path) and more, on every input of random fits, ties included
+// (tiny fits and symmetric data make equal scores).
+func TestNaiveBayesPredictDistribution(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for trial := range 200 {
+		k := 2 + rng.IntN(3)
+		if trial%2 == 0 {
+			k = 2
+		}
+		domains := make([]int, 1+rng.IntN(5))
+		for f := range domains {
+			domains[f] = 2 + rng.IntN(3)
+		}
+		x, y := randomRows(rng, 1+rng.IntN(30), domains, k)
+		d := build(t, domains, k, x, y)
+		m, err := NaiveBayes{}.Fit(d, d.All(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want := make([]float64, k), make([]float64, k)
+		for _, in := range allInputs(domains) {
+			p := m.PredictDistribution(in, got)
+			m.Distribution(in, want)
+			if wp := m.Predict(in); p != wp {
+				t.Fatalf("trial %d, input %v: class %d, Predict %d", trial, in, p, wp)
+			}
+			for c := range want {
+				if math.Float64bits(got[c]) != math.Float64bits(want[c]) {
+					t.Fatalf("trial %d, input %v: distribution %v, Distribution %v", trial, in, got, want)
+				}
+			}
+		}
+	}
+}
