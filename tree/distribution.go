@@ -77,37 +77,53 @@ func (t *Tree) fromCounts(n, at int, dst []float64) {
 // per row (a forest) walks them with Apply and reads the leaf's row;
 // nil for a tree with Weights or numeric nodes (whose walk is
 // DistributionValues') or one with a node reached by two paths.
+//
+// It is one pass over the nodes in index order: in a valid tree every
+// child follows its parent (Validate), so each node's source of counts
+// (ApplyDistribution's at) follows from its parent's. A tree whose child
+// precedes its parent gets nil too.
 func (t *Tree) LeafDistributions() []float64 {
 	if len(t.Weights) != 0 || t.Threshold != nil {
 		return nil
 	}
-	k := t.Classes
-	out := make([]float64, len(t.Feature)*k)
-	seen := make([]bool, len(t.Feature))
-	var visit func(n, at int, counted bool) bool
-	visit = func(n, at int, counted bool) bool {
-		if seen[n] {
-			return false
-		}
-		seen[n] = true
-		if t.Feature[n] == Leaf {
-			if len(t.Counts) == 0 {
-				out[n*k+int(t.Class[n])] = 1
-			} else {
-				t.fromCounts(n, at, out[n*k:(n+1)*k])
-			}
-			return true
-		}
-		for _, c := range t.Children(n) {
-			a, ok := t.deeper(int(c), at, counted)
-			if !visit(int(c), a, ok) {
-				return false
-			}
-		}
-		return true
+	k, n := t.Classes, len(t.Feature)
+	out := make([]float64, n*k)
+	var buf [512]int32
+	var from []int32 // per node: at+1 while counted, −(at+1) after, 0 until reached
+	if n <= len(buf) {
+		from = buf[:n]
+	} else {
+		from = make([]int32, n)
 	}
-	if !visit(0, 0, true) {
-		return nil
+	from[0] = 1
+	for p := range n {
+		fp := from[p]
+		if fp == 0 {
+			continue // no parent before it: unreachable (a later parent is refused below)
+		}
+		at, counted := int(fp)-1, fp > 0
+		if !counted {
+			at = int(-fp) - 1
+		}
+		if t.Feature[p] == Leaf {
+			if len(t.Counts) == 0 {
+				out[p*k+int(t.Class[p])] = 1
+			} else {
+				t.fromCounts(p, at, out[p*k:(p+1)*k])
+			}
+			continue
+		}
+		for _, c := range t.Children(p) {
+			if int(c) <= p || from[c] != 0 {
+				return nil // a child before its parent, or a node reached twice
+			}
+			a, ok := t.deeper(int(c), at, counted)
+			if ok {
+				from[c] = int32(a) + 1
+			} else {
+				from[c] = -int32(a) - 1
+			}
+		}
 	}
 	return out
 }

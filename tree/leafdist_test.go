@@ -74,3 +74,19 @@ func TestLeafDistributionsAreApplyDistribution(t *testing.T) {
 		}
 	}
 }
+
+// TestLeafDistributionsSharedNode: a node named by two values of one
+// table, or by two tables, is reached by two paths, and a child before its
+// parent is no valid tree: no table is given.
+func TestLeafDistributionsSharedNode(t *testing.T) {
+	for _, tr := range []*Tree{
+		{Domains: []int{2}, Classes: 2, Feature: []int32{0, Leaf}, Class: []int32{NoClass, 1}, Offset: []int32{0, -1}, Child: []int32{1, 1}},
+		{Domains: []int{2, 2}, Classes: 2, Feature: []int32{0, Leaf, 1}, Class: []int32{NoClass, 0, NoClass}, Offset: []int32{0, -1, 2}, Child: []int32{2, 1, 1, 1}},
+		{Domains: []int{2, 2}, Classes: 2, Feature: []int32{0, 1, Leaf, Leaf}, Class: []int32{NoClass, NoClass, 0, 1}, Offset: []int32{0, 2, -1, -1}, Child: []int32{2, 1, 2, 3}},
+		{Domains: []int{2, 2}, Classes: 2, Feature: []int32{0, Leaf, 1, Leaf, Leaf}, Class: []int32{NoClass, 0, NoClass, 1, 0}, Offset: []int32{0, -1, 2, -1, -1}, Child: []int32{2, 3, 1, 4}},
+	} {
+		if table := tr.LeafDistributions(); table != nil {
+			t.Errorf("tree %+v: table %v, want none", tr, table)
+		}
+	}
+}
