@@ -29,7 +29,7 @@ import (
 //     derives them, so readers see the same columns as before;
 //   - row groups of the rows given to BeginRowGroup, every column cut into
 //     data pages (v2) of Layout.PageRows rows (PageRows in a run), each
-//     compressed with zstdCodec and carrying a CRC-32 as parquet-go's
+//     compressed with compressPage and carrying a CRC-32 as parquet-go's
 //     pages do;
 //   - encodings fixed per column kind: DELTA_BINARY_PACKED for the integers
 //     of the node and row tables, PLAIN for the numbers and booleans of the
@@ -255,10 +255,7 @@ func (w *Writer) endChunk(c *chunk, encodings ...format.Encoding) {
 // compressed. firstRow is the page's first row within the row group; it is
 // ignored for dictionary pages.
 func (w *Writer) writePage(c *chunk, h format.PageHeader, rep, def, body []byte, firstRow int) error {
-	comp, err := zstdCodec.Encode(w.bufs.zstd[:0], body)
-	if err != nil {
-		return fmt.Errorf("compress page of %s: %w", strings.Join(c.leaf.path, "."), err)
-	}
+	comp := compressPage(w.bufs.zstd, body)
 	w.bufs.zstd = comp
 	levels := len(rep) + len(def)
 	h.UncompressedPageSize = int32(levels + len(body))
