@@ -78,23 +78,51 @@ func (Intuitive) Fit(d *dataset.Dataset, rows dataset.Bitset, _ *rand.Rand) (*In
 
 	// Algorithm 1: count support and confidence per antecedent (id in
 	// order of first appearance) and number the rules as they appear.
-	// Capacities for the worst case (every row a new antecedent), so the
-	// appends below never reallocate.
+	// On few binary features the antecedent ids are a dense array over
+	// every packed input (−1: not seen), which later becomes the model's
+	// rank index; otherwise a hash table. Capacities for the worst case
+	// (every row a new antecedent, and no more than the inputs of a dense
+	// index), so the appends below never reallocate.
+	dense := pk.width == 1 && words == 1 && nf <= denseFeatures
+	most := n
+	if dense {
+		most = min(n, 1<<nf)
+	}
 	var (
-		packed  = make([]uint64, 0, n*words) // by id
-		support = make([]int32, 0, n)        // by id
-		conf    = make([]int32, 0, n*k)      // conf[id*k+c]
-		first   = make([]int32, 0, n*k)      // first[id*k+c]: rule number, -1 before it is seen
+		packed  = make([]uint64, 0, most*words) // by id
+		support = make([]int32, 0, most)        // by id
+		conf    = make([]int32, 0, most*k)      // conf[id*k+c]
+		first   = make([]int32, 0, most*k)      // first[id*k+c]: rule number, -1 before it is seen
 		rules   int32
 	)
-	table := newAntTable(n, words)
+	var index []int32
+	var table antTable
+	if dense {
+		index = make([]int32, 1<<nf)
+		for i := range index {
+			index[i] = -1
+		}
+	} else {
+		table = newAntTable(n, words)
+	}
 	labels := d.Labels()
 	for i, r := range list {
 		q := keys[i*words : (i+1)*words]
-		id, ok := table.find(q, packed)
+		var id int32
+		var ok bool
+		if dense {
+			id = index[q[0]]
+			ok = id >= 0
+		} else {
+			id, ok = table.find(q, packed)
+		}
 		if !ok {
 			id = int32(len(support))
-			table.insert(q, id)
+			if dense {
+				index[q[0]] = id
+			} else {
+				table.insert(q, id)
+			}
 			packed = append(packed, q...)
 			support = append(support, 0)
 			for range k {
@@ -134,11 +162,8 @@ func (Intuitive) Fit(d *dataset.Dataset, rows dataset.Bitset, _ *rand.Rand) (*In
 		class:    make([]uint8, na),
 		majority: d.Majority(rows),
 	}
-	if pk.width == 1 && words == 1 && nf <= denseFeatures {
-		m.dense = make([]int32, 1<<nf)
-		for i := range m.dense {
-			m.dense[i] = -1
-		}
+	if dense {
+		m.dense = index // each antecedent's id is overwritten by its rank below; the others stay −1
 	} else {
 		// A fresh table sized for the antecedents, not the rows, keeps
 		// the model small and its probes in cache.
