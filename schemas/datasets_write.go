@@ -1,9 +1,8 @@
 package schemas
 
 import (
-	"sync"
-
 	"github.com/dtbench/dtbench/dataset"
+	"github.com/dtbench/dtbench/internal/freelist"
 	"github.com/dtbench/dtbench/schemas/internal/pq"
 )
 
@@ -39,7 +38,7 @@ type datasetColumnsBuf struct {
 	class         []uint8
 }
 
-var datasetBufs = sync.Pool{New: func() any { return new(datasetColumnsBuf) }}
+var datasetBufs = freelist.New(keptBuffers, func() *datasetColumnsBuf { return new(datasetColumnsBuf) })
 
 // reset sizes every column to n rows and the features of schema.
 func (b *datasetColumnsBuf) reset(n int, schema dataset.Schema) {
@@ -78,7 +77,7 @@ func writeDatasetColumns(pw *pq.Writer, recs []DatasetRecord, schema dataset.Sch
 			parts = append(parts, datasetPart{id: r.DatasetID, oracle: r.OracleID, mode: mi, split: 1, d: r.Test, rules: r.TestRules})
 		}
 	}
-	buf := datasetBufs.Get().(*datasetColumnsBuf)
+	buf := datasetBufs.Get()
 	defer datasetBufs.Put(buf)
 	var spans []span
 	inGroup := 0

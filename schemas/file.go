@@ -12,9 +12,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"sync"
 
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/internal/freelist"
 	"github.com/dtbench/dtbench/schemas/internal/pq"
 	"github.com/parquet-go/parquet-go"
 )
@@ -26,10 +26,15 @@ type FileInfo struct {
 	SHA256 string // lower-case hex SHA-256 of the file's bytes
 }
 
-// fileBuffers pools the 1 MiB write buffers of writeFile: a grid writes
+// keptBuffers is how many of each large write buffer (a file's, a row
+// group's columns) are kept for the next file: a run writes files from a
+// few goroutines at a time.
+const keptBuffers = 4
+
+// fileBuffers keeps the 1 MiB write buffers of writeFile: a grid writes
 // hundreds of small files, and a fresh buffer per file cost more than
 // encoding a small table.
-var fileBuffers = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 1<<20) }}
+var fileBuffers = freelist.New(keptBuffers, func() *bufio.Writer { return bufio.NewWriterSize(nil, 1<<20) })
 
 // writeFile writes path atomically. It creates path's directory, lets write
 // fill a temporary file beside path (named .<base>.tmp-*, which no
@@ -50,7 +55,7 @@ func writeFile(ctx context.Context, path string, rows int64, write func(io.Write
 	}
 	tmp := f.Name()
 	h := sha256.New()
-	bw := fileBuffers.Get().(*bufio.Writer)
+	bw := fileBuffers.Get()
 	bw.Reset(io.MultiWriter(cancelWriter{ctx, f}, h))
 	err = write(bw)
 	if err == nil {

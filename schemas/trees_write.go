@@ -3,8 +3,8 @@ package schemas
 import (
 	"math"
 	"slices"
-	"sync"
 
+	"github.com/dtbench/dtbench/internal/freelist"
 	"github.com/dtbench/dtbench/schemas/internal/pq"
 	"github.com/dtbench/dtbench/tree"
 )
@@ -50,13 +50,13 @@ type nodeColumns struct {
 	curParent, curOffs, curValues []int32
 }
 
-var nodeColumnsPool = sync.Pool{New: func() any { return new(nodeColumns) }}
+var nodeColumnsPool = freelist.New(keptBuffers, func() *nodeColumns { return new(nodeColumns) })
 
 // newNodeColumns starts the node rows of trees, which are valid. Counts,
 // thresholds and weights (models/) are laid out only when withCounts is
 // set. Call release when done.
 func newNodeColumns(trees []*tree.Tree, withCounts bool) *nodeColumns {
-	c := nodeColumnsPool.Get().(*nodeColumns)
+	c := nodeColumnsPool.Get()
 	c.trees, c.withCounts, c.cur = trees, withCounts, -1
 	c.first = resize(c.first, len(trees)+1)
 	rows := 0

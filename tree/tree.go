@@ -159,15 +159,21 @@ func (t *Tree) Path(n int) []int {
 
 // Depth returns the largest number of tests on a root-to-leaf path.
 func (t *Tree) Depth() int {
-	depth := make([]int, t.Len())
-	best := 0
+	var buf [512]int32 // trees up to 512 nodes need no allocation
+	var depth []int32
+	if n := t.Len(); n <= len(buf) {
+		depth = buf[:n]
+	} else {
+		depth = make([]int32, n)
+	}
+	best := int32(0)
 	for n := range t.Feature {
 		for _, c := range t.Children(n) {
 			depth[c] = depth[n] + 1
 			best = max(best, depth[c])
 		}
 	}
-	return best
+	return int(best)
 }
 
 // Leaves returns the number of leaves.

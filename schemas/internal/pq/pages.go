@@ -6,12 +6,13 @@ import (
 	"math"
 	"math/bits"
 	"strings"
-	"sync"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/encoding/delta"
 	"github.com/parquet-go/parquet-go/encoding/rle"
 	"github.com/parquet-go/parquet-go/format"
+
+	"github.com/dtbench/dtbench/internal/freelist"
 )
 
 // The column kinds Writer writes, one method each. Every method takes the
@@ -58,7 +59,9 @@ type pageBuffers struct {
 	validRows                       int
 }
 
-var pageBufferPool = sync.Pool{New: func() any { return new(pageBuffers) }}
+// pageBufferPool keeps a few writers' scratch buffers across files
+// (freelist: a sync.Pool would drop them at every collection).
+var pageBufferPool = freelist.New(4, func() *pageBuffers { return new(pageBuffers) })
 
 // Release returns the writer's scratch buffers to their pool; the writer
 // must not be used after.

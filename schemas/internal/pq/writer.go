@@ -119,7 +119,7 @@ func NewWriter(w io.Writer, schema *parquet.Schema, layout Layout, stats ...stri
 	if layout.PageRows < 1 || layout.GroupRows < 1 {
 		return nil, fmt.Errorf("parquet writer: layout of %d rows a page and %d a row group; want at least 1 of each", layout.PageRows, layout.GroupRows)
 	}
-	pw := &Writer{layout: layout, out: countingWriter{w: w}, bufs: pageBufferPool.Get().(*pageBuffers)}
+	pw := &Writer{layout: layout, out: countingWriter{w: w}, bufs: pageBufferPool.Get()}
 	pw.enc = thrift.NewEncoder(new(thrift.CompactProtocol).NewWriter(&pw.hdr))
 	pw.elements = schemaElements(schema)
 	found := 0
