@@ -44,15 +44,10 @@ type ValuesDistributor interface {
 // Rows of a dataset with numeric features or missing values are gathered
 // as Weka's instances (values) instead of codes.
 type Rows struct {
-	x       []uint8   // x[i*m : (i+1)*m] is row i's input, for nominal data
-	v       []float64 // v[i*m : (i+1)*m] is row i's instance, for data with numbers or missing values
-	labels  []uint8
-	m       int
-	domains []int // the features' domains, for nominal data
-
-	setsOnce sync.Once
-	sets     [][]dataset.Bitset // sets[f][v]: the rows whose feature f has code v (valueSets)
-	all      dataset.Bitset     // every row
+	x      []uint8   // x[i*m : (i+1)*m] is row i's input, for nominal data
+	v      []float64 // v[i*m : (i+1)*m] is row i's instance, for data with numbers or missing values
+	labels []uint8
+	m      int
 }
 
 // NewRows gathers the rows of d in rows.
@@ -70,7 +65,7 @@ func NewRows(d *dataset.Dataset, rows dataset.Bitset) *Rows {
 		})
 		return e
 	}
-	e := &Rows{x: make([]uint8, 0, n*m), labels: make([]uint8, 0, n), m: m, domains: d.Domains()}
+	e := &Rows{x: make([]uint8, 0, n*m), labels: make([]uint8, 0, n), m: m}
 	cols := make([][]uint8, m)
 	for f := range cols {
 		cols[f] = d.Column(f)
@@ -448,53 +443,21 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 	return s, charged
 }
 
-// valueSets returns, for nominal rows, the rows of each feature's codes
-// (sets[f][v]) and the set of every row, built on first use: a tree's
-// ApplyRows pushes them down its nodes.
-func (e *Rows) valueSets() ([][]dataset.Bitset, dataset.Bitset) {
-	e.setsOnce.Do(func() {
-		n := len(e.labels)
-		e.sets = make([][]dataset.Bitset, e.m)
-		for f, z := range e.domains {
-			e.sets[f] = make([]dataset.Bitset, z)
-			for v := range z {
-				e.sets[f][v] = dataset.NewBitset(n)
-			}
-		}
-		for i := range n {
-			for f, v := range e.x[i*e.m : (i+1)*e.m] {
-				e.sets[f][v].Set(i)
-			}
-		}
-		e.all = dataset.NewBitset(n)
-		for i := range n {
-			e.all.Set(i)
-		}
-	})
-	return e.sets, e.all
-}
-
-// leafScratch is scoreLeaves' scratch: the rows' errors per leaf and
-// class, and each row's leaf.
-type leafScratch struct {
-	errs   []float64
-	leaves []int32
-}
-
-var leafScratchPool = sync.Pool{New: func() any { return new(leafScratch) }}
+// leafErrorsPool holds scoreLeaves' tables of the rows' errors per leaf
+// and class.
+var leafErrorsPool = sync.Pool{New: func() any { return new([]float64) }}
 
 // scoreLeaves is score for t's model read through its leaf table
-// (LeafTabler), with nothing to charge or tell per row. The rows' leaves
-// come from one tree.ApplyRows, and a row's shares of the absolute and
-// squared errors depend only on its leaf and its class, so they are worked
-// out once per (leaf, class), as rowErrors gives them and divided by k as
-// score divides them: the same addends, added in row order, so the same
-// sums bit for bit.
+// (LeafTabler), with nothing to charge or tell per row. A row's shares of
+// the absolute and squared errors depend only on its leaf and its class,
+// so they are worked out once per (leaf, class), as rowErrors gives them
+// and divided by k as score divides them: the same addends, added in row
+// order, so the same sums bit for bit.
 func (e *Rows) scoreLeaves(t *tree.Tree, table []float64, k int, confusion []int) Score {
-	buf := leafScratchPool.Get().(*leafScratch)
-	defer leafScratchPool.Put(buf)
-	errs := slices.Grow(buf.errs[:0], 2*len(table))[:2*len(table)] // errs[2(leaf·k+y)], errs[2(leaf·k+y)+1]: abs/k, sq/k
-	buf.errs = errs
+	buf := leafErrorsPool.Get().(*[]float64)
+	defer leafErrorsPool.Put(buf)
+	errs := slices.Grow((*buf)[:0], 2*len(table))[:2*len(table)] // errs[2(leaf·k+y)], errs[2(leaf·k+y)+1]: abs/k, sq/k
+	*buf = errs
 	kf := float64(k)
 	for n, f := range t.Feature {
 		if f != tree.Leaf {
@@ -506,19 +469,9 @@ func (e *Rows) scoreLeaves(t *tree.Tree, table []float64, k int, confusion []int
 			errs[2*(n*k+y)], errs[2*(n*k+y)+1] = abs/kf, sq/kf
 		}
 	}
-	leaves := slices.Grow(buf.leaves[:0], len(e.labels))[:len(e.labels)]
-	buf.leaves = leaves
-	if slices.Equal(t.Domains, e.domains) {
-		sets, all := e.valueSets()
-		t.ApplyRows(sets, all, leaves)
-	} else { // a tree over other domains than the rows' codes: walk each row
-		for i := range leaves {
-			leaves[i] = int32(t.Apply(e.x[i*e.m : (i+1)*e.m : (i+1)*e.m]))
-		}
-	}
 	s := Score{Total: len(e.labels)}
 	for i, y := range e.labels {
-		leaf := int(leaves[i])
+		leaf := t.Apply(e.x[i*e.m : (i+1)*e.m : (i+1)*e.m])
 		p := int(t.Class[leaf])
 		if p == int(y) {
 			s.Correct++
