@@ -228,7 +228,13 @@ func (t *Tree) Validate() error {
 	}
 	// parent[c] is the node whose table first named c, -1 before that; a
 	// child named twice by one table (shared branch) is fine, by two is not.
-	parent := make([]int32, n)
+	var buf [512]int32 // trees up to 512 nodes need no allocation
+	var parent []int32
+	if n <= len(buf) {
+		parent = buf[:n]
+	} else {
+		parent = make([]int32, n)
+	}
 	for i := range parent {
 		parent[i] = -1
 	}

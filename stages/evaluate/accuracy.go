@@ -443,9 +443,14 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 	return s, charged
 }
 
-// leafErrorsPool holds scoreLeaves' tables of the rows' errors per leaf
-// and class.
-var leafErrorsPool = sync.Pool{New: func() any { return new([]float64) }}
+// leafScratch is scoreLeaves' scratch: the rows' errors and the rows
+// counted per leaf and class.
+type leafScratch struct {
+	errs   []float64
+	counts []int32
+}
+
+var leafScratchPool = sync.Pool{New: func() any { return new(leafScratch) }}
 
 // scoreLeaves is score for t's model read through its leaf table
 // (LeafTabler), with nothing to charge or tell per row. A row's shares of
@@ -454,10 +459,10 @@ var leafErrorsPool = sync.Pool{New: func() any { return new([]float64) }}
 // and divided by k as score divides them: the same addends, added in row
 // order, so the same sums bit for bit.
 func (e *Rows) scoreLeaves(t *tree.Tree, table []float64, k int, confusion []int) Score {
-	buf := leafErrorsPool.Get().(*[]float64)
-	defer leafErrorsPool.Put(buf)
-	errs := slices.Grow((*buf)[:0], 2*len(table))[:2*len(table)] // errs[2(leaf·k+y)], errs[2(leaf·k+y)+1]: abs/k, sq/k
-	*buf = errs
+	buf := leafScratchPool.Get().(*leafScratch)
+	defer leafScratchPool.Put(buf)
+	errs := slices.Grow(buf.errs[:0], 2*len(table))[:2*len(table)] // errs[2(leaf·k+y)], errs[2(leaf·k+y)+1]: abs/k, sq/k
+	buf.errs = errs
 	kf := float64(k)
 	for n, f := range t.Feature {
 		if f != tree.Leaf {
@@ -469,19 +474,32 @@ func (e *Rows) scoreLeaves(t *tree.Tree, table []float64, k int, confusion []int
 			errs[2*(n*k+y)], errs[2*(n*k+y)+1] = abs/kf, sq/kf
 		}
 	}
+	// The rows are counted per (leaf, class) as they go, and turned into
+	// the correct count and the confusion matrix after: no branch on a
+	// row's outcome, and no run of increments of one confusion cell.
+	counts := slices.Grow(buf.counts[:0], len(table))[:len(table)]
+	buf.counts = counts
+	clear(counts)
 	s := Score{Total: len(e.labels)}
 	for i, y := range e.labels {
-		leaf := t.Apply(e.x[i*e.m : (i+1)*e.m : (i+1)*e.m])
-		p := int(t.Class[leaf])
-		if p == int(y) {
-			s.Correct++
+		j := t.Apply(e.x[i*e.m:(i+1)*e.m:(i+1)*e.m])*k + int(y)
+		counts[j]++
+		s.AbsErr += errs[2*j]
+		s.SqErr += errs[2*j+1]
+	}
+	for n, f := range t.Feature {
+		if f != tree.Leaf {
+			continue
 		}
-		if confusion != nil {
-			confusion[int(y)*k+p]++
+		p := int(t.Class[n])
+		for y, c := range counts[n*k : (n+1)*k] {
+			if y == p {
+				s.Correct += int(c)
+			}
+			if confusion != nil {
+				confusion[y*k+p] += int(c)
+			}
 		}
-		j := 2 * (leaf*k + int(y))
-		s.AbsErr += errs[j]
-		s.SqErr += errs[j+1]
 	}
 	return s
 }
