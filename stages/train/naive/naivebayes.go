@@ -159,10 +159,18 @@ func (m *NaiveBayesModel) Predict(x []uint8) int {
 	return dataset.ArgMax(s)
 }
 
-// predict2 is Predict for two classes with both scores in registers: the
-// same sums in the same order as scores, so the same answer.
+// predict2 is Predict for two classes with both scores in registers.
 func (m *NaiveBayesModel) predict2(x []uint8) int {
-	s0, s1 := m.logPrior[0], m.logPrior[1]
+	if s0, s1 := m.scores2(x); s1 > s0 {
+		return 1
+	}
+	return 0
+}
+
+// scores2 is scores for two classes, both in registers: the same sums in
+// the same order, so the same bits.
+func (m *NaiveBayesModel) scores2(x []uint8) (s0, s1 float64) {
+	s0, s1 = m.logPrior[0], m.logPrior[1]
 	for f, z := range m.domains {
 		v := int(x[f])
 		if v >= z {
@@ -172,10 +180,7 @@ func (m *NaiveBayesModel) predict2(x []uint8) int {
 		s0 += m.logCond[i]
 		s1 += m.logCond[i+1]
 	}
-	if s1 > s0 {
-		return 1
-	}
-	return 0
+	return s0, s1
 }
 
 // Posterior returns the normalised class posteriors P(c | x), one per class.
@@ -215,7 +220,7 @@ func normalize(dst []float64) {
 
 // PredictDistribution returns Predict's class and writes Distribution's
 // posteriors to dst from one pass over the features, bit for bit. With two
-// classes the scores stay in registers (predict2's sums) and only the
+// classes the scores stay in registers (scores2) and only the
 // smaller score needs an exp: the larger one's is exp(0) = 1.
 func (m *NaiveBayesModel) PredictDistribution(x []uint8, dst []float64) int {
 	if m.values != nil {
@@ -227,16 +232,7 @@ func (m *NaiveBayesModel) PredictDistribution(x []uint8, dst []float64) int {
 		normalize(dst)
 		return p
 	}
-	s0, s1 := m.logPrior[0], m.logPrior[1]
-	for f, z := range m.domains {
-		v := int(x[f])
-		if v >= z {
-			continue
-		}
-		i := 2 * (m.offset[f] + v)
-		s0 += m.logCond[i]
-		s1 += m.logCond[i+1]
-	}
+	s0, s1 := m.scores2(x)
 	e0, e1 := 1.0, 1.0
 	p := 0
 	if s1 > s0 {
