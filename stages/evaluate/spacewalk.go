@@ -64,42 +64,53 @@ func compareBySpace(oracle, learned *tree.Tree) (Equivalence, bool) {
 	}()
 	s.oracle, s.learned, s.e, s.agree = oracle, learned, Equivalence{}, 0
 	s.leafOf = resizeSlice(s.leafOf, 1<<m)
-	s.label(0, free, 0)
+	s.descend(false, 0, free, 0)
 	s.stamp = resizeSlice(s.stamp, learned.Len())
 	for i := range s.stamp {
 		s.stamp[i] = -1
 	}
-	s.count(0, free, 0)
+	s.descend(true, 0, free, 0)
 	e := s.e
 	e.Agreement = float64(s.agree) / float64(space)
 	return e, true
 }
 
-// branch calls next for the children of internal node n of t (testing
-// feature f) that the box (free, ones) reaches, each with its box.
-func branch(t *tree.Tree, n int32, free, ones uint32, next func(c int32, free, ones uint32)) {
+// descend walks the leaves of the box (free, ones) under node n: of the
+// learned tree, labelling their inputs (label), or of the oracle,
+// counting their pairs and agreeing inputs (count). One walk for both,
+// branching on the mode, so that the recursion calls itself directly.
+func (s *spaceCompare) descend(counting bool, n int32, free, ones uint32) {
+	t := s.learned
+	if counting {
+		t = s.oracle
+	}
 	f := t.Feature[n]
-	ch := t.Child[t.Offset[n]:]
-	bit := uint32(1) << f
+	if f == tree.Leaf {
+		if counting {
+			s.count(n, free, ones)
+		} else {
+			s.label(n, free, ones)
+		}
+		return
+	}
+	c0, c1, bit := children(t, n, f)
 	switch {
 	case free&bit == 0: // fixed: the child of its value
-		next(ch[(ones>>f)&1], free, ones)
-	case ch[0] == ch[1]:
-		next(ch[0], free, ones)
+		if ones&bit == 0 {
+			s.descend(counting, c0, free, ones)
+		} else {
+			s.descend(counting, c1, free, ones)
+		}
+	case c0 == c1:
+		s.descend(counting, c0, free, ones)
 	default:
-		next(ch[0], free&^bit, ones)
-		next(ch[1], free&^bit, ones|bit)
+		s.descend(counting, c0, free&^bit, ones)
+		s.descend(counting, c1, free&^bit, ones|bit)
 	}
 }
 
-// label sets s.leafOf of every input of the box (free, ones) under node n
-// of the learned tree.
+// label sets s.leafOf of every input of learned leaf n's box (free, ones).
 func (s *spaceCompare) label(n int32, free, ones uint32) {
-	t := s.learned
-	if t.Feature[n] != tree.Leaf {
-		branch(t, n, free, ones, s.label)
-		return
-	}
 	for sub := free; ; sub = (sub - 1) & free {
 		s.leafOf[ones|sub] = n
 		if sub == 0 {
@@ -108,15 +119,10 @@ func (s *spaceCompare) label(n int32, free, ones uint32) {
 	}
 }
 
-// count counts the pairs and agreeing inputs of the oracle leaves under
-// node n, within the box (free, ones).
+// count counts the pairs and agreeing inputs of oracle leaf n, whose box
+// is (free, ones).
 func (s *spaceCompare) count(n int32, free, ones uint32) {
-	t := s.oracle
-	if t.Feature[n] != tree.Leaf {
-		branch(t, n, free, ones, s.count)
-		return
-	}
-	class, learned := t.Class[n], s.learned.Class
+	class, learned := s.oracle.Class[n], s.learned.Class
 	for sub := free; ; sub = (sub - 1) & free {
 		l := s.leafOf[ones|sub]
 		same := learned[l] == class
@@ -134,6 +140,18 @@ func (s *spaceCompare) count(n int32, free, ones uint32) {
 			return
 		}
 	}
+}
+
+// children returns internal node n's children for values 0 and 1 of its
+// feature f (a unary feature's one child twice) and f's bit in an input's
+// index.
+func children(t *tree.Tree, n, f int32) (c0, c1 int32, bit uint32) {
+	o := t.Offset[n]
+	c0, c1 = t.Child[o], t.Child[o]
+	if t.Domains[f] == 2 {
+		c1 = t.Child[o+1]
+	}
+	return c0, c1, 1 << f
 }
 
 // resizeSlice returns s with length n, reusing its array when it can; the
