@@ -238,6 +238,9 @@ func rankCompare(keys []ruleKey) []int32 {
 // in the training domains. It does not allocate while a packed row fits 8
 // words (at least 64 features; 512 binary ones).
 func (m *IntuitiveModel) Predict(x []uint8) int {
+	if m.dense != nil {
+		return m.predictDense(x)
+	}
 	var buf [8]uint64
 	q := buf[:]
 	if m.words > len(buf) {
@@ -245,9 +248,6 @@ func (m *IntuitiveModel) Predict(x []uint8) int {
 	}
 	q = q[:m.words]
 	m.pack.pack(q, x[:m.features])
-	if m.dense != nil {
-		return m.predictDense(q)
-	}
 	if r, ok := m.table.find(q, m.packed); ok {
 		return int(m.class[r])
 	}
@@ -261,15 +261,22 @@ func (m *IntuitiveModel) Predict(x []uint8) int {
 // it is an antecedent; else the first in rank order of the antecedents
 // that differ from it in one feature, which is what scan's first match at
 // one differing feature is (with one feature, one differing feature is
-// all of them, which scan does not take); else scan's answer.
-func (m *IntuitiveModel) predictDense(q []uint64) int {
-	if r := m.dense[q[0]]; r >= 0 {
+// all of them, which scan does not take); else scan's answer. The input's
+// key is bit f = x[f], the packing of one bit per feature, built here
+// without the general packing's field arithmetic.
+func (m *IntuitiveModel) predictDense(x []uint8) int {
+	var key uint64
+	for f, v := range x[:m.features] {
+		key |= uint64(v) << uint(f)
+	}
+	q := [1]uint64{key}
+	if r := m.dense[key]; r >= 0 {
 		return int(m.class[r])
 	}
 	if m.features > 1 {
 		best := int32(-1)
 		for f := range m.features {
-			if r := m.dense[q[0]^1<<uint(f)]; r >= 0 && (best < 0 || r < best) {
+			if r := m.dense[key^1<<uint(f)]; r >= 0 && (best < 0 || r < best) {
 				best = r
 			}
 		}
@@ -277,7 +284,7 @@ func (m *IntuitiveModel) predictDense(q []uint64) int {
 			return int(m.class[best])
 		}
 	}
-	if best := m.scan(q); best >= 0 {
+	if best := m.scan(q[:]); best >= 0 {
 		return int(m.class[best])
 	}
 	return m.majority
