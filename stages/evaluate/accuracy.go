@@ -380,7 +380,7 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 		}
 	}
 	if table != nil && tests == nil && each == nil && d != nil {
-		return e.scoreLeaves(t, table, k, confusion), 0
+		return e.scoreLeaves(t, table, k, confusion, nil), 0
 	}
 	probs := make([]float64, k)
 	s := Score{Total: len(e.labels)}
@@ -443,6 +443,26 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 	return s, charged
 }
 
+// ScoreROC is Score that also adds every row's actual class and
+// probabilities to roc, in row order: a tree model read through its leaf
+// table by leaf (scoreLeaves), without a call per row; another model
+// through ScoreRows.
+func (e *Rows) ScoreROC(m Predictor, k int, confusion []int, roc *ROCRows) Score {
+	if e.v == nil {
+		if tabler, ok := m.(LeafTabler); ok {
+			if _, isDist := m.(Distributor); isDist {
+				if t, table := tabler.LeafTable(); table != nil {
+					return e.scoreLeaves(t, table, k, confusion, roc)
+				}
+			}
+		}
+	}
+	s, _ := e.score(m, nil, k, confusion, func(i, predicted int, probs []float64, from TableRow, _ float64) {
+		roc.addRow(int(e.labels[i]), predicted, probs, from)
+	})
+	return s
+}
+
 // leafScratch is scoreLeaves' scratch: the rows' errors and the rows
 // counted per leaf and class.
 type leafScratch struct {
@@ -458,7 +478,7 @@ var leafScratchPool = sync.Pool{New: func() any { return new(leafScratch) }}
 // so they are worked out once per (leaf, class), as rowErrors gives them
 // and divided by k as score divides them: the same addends, added in row
 // order, so the same sums bit for bit.
-func (e *Rows) scoreLeaves(t *tree.Tree, table []float64, k int, confusion []int) Score {
+func (e *Rows) scoreLeaves(t *tree.Tree, table []float64, k int, confusion []int, roc *ROCRows) Score {
 	buf := leafScratchPool.Get().(*leafScratch)
 	defer leafScratchPool.Put(buf)
 	errs := slices.Grow(buf.errs[:0], 2*len(table))[:2*len(table)] // errs[2(leaf·k+y)], errs[2(leaf·k+y)+1]: abs/k, sq/k
@@ -482,7 +502,11 @@ func (e *Rows) scoreLeaves(t *tree.Tree, table []float64, k int, confusion []int
 	clear(counts)
 	s := Score{Total: len(e.labels)}
 	for i, y := range e.labels {
-		j := t.Apply(e.x[i*e.m:(i+1)*e.m:(i+1)*e.m])*k + int(y)
+		leaf := t.Apply(e.x[i*e.m : (i+1)*e.m : (i+1)*e.m])
+		if roc != nil {
+			roc.AddLeaf(int(y), TableRow{table, leaf})
+		}
+		j := leaf*k + int(y)
 		counts[j]++
 		s.AbsErr += errs[2*j]
 		s.SqErr += errs[2*j+1]

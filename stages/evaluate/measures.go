@@ -161,6 +161,16 @@ func (r *ROCRows) Add(actual, predicted int, probs []float64) {
 	r.Probs = append(r.Probs, probs...)
 }
 
+// addRow adds one scored row: by leaf when its probabilities are a row
+// of a leaf table (from.Table not nil), else its probabilities.
+func (r *ROCRows) addRow(actual, predicted int, probs []float64, from TableRow) {
+	if from.Table != nil {
+		r.AddLeaf(actual, from)
+		return
+	}
+	r.Add(actual, predicted, probs)
+}
+
 // AddLeaf records one row whose probabilities are the row at of a tree's
 // leaf table (K per leaf). Rows of another table, or after rows of their
 // own, are recorded as Add records them.

@@ -64,14 +64,16 @@ func scoreFit(f *flow.Fit, rows *Rows, d *dataset.Dataset, k int, cm *costs.Mode
 		return Score{}, nil, fmt.Errorf("score %s: %d rows, %d row ids", f.Learner, rows.Len(), len(p.IDs))
 	}
 	out := p.rows(f, k, cm != nil)
+	if cm == nil && out == nil && roc != nil {
+		// Only the probabilities are wanted: a tree model's rows go to
+		// roc by leaf, without a call per row (Rows.ScoreROC).
+		return rows.ScoreROC(f.Model, k, confusion, roc), nil, nil
+	}
 	var each RowFunc
 	if cm != nil || out != nil || roc != nil {
 		each = func(i, predicted int, probs []float64, from TableRow, charged float64) {
-			switch {
-			case roc != nil && from.Table != nil:
-				roc.AddLeaf(rows.Label(i), from)
-			case roc != nil:
-				roc.Add(rows.Label(i), predicted, probs)
+			if roc != nil {
+				roc.addRow(rows.Label(i), predicted, probs, from)
 			}
 			var errCost float64
 			if cm != nil {
