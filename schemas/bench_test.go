@@ -21,7 +21,7 @@ func reportRows(b *testing.B, rowsPerOp int64, cpu0 time.Duration) {
 	}
 }
 
-func benchDatasets(b *testing.B, n int) []DatasetRecord {
+func benchDatasets(b testing.TB, n int) []DatasetRecord {
 	rng := rand.New(rand.NewPCG(1, 2))
 	s := testSchema([]int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2}, 2)
 	recs := make([]DatasetRecord, n)

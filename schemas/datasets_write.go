@@ -38,7 +38,20 @@ type datasetColumnsBuf struct {
 	class         []uint8
 }
 
-var datasetBufs = freelist.New(keptBuffers, func() *datasetColumnsBuf { return new(datasetColumnsBuf) })
+var datasetBufs = freelist.New(keptBuffers, func() *datasetColumnsBuf { return new(datasetColumnsBuf) }).
+	Bounded(keptBufferBytes, (*datasetColumnsBuf).bytes)
+
+// bytes is the memory b's columns hold, by capacity.
+func (b *datasetColumnsBuf) bytes() int {
+	n := 8*(cap(b.ids)+cap(b.oracles)) + 4*(cap(b.modes)+cap(b.splits)+cap(b.rows)+cap(b.rules)) + cap(b.class)
+	for _, f := range b.features {
+		n += cap(f)
+	}
+	for _, f := range b.nums {
+		n += 8 * cap(f)
+	}
+	return n
+}
 
 // reset sizes every column to n rows and the features of schema.
 func (b *datasetColumnsBuf) reset(n int, schema dataset.Schema) {

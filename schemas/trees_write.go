@@ -50,7 +50,21 @@ type nodeColumns struct {
 	curParent, curOffs, curValues []int32
 }
 
-var nodeColumnsPool = freelist.New(keptBuffers, func() *nodeColumns { return new(nodeColumns) })
+var nodeColumnsPool = freelist.New(keptBuffers, func() *nodeColumns { return new(nodeColumns) }).
+	Bounded(keptBufferBytes, (*nodeColumns).bytes)
+
+// bytes is the memory c's columns hold, by capacity.
+func (c *nodeColumns) bytes() int {
+	n := 8 * (cap(c.first) + cap(c.threshold) + cap(c.weights) + cap(c.perTreeOpt))
+	for _, s := range [][]int32{c.node, c.parent, c.feature, c.class, c.values, c.valueOffs, c.counts, c.countOffs,
+		c.weightOffs, c.cursor, c.scratch, c.curParent, c.curOffs, c.curValues} {
+		n += 4 * cap(s)
+	}
+	for k := range c.perTree64 {
+		n += 8*cap(c.perTree64[k]) + 4*cap(c.perTree32[k])
+	}
+	return n
+}
 
 // newNodeColumns starts the node rows of trees, which are valid. Counts,
 // thresholds and weights (models/) are laid out only when withCounts is

@@ -5,9 +5,9 @@
 // allocates quickly collects often: pooled buffers of megabytes were
 // dropped and allocated again file after file (1.5 GB of an oracle-paper
 // run's 11.8 GB allocated). A List keeps up to its limit of values until
-// the process ends, so the memory it holds is bounded by limit × the
-// largest value; past the limit, returned values are left to the
-// collector.
+// the process ends; past the limit, and above its size bound when it has
+// one (Bounded), returned values are left to the collector, so the memory
+// it holds stays bounded.
 package freelist
 
 import "sync"
@@ -19,6 +19,8 @@ type List[T any] struct {
 	free     []*T
 	limit    int
 	newValue func() *T
+	size     func(*T) int // nil: any size is kept
+	maxBytes int
 }
 
 // New returns a list that keeps up to limit values and calls newValue
@@ -41,9 +43,20 @@ func (l *List[T]) Get() *T {
 	return l.newValue()
 }
 
-// Put keeps v for a later Get, unless the list holds its limit already.
-// The caller must not use v after.
+// Bounded makes l keep only values of at most maxBytes as size measures
+// them (the capacity of a value's buffers): a buffer grown for one very
+// wide table is not held for the rest of the run. It returns l.
+func (l *List[T]) Bounded(maxBytes int, size func(*T) int) *List[T] {
+	l.size, l.maxBytes = size, maxBytes
+	return l
+}
+
+// Put keeps v for a later Get, unless the list holds its limit already
+// or v is larger than its bound. The caller must not use v after.
 func (l *List[T]) Put(v *T) {
+	if l.size != nil && l.size(v) > l.maxBytes {
+		return
+	}
 	l.mu.Lock()
 	if len(l.free) < l.limit {
 		l.free = append(l.free, v)

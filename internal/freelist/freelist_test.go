@@ -51,3 +51,23 @@ func TestConcurrentUse(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestBounded: a value above the size bound is not kept; one at the bound
+// is.
+func TestBounded(t *testing.T) {
+	made := 0
+	l := New(4, func() *[]byte { made++; b := make([]byte, 0, 8); return &b }).
+		Bounded(16, func(b *[]byte) int { return cap(*b) })
+	big := l.Get()
+	*big = make([]byte, 0, 17)
+	l.Put(big)
+	if l.Get(); made != 2 {
+		t.Errorf("a value of 17 bytes over a bound of 16 was kept (made %d, want 2)", made)
+	}
+	ok := l.Get()
+	*ok = make([]byte, 0, 16)
+	l.Put(ok)
+	if got := l.Get(); got != ok {
+		t.Errorf("a value at the bound was not kept")
+	}
+}
