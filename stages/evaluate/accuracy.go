@@ -446,7 +446,7 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 // ScoreROC is Score that also adds every row's actual class and
 // probabilities to roc, in row order: a tree model read through its leaf
 // table by leaf (scoreLeaves), without a call per row; another model
-// through ScoreRows.
+// row by row, as ScoreRows scores it.
 func (e *Rows) ScoreROC(m Predictor, k int, confusion []int, roc *ROCRows) Score {
 	if e.v == nil {
 		if tabler, ok := m.(LeafTabler); ok {
@@ -477,7 +477,8 @@ var leafScratchPool = sync.Pool{New: func() any { return new(leafScratch) }}
 // the absolute and squared errors depend only on its leaf and its class,
 // so they are worked out once per (leaf, class), as rowErrors gives them
 // and divided by k as score divides them: the same addends, added in row
-// order, so the same sums bit for bit.
+// order, so the same sums bit for bit. With roc not nil, each row also
+// goes to roc by its leaf (ROCRows.AddLeaf), in row order.
 func (e *Rows) scoreLeaves(t *tree.Tree, table []float64, k int, confusion []int, roc *ROCRows) Score {
 	buf := leafScratchPool.Get().(*leafScratch)
 	defer leafScratchPool.Put(buf)
