@@ -226,7 +226,7 @@ func (s Score) Add(o Score) Score {
 // mean absolute error over k classes. confusion, when not nil, gets
 // confusion[actual*k+predicted]++ per row.
 func (e *Rows) Score(m Predictor, k int, confusion []int) Score {
-	s, _ := e.score(m, nil, k, confusion, nil)
+	s, _ := e.score(m, nil, k, confusion, nil, nil)
 	return s
 }
 
@@ -235,7 +235,7 @@ func (e *Rows) Score(m Predictor, k int, confusion []int) Score {
 // tc.Values, the union of the paths a missing value spreads it over): it
 // returns the sum of those charges too, in row order.
 func (e *Rows) ScoreCharged(m Predictor, tc *costs.TreeCosts, k int, confusion []int) (Score, float64) {
-	return e.score(m, tc, k, confusion, nil)
+	return e.score(m, tc, k, confusion, nil, nil)
 }
 
 // Label returns the class code of row i.
@@ -258,7 +258,7 @@ type TableRow struct {
 // ScoreRows is Score (ScoreCharged when tc is not nil) that also tells
 // each row's outcome to each, in row order.
 func (e *Rows) ScoreRows(m Predictor, tc *costs.TreeCosts, k int, confusion []int, each RowFunc) (Score, float64) {
-	return e.score(m, tc, k, confusion, each)
+	return e.score(m, tc, k, confusion, each, nil)
 }
 
 // Reacher is a tree model whose prediction on a Weka instance walks its
@@ -293,7 +293,7 @@ func (e *Rows) valuesPredictor(m Predictor) ValuesPredictor {
 // probabilities through the model's values walks, and with tc each row
 // charged tc.Values on the ends of the model's walk (Reacher) or the
 // tree's.
-func (e *Rows) scoreValues(m Predictor, tc *costs.TreeCosts, k int, confusion []int, each RowFunc) (Score, float64) {
+func (e *Rows) scoreValues(m Predictor, tc *costs.TreeCosts, k int, confusion []int, each RowFunc, roc *ROCRows) (Score, float64) {
 	vp := e.valuesPredictor(m)
 	vd, _ := m.(ValuesDistributor)
 	reacher, _ := m.(Reacher)
@@ -321,6 +321,9 @@ func (e *Rows) scoreValues(m Predictor, tc *costs.TreeCosts, k int, confusion []
 			confusion[int(y)*k+p]++
 		}
 		if vd == nil {
+			if roc != nil {
+				roc.Add(int(y), p, nil)
+			}
 			if each != nil {
 				each(i, p, nil, TableRow{}, charge)
 			}
@@ -331,6 +334,9 @@ func (e *Rows) scoreValues(m Predictor, tc *costs.TreeCosts, k int, confusion []
 			continue
 		}
 		vd.DistributionValues(x, probs)
+		if roc != nil {
+			roc.Add(int(y), p, probs)
+		}
 		if each != nil {
 			each(i, p, probs, TableRow{}, charge)
 		}
@@ -358,11 +364,14 @@ func rowErrors(probs []float64, actual int) (abs, sq float64) {
 }
 
 // score is Score, predicting with the leaves of tc's tree (charging
-// tests) when tc is not nil, and telling each (when not nil) every row's
-// outcome.
-func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, each RowFunc) (Score, float64) {
+// tests) when tc is not nil, telling each (when not nil) every row's
+// outcome, and adding every row's actual class and probabilities to roc
+// (when not nil; a tree model's rows by leaf), in row order. A tree model
+// read through its leaf table with nothing to charge or tell is scored by
+// leaf (scoreLeaves).
+func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, each RowFunc, roc *ROCRows) (Score, float64) {
 	if e.v != nil {
-		return e.scoreValues(m, tc, k, confusion, each)
+		return e.scoreValues(m, tc, k, confusion, each, roc)
 	}
 	var t *tree.Tree
 	var tests func(leaf int) float64
@@ -380,7 +389,7 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 		}
 	}
 	if table != nil && tests == nil && each == nil && d != nil {
-		return e.scoreLeaves(t, table, k, confusion, nil), 0
+		return e.scoreLeaves(t, table, k, confusion, roc), 0
 	}
 	probs := make([]float64, k)
 	s := Score{Total: len(e.labels)}
@@ -420,6 +429,9 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 			confusion[int(y)*k+p]++
 		}
 		if d == nil {
+			if roc != nil {
+				roc.Add(int(y), p, nil)
+			}
 			if each != nil {
 				each(i, p, nil, TableRow{}, charge)
 			}
@@ -433,6 +445,9 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 		if !ready {
 			d.Distribution(x, probs)
 		}
+		if roc != nil {
+			roc.addRow(int(y), p, probs, from)
+		}
 		if each != nil {
 			each(i, p, probs, from, charge)
 		}
@@ -441,26 +456,6 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 		s.SqErr += sq / float64(k)
 	}
 	return s, charged
-}
-
-// ScoreROC is Score that also adds every row's actual class and
-// probabilities to roc, in row order: a tree model read through its leaf
-// table by leaf (scoreLeaves), without a call per row; another model
-// row by row, as ScoreRows scores it.
-func (e *Rows) ScoreROC(m Predictor, k int, confusion []int, roc *ROCRows) Score {
-	if e.v == nil {
-		if tabler, ok := m.(LeafTabler); ok {
-			if _, isDist := m.(Distributor); isDist {
-				if t, table := tabler.LeafTable(); table != nil {
-					return e.scoreLeaves(t, table, k, confusion, roc)
-				}
-			}
-		}
-	}
-	s, _ := e.score(m, nil, k, confusion, func(i, predicted int, probs []float64, from TableRow, _ float64) {
-		roc.addRow(int(e.labels[i]), predicted, probs, from)
-	})
-	return s
 }
 
 // leafScratch is scoreLeaves' scratch: the rows' errors and the rows

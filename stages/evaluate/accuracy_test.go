@@ -299,19 +299,19 @@ func TestScoreByLeaf(t *testing.T) {
 		if !slices.Equal(gotConf, wantConf) {
 			t.Errorf("trial %d: confusion by leaf %v, row by row %v", trial, gotConf, wantConf)
 		}
-		// With the weighted AUC: ScoreROC (by leaf, no call per row) and
-		// the row walk telling each row to the ROC rows agree too.
+		// With the weighted AUC: scored by leaf (no call per row) and by
+		// the row walk telling each row to the ROC rows, they agree too.
 		var byLeaf, byRow ROCRows
 		byLeaf.K, byRow.K = k, k
 		clear(gotConf)
 		clear(wantConf)
-		got = rows.ScoreROC(m, k, gotConf, &byLeaf)
+		got, _ = rows.score(m, nil, k, gotConf, nil, &byLeaf)
 		want, _ = rows.ScoreRows(m, nil, k, wantConf, func(i, p int, probs []float64, from TableRow, _ float64) {
 			byRow.addRow(rows.Label(i), p, probs, from)
 		})
 		if got != want || !slices.Equal(gotConf, wantConf) ||
 			math.Float64bits(byLeaf.WeightedAUC()) != math.Float64bits(byRow.WeightedAUC()) {
-			t.Errorf("trial %d: ScoreROC %+v (AUC %v), row by row %+v (AUC %v)", trial, got, byLeaf.WeightedAUC(), want, byRow.WeightedAUC())
+			t.Errorf("trial %d: by leaf %+v (AUC %v), row by row %+v (AUC %v)", trial, got, byLeaf.WeightedAUC(), want, byRow.WeightedAUC())
 		}
 	}
 }

@@ -64,17 +64,9 @@ func scoreFit(f *flow.Fit, rows *Rows, d *dataset.Dataset, k int, cm *costs.Mode
 		return Score{}, nil, fmt.Errorf("score %s: %d rows, %d row ids", f.Learner, rows.Len(), len(p.IDs))
 	}
 	out := p.rows(f, k, cm != nil)
-	if cm == nil && out == nil && roc != nil {
-		// Only the probabilities are wanted: a tree model's rows go to
-		// roc by leaf, without a call per row (Rows.ScoreROC).
-		return rows.ScoreROC(f.Model, k, confusion, roc), nil, nil
-	}
 	var each RowFunc
-	if cm != nil || out != nil || roc != nil {
-		each = func(i, predicted int, probs []float64, from TableRow, charged float64) {
-			if roc != nil {
-				roc.addRow(rows.Label(i), predicted, probs, from)
-			}
+	if cm != nil || out != nil {
+		each = func(i, predicted int, probs []float64, _ TableRow, charged float64) {
 			var errCost float64
 			if cm != nil {
 				if tc == nil {
@@ -99,7 +91,7 @@ func scoreFit(f *flow.Fit, rows *Rows, d *dataset.Dataset, k int, cm *costs.Mode
 			}
 		}
 	}
-	sc, _ := rows.ScoreRows(f.Model, tc, k, confusion, each)
+	sc, _ := rows.score(f.Model, tc, k, confusion, each, roc)
 	if cm != nil {
 		sums.Rows += sc.Total
 	}

@@ -1,6 +1,7 @@
 package evaluate
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/dtbench/dtbench/tree"
@@ -63,9 +64,9 @@ func compareBySpace(oracle, learned *tree.Tree) (Equivalence, bool) {
 		spaceComparePool.Put(s)
 	}()
 	s.oracle, s.learned, s.e, s.agree = oracle, learned, Equivalence{}, 0
-	s.leafOf = resizeSlice(s.leafOf, 1<<m)
+	s.leafOf = slices.Grow(s.leafOf[:0], 1<<m)[:1<<m]
 	s.descend(false, 0, free, 0)
-	s.stamp = resizeSlice(s.stamp, learned.Len())
+	s.stamp = slices.Grow(s.stamp[:0], learned.Len())[:learned.Len()]
 	for i := range s.stamp {
 		s.stamp[i] = -1
 	}
@@ -152,13 +153,4 @@ func children(t *tree.Tree, n, f int32) (c0, c1 int32, bit uint32) {
 		c1 = t.Child[o+1]
 	}
 	return c0, c1, 1 << f
-}
-
-// resizeSlice returns s with length n, reusing its array when it can; the
-// elements are not cleared.
-func resizeSlice[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
 }
