@@ -26,10 +26,9 @@ type FileInfo struct {
 	SHA256 string // lower-case hex SHA-256 of the file's bytes
 }
 
-// keptBuffers is how many of each large write buffer (a file's, a row
-// group's columns) are kept for the next file: a run writes files from a
-// few goroutines at a time.
-const keptBuffers = 4
+// keptBuffers is how many of each large write buffer are kept for the
+// next file (pq.KeptBuffers).
+const keptBuffers = pq.KeptBuffers
 
 // keptBufferBytes bounds each kept row group buffer: one grown for a very
 // wide table (hundreds of numeric features) is left to the collector

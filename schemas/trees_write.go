@@ -102,22 +102,15 @@ func (c *nodeColumns) fill(from, to int) {
 	c.node, c.parent, c.feature, c.class = resize(c.node, rows), resize(c.parent, rows), resize(c.feature, rows), resize(c.class, rows)
 	c.valueOffs = resize(c.valueOffs, rows+1)
 	c.valueOffs[0] = 0
-	c.values = c.values[:0]
+	c.values = slices.Grow(c.values[:0], 2*rows)
 	c.counts, c.countOffs = c.counts[:0], c.countOffs[:0]
 	c.threshold, c.weights, c.weightOffs = c.threshold[:0], c.weights[:0], c.weightOffs[:0]
 	t := max(c.cur, 0)
-	if k := c.trees[t].Classes; rows > 0 {
-		c.values = slices.Grow(c.values, 2*rows)
-		if c.withCounts {
-			c.counts = slices.Grow(c.counts, k*rows)
-			c.countOffs = slices.Grow(c.countOffs, rows+1)
-			c.threshold = slices.Grow(c.threshold, rows)
-			c.weightOffs = slices.Grow(c.weightOffs, rows+1)
-		}
-	}
 	if c.withCounts {
-		c.countOffs = append(c.countOffs, 0)
-		c.weightOffs = append(c.weightOffs, 0)
+		c.counts = slices.Grow(c.counts, c.trees[t].Classes*rows)
+		c.countOffs = append(slices.Grow(c.countOffs, rows+1), 0)
+		c.threshold = slices.Grow(c.threshold, rows)
+		c.weightOffs = append(slices.Grow(c.weightOffs, rows+1), 0)
 	}
 	at := 0 // the group's next row
 	for r := from; r < to; {

@@ -168,17 +168,10 @@ func (w *Writer) definitionLevels(n int, isNull func(i int) bool) ([]byte, int) 
 // rows without a null, the bytes definitionLevels gives for them; the
 // last page length's encoding is kept, as most pages of a column share it.
 func (w *Writer) allValidLevels(n int) []byte {
-	if w.bufs.validRows == n && w.bufs.valid != nil {
-		return w.bufs.valid
+	if w.bufs.validRows != n || w.bufs.valid == nil {
+		def, _ := w.definitionLevels(n, func(int) bool { return false })
+		w.bufs.valid, w.bufs.validRows = append(w.bufs.valid[:0], def...), n
 	}
-	defs := resize(w.bufs.repLevels, n)
-	w.bufs.repLevels = defs
-	for i := range defs {
-		defs[i] = 1
-	}
-	levels := rle.Encoding{BitWidth: 1}
-	w.bufs.valid, _ = levels.EncodeLevels(w.bufs.valid, defs) // width 1 holds 1
-	w.bufs.validRows = n
 	return w.bufs.valid
 }
 

@@ -59,9 +59,13 @@ type pageBuffers struct {
 	validRows                       int
 }
 
-// pageBufferPool keeps a few writers' scratch buffers across files
-// (freelist: a sync.Pool would drop them at every collection).
-var pageBufferPool = freelist.New(4, func() *pageBuffers { return new(pageBuffers) })
+// KeptBuffers is how many of each large write buffer (a page writer's
+// scratch here, a file's and a row group's in package schemas) are kept
+// for the next file (freelist: a sync.Pool would drop them at every
+// collection): a run writes files from a few goroutines at a time.
+const KeptBuffers = 4
+
+var pageBufferPool = freelist.New(KeptBuffers, func() *pageBuffers { return new(pageBuffers) })
 
 // Release returns the writer's scratch buffers to their pool; the writer
 // must not be used after.
