@@ -42,18 +42,9 @@ type IntuitiveModel struct {
 	words    int      // packed words per antecedent
 	packed   []uint64 // antecedent i (rank order) at packed[i*words:(i+1)*words]
 	class    []uint8  // class of antecedent i's best rule
-	table    antTable // packed antecedent → rank; empty when dense is set
-	// dense, for at most denseFeatures binary features (one bit each, one
-	// word), is the rank of every packed input that is an antecedent, −1
-	// for the others: a lookup instead of a hash probe, and an input's
-	// neighbours at one differing feature are found by flipping bits.
-	dense    []int32
+	table    antTable // packed antecedent → rank; dense on few binary features
 	majority int
 }
-
-// denseFeatures bounds the binary features of a dense index (2^12 ranks,
-// 16 KiB): the oracle study's 10 binary features fit.
-const denseFeatures = 12
 
 // Fit builds the rule set over rows, in row order. rng is unused.
 func (Intuitive) Fit(d *dataset.Dataset, rows dataset.Bitset, _ *rand.Rand) (*IntuitiveModel, error) {
@@ -78,11 +69,10 @@ func (Intuitive) Fit(d *dataset.Dataset, rows dataset.Bitset, _ *rand.Rand) (*In
 
 	// Algorithm 1: count support and confidence per antecedent (id in
 	// order of first appearance) and number the rules as they appear.
-	// On few binary features the antecedent ids are a dense array over
-	// every packed input (−1: not seen), which later becomes the model's
-	// rank index; otherwise a hash table. Capacities for the worst case
+	// On few binary features the table of antecedent ids is dense, and
+	// later becomes the model's rank index. Capacities for the worst case
 	// (every row a new antecedent, and no more than the inputs of a dense
-	// index), so the appends below never reallocate.
+	// table), so the appends below never reallocate.
 	dense := pk.width == 1 && words == 1 && nf <= denseFeatures
 	most := n
 	if dense {
@@ -95,34 +85,19 @@ func (Intuitive) Fit(d *dataset.Dataset, rows dataset.Bitset, _ *rand.Rand) (*In
 		first   = make([]int32, 0, most*k)      // first[id*k+c]: rule number, -1 before it is seen
 		rules   int32
 	)
-	var index []int32
 	var table antTable
 	if dense {
-		index = make([]int32, 1<<nf)
-		for i := range index {
-			index[i] = -1
-		}
+		table = newDenseTable(nf)
 	} else {
 		table = newAntTable(n, words)
 	}
 	labels := d.Labels()
 	for i, r := range list {
 		q := keys[i*words : (i+1)*words]
-		var id int32
-		var ok bool
-		if dense {
-			id = index[q[0]]
-			ok = id >= 0
-		} else {
-			id, ok = table.find(q, packed)
-		}
+		id, ok := table.find(q, packed)
 		if !ok {
 			id = int32(len(support))
-			if dense {
-				index[q[0]] = id
-			} else {
-				table.insert(q, id)
-			}
+			table.insert(q, id)
 			packed = append(packed, q...)
 			support = append(support, 0)
 			for range k {
@@ -163,7 +138,7 @@ func (Intuitive) Fit(d *dataset.Dataset, rows dataset.Bitset, _ *rand.Rand) (*In
 		majority: d.Majority(rows),
 	}
 	if dense {
-		m.dense = index // each antecedent's id is overwritten by its rank below; the others stay −1
+		m.table = table // each antecedent's id is overwritten by its rank below; the others stay −1
 	} else {
 		// A fresh table sized for the antecedents, not the rows, keeps
 		// the model small and its probes in cache.
@@ -173,11 +148,7 @@ func (Intuitive) Fit(d *dataset.Dataset, rows dataset.Bitset, _ *rand.Rand) (*In
 		m.class[r] = uint8(best[id])
 		key := m.packed[r*words : (r+1)*words]
 		copy(key, packed[int(id)*words:(int(id)+1)*words])
-		if m.dense != nil {
-			m.dense[key[0]] = int32(r)
-		} else {
-			m.table.insert(key, int32(r))
-		}
+		m.table.insert(key, int32(r))
 	}
 	return m, nil
 }
@@ -238,7 +209,7 @@ func rankCompare(keys []ruleKey) []int32 {
 // in the training domains. It does not allocate while a packed row fits 8
 // words (at least 64 features; 512 binary ones).
 func (m *IntuitiveModel) Predict(x []uint8) int {
-	if m.dense != nil {
+	if m.table.dense != nil {
 		return m.predictDense(x)
 	}
 	var buf [8]uint64
@@ -270,13 +241,13 @@ func (m *IntuitiveModel) predictDense(x []uint8) int {
 		key |= uint64(v) << uint(f)
 	}
 	q := [1]uint64{key}
-	if r := m.dense[key]; r >= 0 {
+	if r := m.table.dense[key]; r >= 0 {
 		return int(m.class[r])
 	}
 	if m.features > 1 {
 		best := int32(-1)
 		for f := range m.features {
-			if r := m.dense[key^1<<uint(f)]; r >= 0 && (best < 0 || r < best) {
+			if r := m.table.dense[key^1<<uint(f)]; r >= 0 && (best < 0 || r < best) {
 				best = r
 			}
 		}
