@@ -88,13 +88,8 @@ func (t *Tree) LeafDistributions() []float64 {
 	}
 	k, n := t.Classes, len(t.Feature)
 	out := make([]float64, n*k)
-	var buf [512]int32
-	var from []int32 // per node: at+1 while counted, −(at+1) after, 0 until reached
-	if n <= len(buf) {
-		from = buf[:n]
-	} else {
-		from = make([]int32, n)
-	}
+	var buf [smallTree]int32
+	from := nodeInt32s(buf[:], n) // per node: at+1 while counted, −(at+1) after, 0 until reached
 	from[0] = 1
 	for p := range n {
 		fp := from[p]

@@ -157,15 +157,26 @@ func (t *Tree) Path(n int) []int {
 	return path
 }
 
+// smallTree is the most nodes whose per-node scratch (Depth, Validate,
+// LeafDistributions) lives on the stack: trees up to it need no
+// allocation there.
+const smallTree = 512
+
+// nodeInt32s returns n zeroed int32s: buf's when n fits (buf a caller's
+// stack array), else a new slice.
+func nodeInt32s(buf []int32, n int) []int32 {
+	if n <= len(buf) {
+		s := buf[:n]
+		clear(s)
+		return s
+	}
+	return make([]int32, n)
+}
+
 // Depth returns the largest number of tests on a root-to-leaf path.
 func (t *Tree) Depth() int {
-	var buf [512]int32 // trees up to 512 nodes need no allocation
-	var depth []int32
-	if n := t.Len(); n <= len(buf) {
-		depth = buf[:n]
-	} else {
-		depth = make([]int32, n)
-	}
+	var buf [smallTree]int32
+	depth := nodeInt32s(buf[:], t.Len())
 	best := int32(0)
 	for n := range t.Feature {
 		for _, c := range t.Children(n) {
@@ -228,13 +239,8 @@ func (t *Tree) Validate() error {
 	}
 	// parent[c] is the node whose table first named c, -1 before that; a
 	// child named twice by one table (shared branch) is fine, by two is not.
-	var buf [512]int32 // trees up to 512 nodes need no allocation
-	var parent []int32
-	if n <= len(buf) {
-		parent = buf[:n]
-	} else {
-		parent = make([]int32, n)
-	}
+	var buf [smallTree]int32
+	parent := nodeInt32s(buf[:], n)
 	for i := range parent {
 		parent[i] = -1
 	}
