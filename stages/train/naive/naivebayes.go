@@ -197,8 +197,7 @@ func (m *NaiveBayesModel) Distribution(x []uint8, dst []float64) {
 	if m.values != nil {
 		panic("naive: Distribution on a naive Bayes model of numeric or missing data: use DistributionValues")
 	}
-	m.scores(x, dst)
-	normalize(dst)
+	m.PredictDistribution(x, dst)
 }
 
 // normalize turns log scores into probabilities in place: exp(s_c − max)
@@ -218,10 +217,11 @@ func normalize(dst []float64) {
 	}
 }
 
-// PredictDistribution returns Predict's class and writes Distribution's
-// posteriors to dst from one pass over the features, bit for bit. With two
-// classes the scores stay in registers (scores2) and only the
-// smaller score needs an exp: the larger one's is exp(0) = 1.
+// PredictDistribution returns Predict's class and writes the normalised
+// posteriors (Distribution's) to dst from one pass over the features:
+// normalize of the scores, bit for bit. With two classes the scores stay
+// in registers (scores2) and only the smaller score needs an exp: the
+// larger one's is exp(0) = 1.
 func (m *NaiveBayesModel) PredictDistribution(x []uint8, dst []float64) int {
 	if m.values != nil {
 		panic("naive: PredictDistribution on a naive Bayes model of numeric or missing data: use DistributionValues")

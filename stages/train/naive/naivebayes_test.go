@@ -271,10 +271,11 @@ func TestFitErrors(t *testing.T) {
 	}
 }
 
-// TestNaiveBayesPredictDistribution: PredictDistribution gives Predict's
-// class and Distribution's posteriors bit for bit, for two classes (its
-// one-exp path) and more, on every input of random fits, ties included
-// (tiny fits and symmetric data make equal scores).
+// TestNaiveBayesPredictDistribution: PredictDistribution (and so
+// Distribution) gives Predict's class and the posteriors of normalize on
+// the scores bit for bit, for two classes (its one-exp path) and more, on
+// every input of random fits, ties included (tiny fits and symmetric data
+// make equal scores).
 func TestNaiveBayesPredictDistribution(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for trial := range 200 {
@@ -295,13 +296,14 @@ func TestNaiveBayesPredictDistribution(t *testing.T) {
 		got, want := make([]float64, k), make([]float64, k)
 		for _, in := range allInputs(domains) {
 			p := m.PredictDistribution(in, got)
-			m.Distribution(in, want)
+			m.scores(in, want)
+			normalize(want)
 			if wp := m.Predict(in); p != wp {
 				t.Fatalf("trial %d, input %v: class %d, Predict %d", trial, in, p, wp)
 			}
 			for c := range want {
 				if math.Float64bits(got[c]) != math.Float64bits(want[c]) {
-					t.Fatalf("trial %d, input %v: distribution %v, Distribution %v", trial, in, got, want)
+					t.Fatalf("trial %d, input %v: distribution %v, normalized scores %v", trial, in, got, want)
 				}
 			}
 		}
