@@ -113,6 +113,9 @@ func writeBayesianPairs(b *strings.Builder, learners []string, order []int, scor
 		"the posterior probability that A is more accurate, that the two are practically equivalent (|difference| ≤ %s, the rope), or that B is "+
 		"(Dirichlet process prior of strength %s at 0, %d Monte Carlo draws, seed %d). A probability of 0.95 or more is a decision.",
 		format(o.Rope), format(o.Prior), o.Samples, o.Seed)
+	if n := len(scores); n < smallGroups {
+		fmt.Fprintf(b, " With %d groups its posterior rests on %d differences, and the prior's pseudo-observation at 0 weighs in: read a decision as tentative.", n, n)
+	}
 	if scenarios != "" {
 		fmt.Fprintf(b, " It too takes the groups as independent datasets, which the scenarios of one dataset are not (%s): read its probabilities as overconfident.", scenarios)
 	}

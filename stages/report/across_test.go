@@ -99,6 +99,18 @@ func TestAcrossDatasetsScenarios(t *testing.T) {
 	if !strings.Contains(b.String(), "which the scenarios of one dataset are not (thyroid): read its probabilities as overconfident") {
 		t.Errorf("the Bayesian test's paragraph must warn that thyroid's scenarios are not independent datasets:\n%s", b.String())
 	}
+	if !strings.Contains(b.String(), "read a decision as tentative") {
+		t.Errorf("with fewer than %d groups the Bayesian test's paragraph must say its decisions are tentative:\n%s", smallGroups, b.String())
+	}
+	var many strings.Builder
+	rows := make([][]float64, smallGroups)
+	for g := range rows {
+		rows[g] = []float64{0.9, 0.8 - 0.01*float64(g)}
+	}
+	writeAcrossDatasets(&many, acrossView([]string{"x", "y"}, rows))
+	if !strings.Contains(many.String(), "Bayesian signed-rank") || strings.Contains(many.String(), "tentative") {
+		t.Errorf("with %d groups the Bayesian paragraph still calls its decisions tentative:\n%s", smallGroups, many.String())
+	}
 	var one strings.Builder
 	writeAcrossDatasets(&one, acrossView([]string{"x", "y"}, [][]float64{{0.9, 0.8}, {0.8, 0.7}}))
 	if strings.Contains(one.String(), "scenarios of one dataset") {
