@@ -10,6 +10,7 @@ import (
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/internal/parallel"
+	"github.com/dtbench/dtbench/stages/train/internal/grow"
 	"github.com/dtbench/dtbench/tree"
 )
 
@@ -69,20 +70,21 @@ func (o RandomForestOptions) treeOptions() RandomTreeOptions {
 // A bootstrap sample is a multiset: n draws with replacement from the n
 // training rows, so a row may be drawn several times, and a row drawn
 // three times must weigh three times in the tree's class counts, gains,
-// min_leaf test and leaf distributions. The growing engine counts rows of
-// a set, through bitsets and packed lane words, and has no weights; so
-// each sample is materialized as a dataset of its own (dataset.Project of
-// the drawn rows, repeats included), on which RandomTree grows on every
-// row. Weights in the engine would instead touch every counting path
-// (bitset popcounts, 3-bit lane sums, the tiny path) and their guard
-// tests; a copy leaves them as they are. It is not free: at 10 binary
-// features × 3,000 rows, drawing and building a sample (mostly
-// dataset.New's bitsets) takes about as long as growing its tree, and
-// BenchmarkRandomForest's 100-tree fit about 20 ms. (Weka's Bagging also
-// copies, with Instances.resampleWithWeights.) The drawn rows are laid
-// out in increasing row order, counted per row rather than appended in
-// draw order, so that the copy reads d sequentially; the tree depends
-// only on the multiset.
+// min_leaf test and leaf distributions. The growing engine counts rows,
+// not weights, and a list node's rows are copies of packed rows, so on
+// nominal data a tree grows on its sample in place: the training set is
+// packed into lane words once per forest (grow.Pack), and each tree's
+// root list copies the words of its drawn rows, a row drawn three times
+// three times (grow.TreeOfSample). The tree is the one grown on the
+// sample materialized as a dataset of its own (dataset.Project of the
+// drawn rows, repeats included), which TestTreeOfSampleIsMaterialized
+// holds bit for bit, with no dataset built and no rows packed per tree.
+// (Weka's Bagging copies, with Instances.resampleWithWeights.) On data
+// with numbers or missing values, the Weka port (randomtree_weka.go)
+// grows on materialized samples. The drawn rows are laid out in
+// increasing row order, counted per row rather than kept in draw order,
+// so that a sample reads d sequentially; the tree depends only on the
+// multiset.
 //
 // Randomness: tree i draws its bootstrap sample and then its features
 // from a generator of its own, seeded by the 2i-th and (2i+1)-th values
@@ -122,15 +124,33 @@ func (l RandomForest) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Ran
 	for i := range seeds {
 		seeds[i] = [2]uint64{rng.Uint64(), rng.Uint64()}
 	}
-	// A bagger's buffers serve one tree at a time: the trees growing side
-	// by side take them from a pool.
+	// On nominal data the trees grow on their samples in place, from the
+	// training set packed once (grow.TreeOfSample); the port takes
+	// materialized samples.
+	var packed *grow.Packed
+	if weka == nil && o.Bootstrap {
+		packed = grow.Pack(d)
+	}
+	// A bagger's buffers and splitter serve one tree at a time: the trees
+	// growing side by side take them from a pool.
 	bags := sync.Pool{New: func() any {
 		b := new(bagger)
 		b.bind(d, rows, o.BagSize)
+		b.splitter = learner.splitter(d.NumFeatures())
 		return b
 	}}
 	err := parallel.For(o.Trees, func(i int) error {
 		r := rand.New(rand.NewPCG(seeds[i][0], seeds[i][1]))
+		if packed != nil {
+			bag := bags.Get().(*bagger)
+			defer bags.Put(bag)
+			t, err := learner.fitSample(packed, bag.draw(r), bag.splitter, r)
+			if err != nil {
+				return fmt.Errorf("randomforest: tree %d: %w", i, err)
+			}
+			trees[i] = t
+			return nil
+		}
 		td, tr := d, rows
 		if o.Bootstrap {
 			bag := bags.Get().(*bagger)
@@ -212,8 +232,9 @@ func bagSize(n, percent int) int {
 	return s
 }
 
-// bagger draws bootstrap samples of one training set and materializes
-// them, reusing its buffers from one tree to the next.
+// bagger draws bootstrap samples of one training set, reusing its
+// buffers from one tree to the next, and holds the splitter of the tree
+// it serves.
 type bagger struct {
 	d        *dataset.Dataset
 	rows     []int   // the training rows, in increasing order
@@ -221,6 +242,7 @@ type bagger struct {
 	times    []int32 // times[j]: how often rows[j] was drawn
 	drawn    []int   // the sample's rows, repeats included, in increasing order
 	features []int   // every feature, in order
+	splitter *randomSplitter
 }
 
 // bind prepares b for samples of the rows of d in rows at bag size
@@ -237,9 +259,13 @@ func (b *bagger) bind(d *dataset.Dataset, rows dataset.Bitset, percent int) {
 	}
 }
 
-// sample draws a bootstrap sample with r (size draws, each uniform over
-// the training rows, with replacement) and returns it as a dataset.
-func (b *bagger) sample(r *rand.Rand) (*dataset.Dataset, error) {
+// draw draws a bootstrap sample with r (size draws, each uniform over the
+// training rows, with replacement) and returns its rows, repeats
+// included, in increasing order: counted per row rather than kept in draw
+// order, so that reading the sample reads the data sequentially (the tree
+// depends only on the multiset). The slice is b's, valid until the next
+// draw.
+func (b *bagger) draw(r *rand.Rand) []int {
 	n := len(b.rows)
 	clear(b.times)
 	for range b.size {
@@ -251,5 +277,11 @@ func (b *bagger) sample(r *rand.Rand) (*dataset.Dataset, error) {
 			b.drawn = append(b.drawn, b.rows[j])
 		}
 	}
-	return b.d.Project(b.drawn, b.features)
+	return b.drawn
+}
+
+// sample draws a bootstrap sample with r, as draw does, and returns it as
+// a dataset of its own.
+func (b *bagger) sample(r *rand.Rand) (*dataset.Dataset, error) {
+	return b.d.Project(b.draw(r), b.features)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
 	"github.com/dtbench/dtbench/stages/train/internal/grow"
+	"github.com/dtbench/dtbench/tree"
 )
 
 // RandomTreeOptions are RandomTree's options, named after Weka's
@@ -88,11 +89,32 @@ func (l RandomTree) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Rand)
 	if d.HasNumeric() || d.HasMissing() {
 		return fitRandomTreeWeka(d, dataset.And(make(dataset.Bitset, len(rows)), rows, d.All()).Rows(nil), l.Options, rng), nil
 	}
+	return growModel("randomtree", d, rows, l.splitter(d.NumFeatures()), l.growOptions(), rng)
+}
+
+// splitter returns the tree's strategy for m features.
+func (l RandomTree) splitter(m int) *randomSplitter {
 	sp := &randomSplitter{crit: &infoGain{}, k: l.Options.K, minLeaf: l.Options.MinLeaf}
 	if sp.k == 0 {
-		sp.k = randomTreeK(d.NumFeatures())
+		sp.k = randomTreeK(m)
 	}
-	return growModel("randomtree", d, rows, sp, grow.Options{MaxDepth: l.Options.MaxDepth}, rng)
+	return sp
+}
+
+// growOptions returns the builder's stopping rules for the tree.
+func (l RandomTree) growOptions() grow.Options { return grow.Options{MaxDepth: l.Options.MaxDepth} }
+
+// fitSample grows the random tree of a bootstrap sample of nominal data,
+// the multiset of p's rows listed in rows (increasing, repeats adjacent),
+// drawing features with rng: the tree Fit grows on the sample made a
+// dataset (grow.TreeOfSample), with none made. sp is the tree's splitter
+// (l.splitter), which serves one fit at a time.
+func (l RandomTree) fitSample(p *grow.Packed, rows []int, sp *randomSplitter, rng *rand.Rand) (*tree.Tree, error) {
+	t, err := grow.TreeOfSample(p, rows, sp, l.growOptions(), rng)
+	if err != nil {
+		return nil, fmt.Errorf("randomtree: %w", err)
+	}
+	return t, nil
 }
 
 // wekaSeed is the seed of Weka's RandomTree and RandomForest (-S 1), with

@@ -1,6 +1,7 @@
 package grow
 
 import (
+	"math"
 	"math/rand/v2"
 
 	"github.com/dtbench/dtbench/dataset"
@@ -16,20 +17,8 @@ import (
 
 // run grows the tree of the rows in rows into g.b.
 func (g *grower) run(rows dataset.Bitset, rng *rand.Rand) {
-	root := g.b.Node()
+	root, cands := g.root()
 	counts := g.d.ClassCounts(rows)
-	for f, z := range g.domains {
-		g.avail[f] = 1<<z - 1
-		if z == 64 {
-			g.avail[f] = ^uint64(0)
-		}
-	}
-	cands := 0
-	for _, a := range g.avail {
-		if a&(a-1) != 0 {
-			cands++
-		}
-	}
 	if !g.settle(root, 0, cands, 0, counts) {
 		return
 	}
@@ -44,6 +33,50 @@ func (g *grower) run(rows dataset.Bitset, rng *rand.Rand) {
 		rs = g.store.newBits()
 		dataset.And(g.store.bitsOf(rs), rows, g.d.All()) // ignore bits past the last row
 	}
+	g.grow(root, cands, rs, counts, rng)
+}
+
+// runSample grows the tree of the multiset of rows listed in rows (in
+// increasing order, repeats adjacent) into g.b, every node a list node
+// whose rows are copied from p's packed rows: the tree run would grow on
+// the dataset holding those rows, repeats included, in that order.
+func (g *grower) runSample(p *Packed, rows []int, rng *rand.Rand) {
+	root, cands := g.root()
+	counts := g.counts
+	clear(counts)
+	labels := g.d.Labels()
+	for _, r := range rows {
+		counts[labels[r]]++
+	}
+	if !g.settle(root, 0, cands, 0, counts) {
+		return
+	}
+	g.listBelow = math.MaxInt
+	rs := g.store.newListOf(rows, p.words, counts)
+	g.grow(root, cands, rs, counts, rng)
+}
+
+// root adds the root to the tree and opens every feature's values; it
+// returns the root's id and the number of features that can split it.
+func (g *grower) root() (root, cands int) {
+	root = g.b.Node()
+	for f, z := range g.domains {
+		g.avail[f] = 1<<z - 1
+		if z == 64 {
+			g.avail[f] = ^uint64(0)
+		}
+	}
+	for _, a := range g.avail {
+		if a&(a-1) != 0 {
+			cands++
+		}
+	}
+	return root, cands
+}
+
+// grow grows the subtree of the open root from its rows rs and class
+// counts, node by node from the grower's stack.
+func (g *grower) grow(root, cands int, rs rowSet, counts []int, rng *rand.Rand) {
 	g.path = g.path[:0]
 	g.push(frame{id: int32(root), cands: int32(cands), feat: -1, rows: rs}, counts)
 

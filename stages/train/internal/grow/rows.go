@@ -225,6 +225,40 @@ func (s *rowStore) newList(b dataset.Bitset, counts []int) rowSet {
 	return listIn(0, false, int32(lo), s.used)
 }
 
+// newListOf copies the rows listed in rows (a multiset of the dataset's
+// rows, in increasing order) into a fresh window of arena 0, grouped by
+// class in increasing order, each from its lane words in packed (every
+// row of the dataset, packed by s.layout); counts are their class counts.
+// A row listed twice is two rows of the window.
+func (s *rowStore) newListOf(rows []int, packed []uint64, counts []int) rowSet {
+	pos := s.pos[:len(counts)]
+	n := 0
+	for c, x := range counts {
+		pos[c] = int(s.used) + n
+		n += x
+	}
+	lo := int(s.used)
+	W := s.layout.words
+	a := &s.arena[0]
+	labels := s.d.Labels()
+	for _, r := range rows {
+		p := pos[labels[r]]
+		pos[labels[r]]++
+		switch W {
+		case 0:
+		case 1:
+			a.words[p] = packed[r]
+		default:
+			copy(a.words[p*W:(p+1)*W], packed[r*W:(r+1)*W])
+		}
+		if len(a.idx) > 0 {
+			a.idx[p] = int32(r)
+		}
+	}
+	s.used += int32(n)
+	return listIn(0, false, int32(lo), s.used)
+}
+
 // childBits sets dst to the rows of node whose value of feature f lies in
 // mask, from the dataset's value bitsets, and returns dst.
 func childBits(dst, node dataset.Bitset, d *dataset.Dataset, f int, mask uint64) dataset.Bitset {
