@@ -180,6 +180,18 @@ type PredictDistributor interface {
 	PredictDistribution(x []uint8, dst []float64) int
 }
 
+// BatchDistributor is a PredictDistributor that also gives the
+// predictions and probabilities of many rows at once, each row's as
+// PredictDistribution gives them, bit for bit (a forest walks each tree
+// over a block of rows instead of every tree for each row).
+type BatchDistributor interface {
+	PredictDistributor
+	// PredictDistributions writes to pred (rows) and dst (rows × classes)
+	// the predictions and distributions of the rows of x (rows ×
+	// features codes).
+	PredictDistributions(x []uint8, features int, pred []int, dst []float64)
+}
+
 // Score is a model's result on a set of rows: how many it classified
 // correctly, of how many, and its mean absolute error.
 type Score struct {
@@ -391,6 +403,14 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 	if table != nil && tests == nil && each == nil && d != nil {
 		return e.scoreLeaves(t, table, k, confusion, roc), 0
 	}
+	// batch, when m is a BatchDistributor with no tree to charge: every
+	// row's distribution, formed at once.
+	var batch []float64
+	var batchPred []int
+	if bd, ok := m.(BatchDistributor); ok && t == nil {
+		batch, batchPred = make([]float64, len(e.labels)*k), make([]int, len(e.labels))
+		bd.PredictDistributions(e.x, e.m, batchPred, batch)
+	}
 	probs := make([]float64, k)
 	s := Score{Total: len(e.labels)}
 	charged := 0.0
@@ -401,6 +421,9 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 		charge := 0.0
 		var from TableRow // the row of table probs is
 		switch {
+		case batch != nil:
+			copy(probs, batch[i*k:(i+1)*k])
+			p, ready = batchPred[i], true
 		case table != nil: // m is t's model: its leaf's row of the table
 			leaf := t.Apply(x)
 			copy(probs, table[leaf*k:(leaf+1)*k])

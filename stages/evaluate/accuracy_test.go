@@ -315,3 +315,88 @@ func TestScoreByLeaf(t *testing.T) {
 		}
 	}
 }
+
+// plainTree is a tree model with a distribution and nothing else.
+type plainTree struct{ t *tree.Tree }
+
+func (m plainTree) Predict(x []uint8) int                 { return m.t.Predict(x) }
+func (m plainTree) Distribution(x []uint8, dst []float64) { m.t.Distribution(x, dst) }
+func (m plainTree) PredictDistribution(x []uint8, dst []float64) int {
+	return m.t.PredictDistribution(x, dst)
+}
+
+// batchTree is plainTree giving its rows' distributions at once
+// (BatchDistributor), formed last row first, so that a row read from the
+// wrong place of the batch shows.
+type batchTree struct{ plainTree }
+
+func (m batchTree) PredictDistributions(x []uint8, features int, pred []int, dst []float64) {
+	k := m.t.Classes
+	for r := len(pred) - 1; r >= 0; r-- {
+		pred[r] = m.t.PredictDistribution(x[r*features:(r+1)*features], dst[r*k:(r+1)*k])
+	}
+}
+
+// TestScoreBatch: a BatchDistributor scored from its batch of
+// distributions has the score, confusion matrix, weighted AUC and rows
+// told of the row by row walk, bit for bit.
+func TestScoreBatch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	for trial := range 40 {
+		k := 2 + rng.IntN(3)
+		domains := randomDomains(rng, 5, 2, 4)
+		lt := randomLearned(rng, domains, k, id3Like(4, 1, 0.7))
+		lt.Counts = make([]int32, lt.Len()*k)
+		for i := range lt.Counts {
+			lt.Counts[i] = int32(rng.IntN(7))
+		}
+		schema := dataset.Schema{Class: dataset.Attribute{Name: "c"}}
+		for f, z := range domains {
+			a := dataset.Attribute{Name: fmt.Sprint("f", f)}
+			for v := range z {
+				a.Values = append(a.Values, fmt.Sprint(v))
+			}
+			schema.Features = append(schema.Features, a)
+		}
+		for c := range k {
+			schema.Class.Values = append(schema.Class.Values, fmt.Sprint(c))
+		}
+		n := 1 + rng.IntN(300)
+		xs, ys := make([][]uint8, n), make([]uint8, n)
+		for i := range xs {
+			for _, z := range domains {
+				xs[i] = append(xs[i], uint8(rng.IntN(z)))
+			}
+			ys[i] = uint8(rng.IntN(k))
+		}
+		d, err := dataset.FromRows(schema, xs, ys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := NewRows(d, d.All())
+		type told struct {
+			p     int
+			probs []float64
+		}
+		run := func(m Predictor) (Score, []int, float64, []told) {
+			conf := make([]int, k*k)
+			var roc ROCRows
+			roc.K = k
+			var each []told
+			s, _ := rows.score(m, nil, k, conf, func(i, p int, probs []float64, _ TableRow, _ float64) {
+				each = append(each, told{p, slices.Clone(probs)})
+			}, &roc)
+			return s, conf, roc.WeightedAUC(), each
+		}
+		gs, gc, ga, ge := run(batchTree{plainTree{lt}})
+		ws, wc, wa, we := run(plainTree{lt})
+		if gs != ws || !slices.Equal(gc, wc) || math.Float64bits(ga) != math.Float64bits(wa) {
+			t.Fatalf("trial %d: batch %+v %v AUC %v, row by row %+v %v AUC %v", trial, gs, gc, ga, ws, wc, wa)
+		}
+		for i := range we {
+			if ge[i].p != we[i].p || !slices.Equal(ge[i].probs, we[i].probs) {
+				t.Fatalf("trial %d row %d: batch told %v, row by row %v", trial, i, ge[i], we[i])
+			}
+		}
+	}
+}

@@ -467,3 +467,44 @@ func TestRandomForestEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestForestPredictDistributions: the forest's tree-major batch gives
+// every row the prediction and distribution of PredictDistribution, bit
+// for bit, for row counts around the block size and forests of one to
+// many trees, on 2 to 5 classes.
+func TestForestPredictDistributions(t *testing.T) {
+	for ci, tc := range oracleCases {
+		d := noisyData(t, uint64(40+ci), tc.domains, tc.classes, tc.depth, tc.rows, 0.1)
+		for _, trees := range []int{1, 7, 30} {
+			o := forestOptions(trees)
+			m, err := RandomForest{Options: o}.Fit(d, d.All(), rand.New(rand.NewPCG(uint64(ci), 3)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := m.(*ForestModel)
+			k, features := d.Classes(), d.NumFeatures()
+			rng := rand.New(rand.NewPCG(uint64(trees), 5))
+			for _, rows := range []int{0, 1, forestBlock - 1, forestBlock, forestBlock + 1, 3*forestBlock + 17} {
+				x := make([]uint8, rows*features)
+				for r := range rows {
+					d.Row(rng.IntN(d.Len()), x[r*features:r*features])
+				}
+				pred, dst := make([]int, rows), make([]float64, rows*k)
+				f.PredictDistributions(x, features, pred, dst)
+				want := make([]float64, k)
+				for r := range rows {
+					p := f.PredictDistribution(x[r*features:(r+1)*features], want)
+					got := dst[r*k : (r+1)*k]
+					for c := range want {
+						if math.Float64bits(got[c]) != math.Float64bits(want[c]) {
+							t.Fatalf("%s, %d trees, %d rows: row %d distribution %v, want %v", tc.name, trees, rows, r, got, want)
+						}
+					}
+					if pred[r] != p {
+						t.Fatalf("%s, %d trees, %d rows: row %d predicted %d, want %d", tc.name, trees, rows, r, pred[r], p)
+					}
+				}
+			}
+		}
+	}
+}
