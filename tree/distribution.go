@@ -58,17 +58,19 @@ func (t *Tree) deeper(n, at int, counted bool) (int, bool) {
 
 // fromCounts writes leaf n's class probabilities to dst (cleared): node
 // at's counts over their total, or all on the leaf's class when at has
-// none.
-func (t *Tree) fromCounts(n, at int, dst []float64) {
+// none. It reports whether they came from at's counts alone (so that
+// another leaf with the same at has the same row).
+func (t *Tree) fromCounts(n, at int, dst []float64) bool {
 	counts := t.NodeCounts(at)
 	total := countsTotal(counts)
 	if total == 0 {
 		dst[t.Class[n]] = 1
-		return
+		return false
 	}
 	for c, k := range counts {
 		dst[c] = float64(k) / float64(total)
 	}
+	return true
 }
 
 // LeafDistributions returns the class probabilities ApplyDistribution
@@ -91,6 +93,10 @@ func (t *Tree) LeafDistributions() []float64 {
 	var buf [smallTree]int32
 	from := nodeInt32s(buf[:], n) // per node: at+1 while counted, −(at+1) after, 0 until reached
 	from[0] = 1
+	// shared is the last leaf whose row came from an ancestor's counts
+	// (a leaf no row reached takes its parent's): its empty siblings,
+	// which follow it, copy its row instead of dividing again.
+	shared, sharedAt := -1, -1
 	for p := range n {
 		fp := from[p]
 		if fp == 0 {
@@ -101,10 +107,13 @@ func (t *Tree) LeafDistributions() []float64 {
 			at = int(-fp) - 1
 		}
 		if t.Feature[p] == Leaf {
-			if len(t.Counts) == 0 {
+			switch {
+			case len(t.Counts) == 0:
 				out[p*k+int(t.Class[p])] = 1
-			} else {
-				t.fromCounts(p, at, out[p*k:(p+1)*k])
+			case at != p && at == sharedAt:
+				copy(out[p*k:(p+1)*k], out[shared*k:(shared+1)*k])
+			case t.fromCounts(p, at, out[p*k:(p+1)*k]) && at != p:
+				shared, sharedAt = p, at
 			}
 			continue
 		}
