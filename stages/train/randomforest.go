@@ -252,7 +252,7 @@ func (b *bagger) bind(d *dataset.Dataset, rows dataset.Bitset, percent int) {
 	b.rows = rows.Rows(nil)
 	b.size = bagSize(len(b.rows), percent)
 	b.times = make([]int32, len(b.rows))
-	b.drawn = make([]int, 0, b.size)
+	b.drawn = make([]int, b.size+drawSlack)
 	b.features = make([]int, d.NumFeatures())
 	for f := range b.features {
 		b.features[f] = f
@@ -271,14 +271,28 @@ func (b *bagger) draw(r *rand.Rand) []int {
 	for range b.size {
 		b.times[r.IntN(n)]++
 	}
-	b.drawn = b.drawn[:0]
+	// Each row is written drawSlack times and the cursor advances by the
+	// times it was drawn: a row's count, 0 to 3 nearly always (Poisson(1)
+	// for a full bag), would otherwise steer an inner loop whose branches
+	// no predictor learns. The slack past the sample absorbs the last
+	// row's extra copies.
+	out := b.drawn[:b.size+drawSlack]
+	w := 0
 	for j, t := range b.times {
-		for range t {
-			b.drawn = append(b.drawn, b.rows[j])
+		r := b.rows[j]
+		d := out[w : w+drawSlack : w+drawSlack]
+		d[0], d[1], d[2], d[3] = r, r, r, r
+		for i := drawSlack; i < int(t); i++ {
+			out[w+i] = r
 		}
+		w += int(t)
 	}
-	return b.drawn
+	return out[:b.size]
 }
+
+// drawSlack is the copies of a row draw writes before looking at its
+// count.
+const drawSlack = 4
 
 // sample draws a bootstrap sample with r, as draw does, and returns it as
 // a dataset of its own.

@@ -47,13 +47,15 @@ type packedFeature struct {
 	mask   uint64 // the lowest bit of each of its lanes, before the shift
 }
 
-// value returns the feature's value in a row's lane word x.
+// value returns the feature's value in a row's lane word x: value v > 0
+// sets the lowest bit of lane v−1, value 0 none. It has no branch (the
+// partition of a node calls it for every row, and the values of its rows
+// follow no pattern): with bit 63, above every lane, set as a sentinel,
+// the lowest set bit is in lane v−1 or, for value 0, lane 21, which the
+// modulus maps to 0.
 func (p *packedFeature) value(x uint64) int {
 	b := x >> p.shift & p.mask
-	if b == 0 {
-		return 0
-	}
-	return 1 + bits.TrailingZeros64(b)/laneBits
+	return (bits.TrailingZeros64(b|1<<63)/laneBits + 1) % (lanesPerWord + 1)
 }
 
 // packLayout is a fit's assignment of features to lanes.
