@@ -248,12 +248,14 @@ func TestIntuitiveReference(t *testing.T) {
 		{"byte fields", []int{20, 2, 3}, 3, 100, 0.8},
 		{"multiword binary", repeat(2, 70), 2, 200, 1},
 		{"multiword ternary", repeat(3, 40), 3, 200, 0.9},
+		{"nursery-like (probes)", []int{3, 5, 4, 4, 3, 2, 3, 3}, 5, 1200, 0.9},
+		{"multiword ternary, many rows", repeat(3, 40), 3, 1200, 0.9},
 	}
 	for i, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			trials := 20
-			if len(tc.domains) > 16 {
-				trials = 5 // wide rows: many queries per trial already
+			if len(tc.domains) > 16 || tc.n > 1000 {
+				trials = 3 // wide rows or many: many queries per trial already
 			}
 			for trial := range trials {
 				rng := rand.New(rand.NewPCG(uint64(i), uint64(trial)))
@@ -265,9 +267,16 @@ func TestIntuitiveReference(t *testing.T) {
 					t.Fatalf("Fit: %v", err)
 				}
 				crs, maj := referenceCRS(d, kept), referenceMajority(d, kept)
+				// Both ways to an unseen input's nearest antecedents:
+				// the neighbours looked up, and the scan alone.
+				chosen := m.probe
 				for _, in := range queries(rng, d, tc.domains) {
-					if got, want := m.Predict(in), referencePredict(crs, maj, in); got != want {
-						t.Fatalf("trial %d: Predict(%v) = %d; want %d", trial, in, got, want)
+					want := referencePredict(crs, maj, in)
+					for _, probe := range []bool{chosen, !chosen} {
+						m.probe = probe && len(tc.domains) > 1
+						if got := m.Predict(in); got != want {
+							t.Fatalf("trial %d (probe %v): Predict(%v) = %d; want %d", trial, m.probe, in, got, want)
+						}
 					}
 				}
 			}
