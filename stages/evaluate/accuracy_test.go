@@ -257,37 +257,7 @@ func (m tabledTree) PredictDistribution(x []uint8, dst []float64) int {
 func TestScoreByLeaf(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for trial := range 60 {
-		k := 2 + rng.IntN(3)
-		domains := randomDomains(rng, 5, 2, 4)
-		lt := randomLearned(rng, domains, k, id3Like(4, 1, 0.7))
-		lt.Counts = make([]int32, lt.Len()*k)
-		for i := range lt.Counts {
-			lt.Counts[i] = int32(rng.IntN(7))
-		}
-		schema := dataset.Schema{Class: dataset.Attribute{Name: "c"}}
-		for f, z := range domains {
-			a := dataset.Attribute{Name: fmt.Sprint("f", f)}
-			for v := range z {
-				a.Values = append(a.Values, fmt.Sprint(v))
-			}
-			schema.Features = append(schema.Features, a)
-		}
-		for c := range k {
-			schema.Class.Values = append(schema.Class.Values, fmt.Sprint(c))
-		}
-		n := 1 + rng.IntN(200)
-		xs, ys := make([][]uint8, n), make([]uint8, n)
-		for i := range xs {
-			for _, z := range domains {
-				xs[i] = append(xs[i], uint8(rng.IntN(z)))
-			}
-			ys[i] = uint8(rng.IntN(k))
-		}
-		d, err := dataset.FromRows(schema, xs, ys)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows := NewRows(d, d.All())
+		lt, rows, k := randomCountedCase(t, rng, 200)
 		m := tabledTree{lt}
 		gotConf, wantConf := make([]int, k*k), make([]int, k*k)
 		got := rows.Score(m, k, gotConf)
@@ -343,37 +313,7 @@ func (m batchTree) PredictDistributions(x []uint8, features int, pred []int, dst
 func TestScoreBatch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
 	for trial := range 40 {
-		k := 2 + rng.IntN(3)
-		domains := randomDomains(rng, 5, 2, 4)
-		lt := randomLearned(rng, domains, k, id3Like(4, 1, 0.7))
-		lt.Counts = make([]int32, lt.Len()*k)
-		for i := range lt.Counts {
-			lt.Counts[i] = int32(rng.IntN(7))
-		}
-		schema := dataset.Schema{Class: dataset.Attribute{Name: "c"}}
-		for f, z := range domains {
-			a := dataset.Attribute{Name: fmt.Sprint("f", f)}
-			for v := range z {
-				a.Values = append(a.Values, fmt.Sprint(v))
-			}
-			schema.Features = append(schema.Features, a)
-		}
-		for c := range k {
-			schema.Class.Values = append(schema.Class.Values, fmt.Sprint(c))
-		}
-		n := 1 + rng.IntN(300)
-		xs, ys := make([][]uint8, n), make([]uint8, n)
-		for i := range xs {
-			for _, z := range domains {
-				xs[i] = append(xs[i], uint8(rng.IntN(z)))
-			}
-			ys[i] = uint8(rng.IntN(k))
-		}
-		d, err := dataset.FromRows(schema, xs, ys)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows := NewRows(d, d.All())
+		lt, rows, k := randomCountedCase(t, rng, 300)
 		type told struct {
 			p     int
 			probs []float64
@@ -399,4 +339,42 @@ func TestScoreBatch(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomCountedCase returns a random tree over 2 to 4 classes whose nodes
+// carry random class counts (uneven leaf distributions), and 1 to maxRows
+// random rows of its features with random classes.
+func randomCountedCase(t *testing.T, rng *rand.Rand, maxRows int) (*tree.Tree, *Rows, int) {
+	t.Helper()
+	k := 2 + rng.IntN(3)
+	domains := randomDomains(rng, 5, 2, 4)
+	lt := randomLearned(rng, domains, k, id3Like(4, 1, 0.7))
+	lt.Counts = make([]int32, lt.Len()*k)
+	for i := range lt.Counts {
+		lt.Counts[i] = int32(rng.IntN(7))
+	}
+	schema := dataset.Schema{Class: dataset.Attribute{Name: "c"}}
+	for f, z := range domains {
+		a := dataset.Attribute{Name: fmt.Sprint("f", f)}
+		for v := range z {
+			a.Values = append(a.Values, fmt.Sprint(v))
+		}
+		schema.Features = append(schema.Features, a)
+	}
+	for c := range k {
+		schema.Class.Values = append(schema.Class.Values, fmt.Sprint(c))
+	}
+	n := 1 + rng.IntN(maxRows)
+	xs, ys := make([][]uint8, n), make([]uint8, n)
+	for i := range xs {
+		for _, z := range domains {
+			xs[i] = append(xs[i], uint8(rng.IntN(z)))
+		}
+		ys[i] = uint8(rng.IntN(k))
+	}
+	d, err := dataset.FromRows(schema, xs, ys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lt, NewRows(d, d.All()), k
 }

@@ -46,23 +46,30 @@ func (m *ForestModel) Distribution(x []uint8, dst []float64) {
 	one := buf[:m.classes]
 	dst = dst[:m.classes]
 	clear(dst)
-	k := m.classes
-	for i, t := range m.trees {
-		if probs := m.leaves[i]; probs != nil {
-			leaf := t.Apply(x)
-			for c, p := range probs[leaf*k : (leaf+1)*k] {
-				dst[c] += p
-			}
-			continue
-		}
-		t.Distribution(x, one)
-		for c, p := range one {
-			dst[c] += p
-		}
+	for i := range m.trees {
+		m.addTree(i, x, dst, one)
 	}
 	n := float64(len(m.trees))
 	for c := range dst {
 		dst[c] /= n
+	}
+}
+
+// addTree adds tree i's class distribution for x to acc: its leaf's row
+// of the tree's leaf table, or its Distribution (one is scratch of one
+// entry per class).
+func (m *ForestModel) addTree(i int, x []uint8, acc, one []float64) {
+	t, k := m.trees[i], m.classes
+	if probs := m.leaves[i]; probs != nil {
+		leaf := t.Apply(x)
+		for c, p := range probs[leaf*k : (leaf+1)*k] {
+			acc[c] += p
+		}
+		return
+	}
+	t.Distribution(x, one)
+	for c, p := range one {
+		acc[c] += p
 	}
 }
 
@@ -88,22 +95,9 @@ func (m *ForestModel) PredictDistributions(x []uint8, features int, pred []int, 
 		clear(out)
 		var buf [dataset.MaxValues]float64
 		one := buf[:k]
-		for i, t := range m.trees {
-			probs := m.leaves[i]
+		for i := range m.trees {
 			for r := lo; r < hi; r++ {
-				row := x[r*features : (r+1)*features : (r+1)*features]
-				acc := dst[r*k : (r+1)*k]
-				if probs != nil {
-					leaf := t.Apply(row)
-					for c, p := range probs[leaf*k : (leaf+1)*k] {
-						acc[c] += p
-					}
-					continue
-				}
-				t.Distribution(row, one)
-				for c, p := range one {
-					acc[c] += p
-				}
+				m.addTree(i, x[r*features:(r+1)*features:(r+1)*features], dst[r*k:(r+1)*k], one)
 			}
 		}
 		n := float64(len(m.trees))

@@ -168,44 +168,23 @@ func (s *rowStore) window(side int, lo, hi int32) list {
 // newList copies the rows of b into a fresh window of arena 0, grouped by
 // class in increasing order; counts are their class counts.
 func (s *rowStore) newList(b dataset.Bitset, counts []int) rowSet {
-	n := 0
-	pos := s.pos[:len(counts)]
-	for c, x := range counts {
-		pos[c] = int(s.used) + n
-		n += x
-	}
-	lo := int(s.used)
+	lo, n := s.startList(counts)
 	W := s.layout.words
-	a := &s.arena[0]
-	labels := s.d.Labels()
-	place := func(r int, src []uint64) {
-		p := pos[labels[r]]
-		pos[labels[r]]++
-		switch W {
-		case 0:
-		case 1:
-			a.words[p] = src[0]
-		default:
-			copy(a.words[p*W:(p+1)*W], src)
-		}
-		if len(a.idx) > 0 {
-			a.idx[p] = int32(r)
-		}
-	}
 	if lo == 0 && n == s.d.Len() && s.byClass && len(counts) == 2 {
 		// Every row of the dataset (a root), in the oracle study's case:
 		// packed straight into place.
-		s.layout.packOrdered(a.words, s.d, true, counts[0])
+		s.layout.packOrdered(s.arena[0].words, s.d, true, counts[0])
 		s.used = int32(n)
 		return listIn(0, false, 0, s.used)
 	}
+	labels := s.d.Labels()
 	if lo == 0 && n == s.d.Len() {
 		// Every row of the dataset (a root): packed in row order into
 		// arena 1, not in use yet, and placed from there.
 		src := s.arena[1].words
 		s.layout.pack(src, s.d)
 		for r := range n {
-			place(r, src[r*W:(r+1)*W])
+			s.put(r, labels[r], src[r*W:(r+1)*W])
 		}
 	} else {
 		if !s.isPack {
@@ -217,7 +196,7 @@ func (s *rowStore) newList(b dataset.Bitset, counts []int) rowSet {
 			for w != 0 {
 				r := i<<6 + bits.TrailingZeros64(w)
 				w &= w - 1
-				place(r, s.packed[r*W:(r+1)*W])
+				s.put(r, labels[r], s.packed[r*W:(r+1)*W])
 			}
 		}
 	}
@@ -231,32 +210,45 @@ func (s *rowStore) newList(b dataset.Bitset, counts []int) rowSet {
 // row of the dataset, packed by s.layout); counts are their class counts.
 // A row listed twice is two rows of the window.
 func (s *rowStore) newListOf(rows []int, packed []uint64, counts []int) rowSet {
-	pos := s.pos[:len(counts)]
-	n := 0
-	for c, x := range counts {
-		pos[c] = int(s.used) + n
-		n += x
-	}
-	lo := int(s.used)
+	lo, n := s.startList(counts)
 	W := s.layout.words
-	a := &s.arena[0]
 	labels := s.d.Labels()
 	for _, r := range rows {
-		p := pos[labels[r]]
-		pos[labels[r]]++
-		switch W {
-		case 0:
-		case 1:
-			a.words[p] = packed[r]
-		default:
-			copy(a.words[p*W:(p+1)*W], packed[r*W:(r+1)*W])
-		}
-		if len(a.idx) > 0 {
-			a.idx[p] = int32(r)
-		}
+		s.put(r, labels[r], packed[r*W:(r+1)*W])
 	}
 	s.used += int32(n)
 	return listIn(0, false, int32(lo), s.used)
+}
+
+// startList begins a new window of arena 0 for rows of the given class
+// counts: it sets s.pos to each class's first slot and returns the
+// window's first slot and its length.
+func (s *rowStore) startList(counts []int) (lo, n int) {
+	lo = int(s.used)
+	pos := s.pos[:len(counts)]
+	for c, x := range counts {
+		pos[c] = lo + n
+		n += x
+	}
+	return lo, n
+}
+
+// put places row r of class c, whose lane words are src, in the next slot
+// of its class (s.pos) in arena 0.
+func (s *rowStore) put(r int, c uint8, src []uint64) {
+	a := &s.arena[0]
+	p := s.pos[c]
+	s.pos[c]++
+	switch W := len(src); W {
+	case 0:
+	case 1:
+		a.words[p] = src[0]
+	default:
+		copy(a.words[p*W:(p+1)*W], src)
+	}
+	if len(a.idx) > 0 {
+		a.idx[p] = int32(r)
+	}
 }
 
 // childBits sets dst to the rows of node whose value of feature f lies in

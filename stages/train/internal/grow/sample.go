@@ -35,8 +35,9 @@ func Pack(d *dataset.Dataset) *Packed {
 // (d.Project(rows, every feature), on all of its rows), without making
 // that dataset: every node keeps a list of its rows, copied at the root
 // from p's packed words (and, when some feature is unpacked, read from
-// d's columns through the rows' indices). rows may hold at most d.Len()
-// entries, as a bootstrap sample of d's rows does.
+// d's columns through the rows' indices), so o.ListBelow has no effect.
+// rows may hold at most d.Len() entries, as a bootstrap sample of d's
+// rows does.
 func TreeOfSample(p *Packed, rows []int, sp Splitter, o Options, rng *rand.Rand) (*tree.Tree, error) {
 	d := p.d
 	if len(rows) > d.Len() {
