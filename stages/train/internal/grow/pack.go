@@ -48,14 +48,13 @@ type packedFeature struct {
 }
 
 // value returns the feature's value in a row's lane word x: value v > 0
-// sets the lowest bit of lane v−1, value 0 none. It has no branch (the
-// partition of a node calls it for every row, and the values of its rows
-// follow no pattern): with bit 63, above every lane, set as a sentinel,
-// the lowest set bit is in lane v−1 or, for value 0, lane 21, which the
-// modulus maps to 0.
+// sets the lowest bit of lane v−1 (bit 3(v−1) after the shift and mask),
+// value 0 none. It has no branch (the partition of a node calls it for
+// every row, and the values of its rows follow no pattern): the bit
+// length of the masked bits is 3(v−1) + 1, or 0 for value 0, and
+// (length + 2) / 3 is v either way.
 func (p *packedFeature) value(x uint64) int {
-	b := x >> p.shift & p.mask
-	return (bits.TrailingZeros64(b|1<<63)/laneBits + 1) % (lanesPerWord + 1)
+	return (bits.Len64(x>>p.shift&p.mask) + 2) / laneBits
 }
 
 // packLayout is a fit's assignment of features to lanes.
