@@ -1,5 +1,7 @@
 package grow
 
+import "github.com/dtbench/dtbench/dataset"
+
 // partition divides the rows of list node r among its branches, where a
 // row whose value of feature f is v goes to branch group[v]; sizes[g] is
 // the number of rows of branch g. Branch g's rows take the g-th part of
@@ -29,9 +31,22 @@ func (s *rowStore) partition(r rowSet, f int, group []int, sizes []int, out []ro
 	src, dst := s.listOf(r), s.window(side, r.lo, r.hi)
 	br := s.branch[:src.n]
 	if pf.packed {
-		words := src.words
-		for i := range br {
-			br[i] = uint8(group[pf.value(words[i*W+pf.word])])
+		// Each value's branch from a table of MaxValues entries, so
+		// that neither read is bounds-checked.
+		var branchOf [dataset.MaxValues]uint8
+		for v, g := range group {
+			branchOf[v] = uint8(g)
+		}
+		if W == 1 {
+			words := src.words[:len(br)]
+			for i, x := range words {
+				br[i] = branchOf[pf.value(x)&(dataset.MaxValues-1)]
+			}
+		} else {
+			words := src.words
+			for i := range br {
+				br[i] = branchOf[pf.value(words[i*W+pf.word])&(dataset.MaxValues-1)]
+			}
 		}
 	} else {
 		col := s.d.Column(f)
