@@ -132,6 +132,73 @@ func (t *Tree) LeafDistributions() []float64 {
 	return out
 }
 
+// NestedCounts reports whether no node's class counts total more than
+// its parent's, in a tree with counts and without Weights or numeric
+// nodes: true of every tree grown by dividing its training rows among the
+// children. On such a tree the nodes of a path that have counts come
+// before those without, so ApplyDistribution's source of counts is the
+// leaf itself when it has some, and else an ancestor: what
+// AddDistribution needs to find it from the leaf and its parent alone.
+// It is one pass over the nodes, without allocation.
+func (t *Tree) NestedCounts() bool {
+	if len(t.Weights) != 0 || t.Threshold != nil || len(t.Counts) == 0 {
+		return false
+	}
+	for p := range t.Feature {
+		kids := t.Children(p)
+		if len(kids) == 0 {
+			continue
+		}
+		total := countsTotal(t.NodeCounts(p))
+		for _, c := range kids {
+			if countsTotal(t.NodeCounts(int(c))) > total {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// AddDistribution adds to acc (len Classes) the class probabilities
+// ApplyDistribution gives x, bit for bit, on a tree with NestedCounts (on
+// another, its result is undefined): a forest sums its trees' this way.
+// It walks with Apply, keeping the parent, and divides the leaf's counts
+// by their total, or its parent's when the leaf has none; a parent without
+// counts too hands the row to ApplyDistribution. It forms no table per
+// leaf: a forest's trees are large, and only the leaves its test rows
+// reach are read.
+func (t *Tree) AddDistribution(x []uint8, acc []float64) {
+	n, parent := 0, 0
+	for {
+		f := t.Feature[n]
+		if f == Leaf {
+			break
+		}
+		parent, n = n, int(t.Child[int(t.Offset[n])+int(x[f])])
+	}
+	counts := t.NodeCounts(n)
+	total := countsTotal(counts)
+	if total == 0 {
+		counts = t.NodeCounts(parent)
+		total = countsTotal(counts)
+	}
+	if total == 0 {
+		// Two nodes of the path without counts: the source is further up,
+		// or there is none. A grown tree never splits a node no row
+		// reached, so this is the rare way.
+		one := make([]float64, t.Classes)
+		t.ApplyDistribution(x, one)
+		for c, p := range one {
+			acc[c] += p
+		}
+		return
+	}
+	acc = acc[:len(counts)]
+	for c, k := range counts {
+		acc[c] += float64(k) / float64(total)
+	}
+}
+
 func countsTotal(counts []int32) int64 {
 	var n int64
 	for _, c := range counts {

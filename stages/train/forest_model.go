@@ -13,24 +13,21 @@ import (
 type ForestModel struct {
 	trees   []*tree.Tree
 	classes int
-	// leaves holds each tree's tree.LeafDistributions (nil for a tree
-	// without them), so that a row walks a tree with Apply and reads its
-	// leaf's probabilities instead of forming them on every walk.
-	leaves [][]float64
+	// nested holds each tree's tree.NestedCounts, so that a row walks a
+	// tree with AddDistribution, which divides one leaf's counts, instead
+	// of ApplyDistribution's sum of counts at every node of the path.
+	nested []bool
 	weka   []*randomTreeWekaModel // on data with numbers or missing values: the trees' models (DistributionValues)
 }
 
 // newForestModel returns the model of trees (at least one) over classes
-// classes; it keeps the slice. The trees' leaf tables are formed side by
-// side: a forest of large trees spends as long on them as on a fold's
-// scoring.
+// classes; it keeps the slice.
 func newForestModel(trees []*tree.Tree, classes int) *ForestModel {
-	leaves := make([][]float64, len(trees))
-	_ = parallel.For(len(trees), func(i int) error {
-		leaves[i] = trees[i].LeafDistributions()
-		return nil
-	})
-	return &ForestModel{trees: trees, classes: classes, leaves: leaves}
+	nested := make([]bool, len(trees))
+	for i, t := range trees {
+		nested[i] = t.NestedCounts()
+	}
+	return &ForestModel{trees: trees, classes: classes, nested: nested}
 }
 
 // Trees returns the member trees, in the order they were grown. Callers
@@ -55,16 +52,13 @@ func (m *ForestModel) Distribution(x []uint8, dst []float64) {
 	}
 }
 
-// addTree adds tree i's class distribution for x to acc: its leaf's row
-// of the tree's leaf table, or its Distribution (one is scratch of one
-// entry per class).
+// addTree adds tree i's class distribution for x to acc: by
+// AddDistribution, or its Distribution (one is scratch of one entry per
+// class).
 func (m *ForestModel) addTree(i int, x []uint8, acc, one []float64) {
-	t, k := m.trees[i], m.classes
-	if probs := m.leaves[i]; probs != nil {
-		leaf := t.Apply(x)
-		for c, p := range probs[leaf*k : (leaf+1)*k] {
-			acc[c] += p
-		}
+	t := m.trees[i]
+	if m.nested[i] {
+		t.AddDistribution(x, acc)
 		return
 	}
 	t.Distribution(x, one)
