@@ -132,26 +132,25 @@ func (t *Tree) LeafDistributions() []float64 {
 	return out
 }
 
-// NestedCounts reports whether no node's class counts total more than
-// its parent's, in a tree with counts and without Weights or numeric
-// nodes: true of every tree grown by dividing its training rows among the
-// children. On such a tree the nodes of a path that have counts come
-// before those without, so ApplyDistribution's source of counts is the
-// leaf itself when it has some, and else an ancestor: what
-// AddDistribution needs to find it from the leaf and its parent alone.
-// It is one pass over the nodes, without allocation.
-func (t *Tree) NestedCounts() bool {
+// CountedPaths reports whether, on every path from the root, the nodes
+// with class counts come before those without (a node no training row
+// reached has no row below it either), in a tree with counts and without
+// Weights or numeric nodes: true of every tree grown by dividing its
+// training rows among the children. On such a tree ApplyDistribution's
+// source of counts is the leaf itself when it has some, and else an
+// ancestor: what AddDistribution needs to find it from the leaf and its
+// parent alone. It is one pass over the nodes, without allocation, that
+// reads a child's counts only below a node without any.
+func (t *Tree) CountedPaths() bool {
 	if len(t.Weights) != 0 || t.Threshold != nil || len(t.Counts) == 0 {
 		return false
 	}
-	for p := range t.Feature {
-		kids := t.Children(p)
-		if len(kids) == 0 {
+	for p, f := range t.Feature {
+		if f == Leaf || countsTotal(t.NodeCounts(p)) != 0 {
 			continue
 		}
-		total := countsTotal(t.NodeCounts(p))
-		for _, c := range kids {
-			if countsTotal(t.NodeCounts(int(c))) > total {
+		for _, c := range t.Children(p) {
+			if countsTotal(t.NodeCounts(int(c))) != 0 {
 				return false
 			}
 		}
@@ -160,7 +159,7 @@ func (t *Tree) NestedCounts() bool {
 }
 
 // AddDistribution adds to acc (len Classes) the class probabilities
-// ApplyDistribution gives x, bit for bit, on a tree with NestedCounts (on
+// ApplyDistribution gives x, bit for bit, on a tree with CountedPaths (on
 // another, its result is undefined): a forest sums its trees' this way.
 // It walks with Apply, keeping the parent, and divides the leaf's counts
 // by their total, or its parent's when the leaf has none; a parent without

@@ -109,8 +109,8 @@ func TestAddDistributionIsApplyDistribution(t *testing.T) {
 	const classes = 3
 	for trial := range 400 {
 		tr := randomNominalTree(rng, classes, trial%5, true)
-		if !tr.NestedCounts() {
-			t.Fatalf("trial %d: a tree counted from its leaves is not nested", trial)
+		if !tr.CountedPaths() {
+			t.Fatalf("trial %d: a tree counted from its leaves has an uncounted node above a counted one", trial)
 		}
 		x := make([]uint8, len(tr.Domains))
 		one := make([]float64, classes)
@@ -134,15 +134,22 @@ func TestAddDistributionIsApplyDistribution(t *testing.T) {
 	}
 }
 
-// TestNestedCounts: a tree without counts, with Weights or numeric
-// nodes, or with a child whose counts total more than its parent's is
-// not nested; one whose children share their parent's rows is, with
-// empty children and a parent that saw no rows.
-func TestNestedCounts(t *testing.T) {
+// TestCountedPaths: a tree without counts, with Weights or numeric
+// nodes, or with a node with counts below one without, has no counted
+// paths; one whose nodes without counts have none below them has, with
+// empty children, a parent that saw no rows, and counts that are not
+// sums (the rule is about empty nodes only).
+func TestCountedPaths(t *testing.T) {
 	split := func(counts ...int32) *Tree {
 		return &Tree{Domains: []int{2}, Classes: 2,
 			Feature: []int32{0, Leaf, Leaf}, Class: []int32{NoClass, 0, 1},
 			Offset: []int32{0, -1, -1}, Child: []int32{1, 2}, Counts: counts}
+	}
+	// deep: root (a) -> node 1 (b) and leaf 2; node 1 -> leaves 3 and 4 (c).
+	deep := func(a, b, c int32) *Tree {
+		return &Tree{Domains: []int{2, 2}, Classes: 1,
+			Feature: []int32{0, 1, Leaf, Leaf, Leaf}, Class: []int32{NoClass, NoClass, 0, 0, 0},
+			Offset: []int32{0, 2, -1, -1, -1}, Child: []int32{1, 2, 3, 4}, Counts: []int32{a, b, 0, 0, c}}
 	}
 	weighted := split(3, 2, 3, 0, 0, 2)
 	weighted.Weights = []float64{3, 2, 3, 0, 0, 2}
@@ -155,16 +162,24 @@ func TestNestedCounts(t *testing.T) {
 	}{
 		{"shared rows", split(3, 2, 3, 0, 0, 2), true},
 		{"fewer rows below", split(3, 2, 1, 0, 0, 1), true},
+		{"more rows below a counted node", split(3, 2, 6, 0, 0, 2), true},
 		{"an empty child", split(3, 2, 0, 0, 3, 2), true},
 		{"no rows at all", split(0, 0, 0, 0, 0, 0), true},
-		{"a child with more rows", split(3, 2, 6, 0, 0, 2), false},
+		{"empty below counted, deep", deep(4, 0, 0), true},
 		{"rows below an empty parent", split(0, 0, 0, 1, 0, 0), false},
+		{"rows below an empty inner node", deep(4, 0, 4), false},
+		{"rows below an empty root", deep(0, 4, 4), false},
 		{"no counts", split(), false},
 		{"weights", weighted, false},
 		{"numeric", numeric, false},
 	} {
-		if got := c.tree.NestedCounts(); got != c.want {
-			t.Errorf("%s: NestedCounts %v, want %v", c.name, got, c.want)
+		if c.tree.Threshold == nil && c.tree.Weights == nil { // the fixtures are valid trees
+			if err := c.tree.Validate(); err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+		}
+		if got := c.tree.CountedPaths(); got != c.want {
+			t.Errorf("%s: CountedPaths %v, want %v", c.name, got, c.want)
 		}
 	}
 }

@@ -13,21 +13,21 @@ import (
 type ForestModel struct {
 	trees   []*tree.Tree
 	classes int
-	// nested holds each tree's tree.NestedCounts, so that a row walks a
+	// counted holds each tree's tree.CountedPaths, so that a row walks a
 	// tree with AddDistribution, which divides one leaf's counts, instead
 	// of ApplyDistribution's sum of counts at every node of the path.
-	nested []bool
-	weka   []*randomTreeWekaModel // on data with numbers or missing values: the trees' models (DistributionValues)
+	counted []bool
+	weka    []*randomTreeWekaModel // on data with numbers or missing values: the trees' models (DistributionValues)
 }
 
 // newForestModel returns the model of trees (at least one) over classes
 // classes; it keeps the slice.
 func newForestModel(trees []*tree.Tree, classes int) *ForestModel {
-	nested := make([]bool, len(trees))
+	counted := make([]bool, len(trees))
 	for i, t := range trees {
-		nested[i] = t.NestedCounts()
+		counted[i] = t.CountedPaths()
 	}
-	return &ForestModel{trees: trees, classes: classes, nested: nested}
+	return &ForestModel{trees: trees, classes: classes, counted: counted}
 }
 
 // Trees returns the member trees, in the order they were grown. Callers
@@ -57,7 +57,7 @@ func (m *ForestModel) Distribution(x []uint8, dst []float64) {
 // class).
 func (m *ForestModel) addTree(i int, x []uint8, acc, one []float64) {
 	t := m.trees[i]
-	if m.nested[i] {
+	if m.counted[i] {
 		t.AddDistribution(x, acc)
 		return
 	}
