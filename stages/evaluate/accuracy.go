@@ -48,7 +48,20 @@ type Rows struct {
 	v      []float64 // v[i*m : (i+1)*m] is row i's instance, for data with numbers or missing values
 	labels []uint8
 	m      int
+	// On a small space of binary features (spaceFree of domains): index
+	// is each row's input's index in it (bit f set when x[f] = 1), so that
+	// a tree is scored by labelling the space with its leaves once
+	// (labelSpace) instead of a walk per row; nil otherwise.
+	index   []uint16
+	domains []int
+	free    uint32
 }
+
+// spaceInputsPerRow is how many inputs of a small binary space per row
+// labelling the whole space with a tree's leaves may take and still be
+// cheaper than a walk per row: a label is one store, a walk a chain of
+// dependent loads.
+const spaceInputsPerRow = 4
 
 // NewRows gathers the rows of d in rows.
 func NewRows(d *dataset.Dataset, rows dataset.Bitset) *Rows {
@@ -79,7 +92,30 @@ func NewRows(d *dataset.Dataset, rows dataset.Bitset) *Rows {
 			e.labels = append(e.labels, all[r])
 		}
 	}
+	if free, ok := spaceFree(d.Domains()); ok {
+		e.domains, e.free = d.Domains(), free
+		e.index = make([]uint16, len(e.labels))
+		for i := range e.index {
+			ix := uint16(0)
+			for f, v := range e.x[i*m : (i+1)*m] {
+				ix |= uint16(v&1) << f
+			}
+			e.index[i] = ix
+		}
+	}
 	return e
+}
+
+// spaceLeaves returns, for a tree over the rows' small binary space and
+// rows enough to pay for it (spaceInputsPerRow), the leaf of every input
+// of the space (labelSpace) in buf's memory; nil otherwise.
+func (e *Rows) spaceLeaves(t *tree.Tree, buf []int32) []int32 {
+	if e.index == nil || spaceInputsPerRow*len(e.labels) < 1<<e.m || !slices.Equal(t.Domains, e.domains) {
+		return nil
+	}
+	leafOf := slices.Grow(buf[:0], 1<<e.m)[:1<<e.m]
+	labelSpace(t, e.free, leafOf)
+	return leafOf
 }
 
 // Len returns the number of rows.
@@ -486,6 +522,7 @@ func (e *Rows) score(m Predictor, tc *costs.TreeCosts, k int, confusion []int, e
 type leafScratch struct {
 	errs   []float64
 	counts []int32
+	leafOf []int32
 }
 
 var leafScratchPool = sync.Pool{New: func() any { return new(leafScratch) }}
@@ -520,8 +557,17 @@ func (e *Rows) scoreLeaves(t *tree.Tree, table []float64, k int, confusion []int
 	buf.counts = counts
 	clear(counts)
 	s := Score{Total: len(e.labels)}
+	leafOf := e.spaceLeaves(t, buf.leafOf)
+	if leafOf != nil {
+		buf.leafOf = leafOf
+	}
 	for i, y := range e.labels {
-		leaf := t.Apply(e.x[i*e.m : (i+1)*e.m : (i+1)*e.m])
+		var leaf int
+		if leafOf != nil {
+			leaf = int(leafOf[e.index[i]])
+		} else {
+			leaf = t.Apply(e.x[i*e.m : (i+1)*e.m : (i+1)*e.m])
+		}
 		if roc != nil {
 			roc.AddLeaf(int(y), TableRow{table, leaf})
 		}

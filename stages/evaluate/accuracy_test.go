@@ -256,8 +256,24 @@ func (m tabledTree) PredictDistribution(x []uint8, dst []float64) int {
 // counts (uneven leaf distributions).
 func TestScoreByLeaf(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	for trial := range 60 {
+	bySpace := 0
+	for trial := range 120 {
 		lt, rows, k := randomCountedCase(t, rng, 200)
+		if trial%2 == 1 {
+			// A small space of binary (and unary) features, scored by
+			// labelling the space with the tree's leaves when there are
+			// rows enough.
+			domains := randomDomains(rng, 1+rng.IntN(maxSpaceFeatures), 1, 2)
+			for f := range domains {
+				if rng.IntN(4) != 0 {
+					domains[f] = 2
+				}
+			}
+			lt, rows, k = countedCase(t, rng, domains, 1500)
+			if rows.spaceLeaves(lt, nil) != nil {
+				bySpace++
+			}
+		}
 		m := tabledTree{lt}
 		gotConf, wantConf := make([]int, k*k), make([]int, k*k)
 		got := rows.Score(m, k, gotConf)
@@ -283,6 +299,9 @@ func TestScoreByLeaf(t *testing.T) {
 			math.Float64bits(byLeaf.WeightedAUC()) != math.Float64bits(byRow.WeightedAUC()) {
 			t.Errorf("trial %d: by leaf %+v (AUC %v), row by row %+v (AUC %v)", trial, got, byLeaf.WeightedAUC(), want, byRow.WeightedAUC())
 		}
+	}
+	if bySpace < 20 {
+		t.Errorf("%d trials scored by labelling the space, want at least 20", bySpace)
 	}
 }
 
@@ -346,8 +365,13 @@ func TestScoreBatch(t *testing.T) {
 // random rows of its features with random classes.
 func randomCountedCase(t *testing.T, rng *rand.Rand, maxRows int) (*tree.Tree, *Rows, int) {
 	t.Helper()
+	return countedCase(t, rng, randomDomains(rng, 5, 2, 4), maxRows)
+}
+
+// countedCase is randomCountedCase over the given domains.
+func countedCase(t *testing.T, rng *rand.Rand, domains []int, maxRows int) (*tree.Tree, *Rows, int) {
+	t.Helper()
 	k := 2 + rng.IntN(3)
-	domains := randomDomains(rng, 5, 2, 4)
 	lt := randomLearned(rng, domains, k, id3Like(4, 1, 0.7))
 	lt.Counts = make([]int32, lt.Len()*k)
 	for i := range lt.Counts {

@@ -45,17 +45,12 @@ var spaceComparePool = sync.Pool{New: func() any { return new(spaceCompare) }}
 // not all binary (or unary) or more than maxSpaceFeatures.
 func compareBySpace(oracle, learned *tree.Tree) (Equivalence, bool) {
 	m := len(oracle.Domains)
-	if m > maxSpaceFeatures {
+	free, ok := spaceFree(oracle.Domains)
+	if !ok {
 		return Equivalence{}, false
 	}
-	free, space := uint32(0), 1
-	for f, z := range oracle.Domains {
-		if z > 2 {
-			return Equivalence{}, false
-		}
-		if z == 2 {
-			free |= 1 << f
-		}
+	space := 1
+	for _, z := range oracle.Domains {
 		space *= z
 	}
 	s := spaceComparePool.Get().(*spaceCompare)
@@ -65,58 +60,94 @@ func compareBySpace(oracle, learned *tree.Tree) (Equivalence, bool) {
 	}()
 	s.oracle, s.learned, s.e, s.agree = oracle, learned, Equivalence{}, 0
 	s.leafOf = slices.Grow(s.leafOf[:0], 1<<m)[:1<<m]
-	s.descend(false, 0, free, 0)
+	labelBox(learned, 0, free, 0, s.leafOf)
 	s.stamp = slices.Grow(s.stamp[:0], learned.Len())[:learned.Len()]
 	for i := range s.stamp {
 		s.stamp[i] = -1
 	}
-	s.descend(true, 0, free, 0)
+	s.descend(0, free, 0)
 	e := s.e
 	e.Agreement = float64(s.agree) / float64(space)
 	return e, true
 }
 
-// descend walks the leaves of the box (free, ones) under node n: of the
-// learned tree, labelling their inputs (label), or of the oracle,
-// counting their pairs and agreeing inputs (count). One walk for both,
-// branching on the mode, so that the recursion calls itself directly.
-func (s *spaceCompare) descend(counting bool, n int32, free, ones uint32) {
-	t := s.learned
-	if counting {
-		t = s.oracle
-	}
+// descend walks the oracle's leaves of the box (free, ones) under node
+// n, counting their pairs and agreeing inputs (count).
+func (s *spaceCompare) descend(n int32, free, ones uint32) {
+	t := s.oracle
 	f := t.Feature[n]
 	if f == tree.Leaf {
-		if counting {
-			s.count(n, free, ones)
-		} else {
-			s.label(n, free, ones)
-		}
+		s.count(n, free, ones)
 		return
 	}
 	c0, c1, bit := children(t, n, f)
 	switch {
 	case free&bit == 0: // fixed: the child of its value
 		if ones&bit == 0 {
-			s.descend(counting, c0, free, ones)
+			s.descend(c0, free, ones)
 		} else {
-			s.descend(counting, c1, free, ones)
+			s.descend(c1, free, ones)
 		}
 	case c0 == c1:
-		s.descend(counting, c0, free, ones)
+		s.descend(c0, free, ones)
 	default:
-		s.descend(counting, c0, free&^bit, ones)
-		s.descend(counting, c1, free&^bit, ones|bit)
+		s.descend(c0, free&^bit, ones)
+		s.descend(c1, free&^bit, ones|bit)
 	}
 }
 
-// label sets s.leafOf of every input of learned leaf n's box (free, ones).
-func (s *spaceCompare) label(n int32, free, ones uint32) {
-	for sub := free; ; sub = (sub - 1) & free {
-		s.leafOf[ones|sub] = n
-		if sub == 0 {
-			return
+// spaceFree returns the bit set of the features with two values, and
+// whether the domains are a space spaceCompare and labelSpace take: at
+// most maxSpaceFeatures features of one or two values.
+func spaceFree(domains []int) (uint32, bool) {
+	if len(domains) > maxSpaceFeatures {
+		return 0, false
+	}
+	free := uint32(0)
+	for f, z := range domains {
+		if z > 2 {
+			return 0, false
 		}
+		if z == 2 {
+			free |= 1 << f
+		}
+	}
+	return free, true
+}
+
+// labelSpace sets leafOf[x] (len 2^len(t.Domains)) of every input x of
+// t's space (spaceFree's domains; an input's index has bit f set when
+// feature f is 1) to the leaf t.Apply gives it, each leaf's box
+// enumerated once: on a small space, cheaper than a walk per row when
+// there are about as many rows as inputs.
+func labelSpace(t *tree.Tree, free uint32, leafOf []int32) {
+	labelBox(t, 0, free, 0, leafOf)
+}
+
+// labelBox labels the inputs of box (free, ones) under node n of t.
+func labelBox(t *tree.Tree, n int32, free, ones uint32, leafOf []int32) {
+	f := t.Feature[n]
+	if f == tree.Leaf {
+		for sub := free; ; sub = (sub - 1) & free {
+			leafOf[ones|sub] = n
+			if sub == 0 {
+				return
+			}
+		}
+	}
+	c0, c1, bit := children(t, n, f)
+	switch {
+	case free&bit == 0:
+		if ones&bit == 0 {
+			labelBox(t, c0, free, ones, leafOf)
+		} else {
+			labelBox(t, c1, free, ones, leafOf)
+		}
+	case c0 == c1:
+		labelBox(t, c0, free, ones, leafOf)
+	default:
+		labelBox(t, c0, free&^bit, ones, leafOf)
+		labelBox(t, c1, free&^bit, ones|bit, leafOf)
 	}
 }
 
