@@ -21,7 +21,7 @@ type OracleConfig struct {
 	Noise       float64        `json:"noise"`       // oracle.noise: label-flip probability of training rows
 	// AUC is oracle.auc: whether the evaluate stage computes auc_weighted
 	// (a sort of every learner's test rows per class, a tree's by leaf:
-	// about 1.2× the CPU of configs/oracle-paper.yaml); off, the column is
+	// about 1.3× the CPU of configs/oracle-paper.yaml); off, the column is
 	// null. Omitted from the JSON when off, so that the
 	// records of runs made before the key match.
 	AUC bool `json:"auc,omitempty"`
