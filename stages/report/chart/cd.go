@@ -182,7 +182,7 @@ func (d *CDDiagram) Render(format string) ([]byte, error) {
 func newCanvas(format string, w, h vg.Length) (vg.CanvasWriterTo, error) {
 	switch format {
 	case "png":
-		return vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))}, nil
+		return pngCanvas{vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))}, nil
 	case "svg":
 		return vgsvg.New(w, h), nil
 	}
