@@ -4,11 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"sync"
+	"runtime"
 
 	"github.com/dtbench/dtbench/cv"
 	"github.com/dtbench/dtbench/dataset"
 	"github.com/dtbench/dtbench/input"
+	"github.com/dtbench/dtbench/internal/freelist"
 	"github.com/dtbench/dtbench/internal/parallel"
 	"github.com/dtbench/dtbench/stages/train/internal/grow"
 	"github.com/dtbench/dtbench/tree"
@@ -132,17 +133,19 @@ func (l RandomForest) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Ran
 		packed = grow.Pack(d)
 	}
 	// A bagger's buffers and splitter serve one tree at a time: the trees
-	// growing side by side take them from a pool.
-	bags := sync.Pool{New: func() any {
+	// growing side by side take them from a free list of one per
+	// goroutine (a sync.Pool, emptied at every collection, bound a new
+	// bagger about every tenth tree).
+	bags := freelist.New(runtime.GOMAXPROCS(0), func() *bagger {
 		b := new(bagger)
 		b.bind(d, rows, o.BagSize)
 		b.splitter = learner.splitter(d.NumFeatures())
 		return b
-	}}
+	})
 	err := parallel.For(o.Trees, func(i int) error {
 		r := rand.New(rand.NewPCG(seeds[i][0], seeds[i][1]))
 		if packed != nil {
-			bag := bags.Get().(*bagger)
+			bag := bags.Get()
 			defer bags.Put(bag)
 			t, err := learner.fitSample(packed, bag.draw(r), bag.splitter, r)
 			if err != nil {
@@ -153,7 +156,7 @@ func (l RandomForest) Fit(d *dataset.Dataset, rows dataset.Bitset, rng *rand.Ran
 		}
 		td, tr := d, rows
 		if o.Bootstrap {
-			bag := bags.Get().(*bagger)
+			bag := bags.Get()
 			var err error
 			td, err = bag.sample(r)
 			bags.Put(bag)
