@@ -132,6 +132,9 @@ func (ex *examples) load(s *solver, order []int32) {
 		copy(s.x[t*w:(t+1)*w], ex.x[int(e)*w:(int(e)+1)*w])
 		s.kii[t] = float64(ones(s.x[t*w : (t+1)*w]))
 	}
+	if w == 1 {
+		s.indexRows()
+	}
 }
 
 // output is machine mc's output for training example e.
